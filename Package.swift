@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "moonshot",
+    products: [
+        .executable(name: "moonshot", targets: ["moonshot"]),
+        .library(name: "MoonshotKit", targets: ["MoonshotKit"]),
+    ],
+    targets: [
+        // The system SQLite library (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite3",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // Build-time helper that turns schema.sql and the dataset into Swift string literals.
+        .executableTarget(name: "embed-resources"),
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["embed-resources"]
+        ),
+
+        // The domain: SQLite wrapper, JSON reader, records, validation and import.
+        .target(
+            name: "MoonshotKit",
+            dependencies: ["CSQLite3"],
+            plugins: ["EmbedResources"]
+        ),
+
+        // The command-line layer.
+        .executableTarget(
+            name: "moonshot",
+            dependencies: ["MoonshotKit"]
+        ),
+
+        .testTarget(
+            name: "MoonshotKitTests",
+            dependencies: ["MoonshotKit", "CSQLite3"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["moonshot"]
+        ),
+    ]
+)

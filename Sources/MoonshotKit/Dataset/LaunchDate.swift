@@ -1,0 +1,56 @@
+/// A calendar date written `YYYY-MM-DD`, as missions.json and the database store it.
+public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Parses exactly `YYYY-MM-DD` naming a real day of the Gregorian calendar;
+    /// nil for anything else ("1969-7-16", "1969-02-30", "1969-07-16T00:00").
+    public init?(iso text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              (1...12).contains(month), day >= 1, day <= LaunchDate.daysIn(month: month, year: year)
+        else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// The number of days in `month` (1-12) of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `YYYY-MM-DD`.
+    public var iso: String {
+        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    /// The way the Moonshot app shows it: "Jul 16, 1969".
+    public var abbreviated: String {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(names[month - 1]) \(day), \(year)"
+    }
+
+    public var description: String { iso }
+
+    public static func < (lhs: LaunchDate, rhs: LaunchDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,105 @@
+import CSQLite3
+
+/// A connection to one SQLite database file.
+///
+/// Every connection has foreign keys enforced, extended result codes on and a busy
+/// timeout, so that a lock held by another process is waited for, not failed on at once.
+/// The connection closes when the last reference goes away; statements keep it alive.
+public final class Database {
+    /// How a database file is opened.
+    public enum Mode: Sendable {
+        /// Reads only; fails when the file does not exist, never creates one.
+        case readOnly
+        /// Reads and writes, creating the file when it does not exist.
+        case readWriteCreate
+    }
+
+    /// The path the connection was opened with.
+    public let path: String
+    let handle: OpaquePointer
+
+    /// How long a statement waits for another connection's lock, in milliseconds.
+    public static let defaultBusyTimeout: Int32 = 5_000
+
+    /// Opens the database at `path` (`":memory:"` for a private in-memory one).
+    public init(path: String, mode: Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+        var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
+        switch mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(connection: handle, code: code)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.path = path
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeout)
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more `;`-separated statements that take no parameters, ignoring rows.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) }
+            sqlite3_free(message)
+            var error = SQLiteError(connection: handle, code: code, sql: sql)
+            if let text { error = SQLiteError(code: error.code, message: text, sql: sql) }
+            throw error
+        }
+    }
+
+    /// Prepares a single statement for repeated use.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `sql` with `values` bound and returns every row.
+    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+        try prepare(sql).rows(values)
+    }
+
+    /// The first column of the first row of `sql`, or nil when there is no row.
+    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+        try rows(sql, values).first?.values.first
+    }
+
+    /// Runs `body` inside a transaction: committed when it returns, rolled back when it throws.
+    ///
+    /// `immediate` takes the write lock at the start, so that a busy database is reported
+    /// before any work is done rather than at commit.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+        return result
+    }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// The number of rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// The version of the SQLite library in use, such as "3.40.1".
+    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system operations moonshot needs, over the C library (no Foundation).
+public enum FileSystem {
+    /// What is at a path.
+    public enum Entry: Equatable, Sendable {
+        case missing, file(size: Int), directory, other
+    }
+
+    /// What is at `path`, following symbolic links.
+    public static func entry(at path: String) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The folder part of `path` ("." for a bare file name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
+    /// Whether the current user may create files in `directory`.
+    public static func isWritableDirectory(_ directory: String) -> Bool {
+        access(directory, W_OK | X_OK) == 0
+    }
+
+    /// Atomically replaces `destination` with `source` (both in one folder), then makes
+    /// the rename durable by syncing the folder.
+    public static func replace(_ destination: String, with source: String) throws(SystemError) {
+        guard rename(source, destination) == 0 else { throw SystemError(operation: "rename \(source) to \(destination)") }
+        let folder = open(directory(of: destination), O_RDONLY | O_DIRECTORY)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+
+    /// Flushes `path`'s contents to the storage device.
+    public static func sync(_ path: String) throws(SystemError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw SystemError(operation: "open \(path)") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw SystemError(operation: "sync \(path)") }
+    }
+
+    /// Removes the file at `path` if there is one.
+    public static func removeFile(_ path: String) {
+        unlink(path)
+    }
+
+    /// The process id, used to name temporary files uniquely.
+    public static var processID: Int { Int(getpid()) }
+
+    /// Whether a process with id `pid` is running.
+    public static func isProcessAlive(_ pid: Int) -> Bool {
+        kill(pid_t(pid), 0) == 0 || errno == EPERM
+    }
+
+    /// The names of the entries in `directory`, or an empty list when it cannot be read.
+    public static func entries(in directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The current time in UTC as ISO 8601: `2026-11-21T21:47:00Z`.
+    public static func currentTimestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func pad(_ value: Int32, _ width: Int = 2) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))"
+            + "T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+    }
+}
+
+/// A failed system call, with the C library's description of `errno`.
+public struct SystemError: Error, CustomStringConvertible {
+    /// What was being attempted, such as "open missions.json".
+    public let operation: String
+    /// The `errno` value.
+    public let code: Int32
+
+    public init(operation: String, code: Int32 = errno) {
+        self.operation = operation
+        self.code = code
+    }
+
+    /// The C library's wording for `code`, such as "No such file or directory".
+    public var reason: String { String(cString: strerror(code)) }
+
+    public var description: String { "cannot \(operation): \(reason)" }
+}

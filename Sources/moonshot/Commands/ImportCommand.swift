@@ -1,0 +1,67 @@
+import MoonshotKit
+
+/// `moonshot import`: loads the dataset into the database, all or nothing.
+enum ImportCommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Load missions.json and astronauts.json into the database.",
+        discussion: """
+            Without --missions or --astronauts, loads the Apollo dataset built into moonshot.
+            The input is validated completely first; if anything is wrong every problem is
+            listed with its file, line and column, and the database is left as it was. A
+            successful import replaces the database's whole content in one step.
+            """,
+        options: [
+            OptionSpec(name: "missions", valueName: "path",
+                       help: "A missions.json to load instead of the built-in Apollo missions."),
+            OptionSpec(name: "astronauts", valueName: "path",
+                       help: "An astronauts.json to load instead of the built-in Apollo astronauts."),
+            OptionSpec(name: "check", help: "Validate the input and report problems without writing anything."),
+        ],
+        globalOptions: ["db"],
+        run: run)
+
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let missions = invocation.value("missions").map(InputSource.file) ?? .embedded("missions.json")
+        let astronauts = invocation.value("astronauts").map(InputSource.file) ?? .embedded("astronauts.json")
+        do {
+            if invocation.flag("check") {
+                let counts = try Importer.check(missions: missions, astronauts: astronauts)
+                Terminal.write("No problems found in \(missions.displayName) and \(astronauts.displayName): "
+                               + "\(describe(counts)). Nothing was written.\n")
+            } else {
+                let summary = try Importer.run(missions: missions, astronauts: astronauts,
+                                               databasePath: invocation.databasePath)
+                Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
+            }
+            return .success
+        } catch let failure as ImportFailure {
+            let what = invocation.flag("check") ? "The check" : "The import"
+            let database = invocation.flag("check") ? "" : "; \(invocation.databasePath) was not changed"
+            var text = "Error: \(what) found \(plural(failure.count, "problem"))\(database).\n"
+            for problem in failure.problems { text += "  \(problem)\n" }
+            if failure.unlistedCount > 0 { text += "  ... and \(failure.unlistedCount) more.\n" }
+            text += "Fix the input and run the command again.\n"
+            Terminal.writeError(text)
+            return .failure
+        }
+    }
+
+    private static func describe(_ counts: DatasetCounts) -> String {
+        "\(plural(counts.missions, "mission")), \(plural(counts.astronauts, "astronaut")), "
+            + "\(plural(counts.crew, "crew assignment"))"
+    }
+
+    private static func note(_ outcome: ImportSummary.Outcome) -> String {
+        switch outcome {
+        case .created: ""
+        case .replaced: " (replaced the previous content)"
+        case .unchanged: " (unchanged: the input is the same as the previous import's)"
+        }
+    }
+}
+
+/// "1 mission", "12 missions".
+func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
