@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// Imports of the real Apollo dataset, and what an import does to an existing database.
+final class ImportTests: XCTestCase {
+    private var folder: URL!
+    private var databasePath: String { folder.appendingPathComponent("moonshot.db").path }
+
+    override func setUpWithError() throws {
+        folder = try makeTemporaryFolder(self)
+    }
+
+    private func importRealDataset(from source: (InputSource, InputSource) = (.embedded("missions.json"), .embedded("astronauts.json"))) throws -> ImportSummary {
+        try Importer.run(missions: source.0, astronauts: source.1, databasePath: databasePath)
+    }
+
+    private func open() throws -> Database { try Database(path: databasePath, mode: .readOnly) }
+
+    func testRealDatasetCountsAndFacts() throws {
+        let summary = try importRealDataset()
+        XCTAssertEqual(summary.counts, DatasetCounts(missions: 12, astronauts: 32, crew: 36))
+        XCTAssertEqual(summary.outcome, .created)
+        let db = try open()
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM missions"), .integer(12))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM astronauts"), .integer(32))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM crew"), .integer(36))
+
+        // Apollo 1 never launched, and Grissom (the "Command Pilot") was its commander.
+        XCTAssertEqual(try db.scalar("SELECT launch_date FROM missions WHERE id = 1"), .null)
+        XCTAssertEqual(try db.rows("SELECT astronaut_id, role FROM mission_commanders WHERE mission_id = 1"),
+                       [Row(values: [.text("grissom"), .text("Command Pilot")])])
+
+        XCTAssertEqual(try db.rows("SELECT astronaut_id, role, canonical_role FROM crew_roster WHERE mission_id = 11"), [
+            Row(values: [.text("armstrong"), .text("Commander"), .text("Commander")]),
+            Row(values: [.text("collins"), .text("Command Module Pilot"), .text("Command Module Pilot")]),
+            Row(values: [.text("aldrin"), .text("Lunar Module Pilot"), .text("Lunar Module Pilot")]),
+        ])
+        XCTAssertEqual(try db.rows("SELECT mission_id FROM astronaut_flights WHERE astronaut_id = 'lovell'"),
+                       [Row(values: [.integer(8)]), Row(values: [.integer(13)])])
+        XCTAssertEqual(try db.rows("SELECT display_name, badge_image, launch_date FROM missions WHERE id = 11"),
+                       [Row(values: [.text("Apollo 11"), .text("apollo11"), .text("1969-07-16")])])
+        // Every mission has exactly one commander.
+        XCTAssertEqual(try db.scalar("SELECT count(DISTINCT mission_id) FROM mission_commanders"), .integer(12))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM mission_commanders"), .integer(12))
+    }
+
+    func testDatabaseMatchesTheJSONExactly() throws {
+        _ = try importRealDataset()
+        let reference = try ReferenceDataset()
+        let db = try open()
+        for mission in reference.missions {
+            let row = try db.rows("SELECT launch_date, description FROM missions WHERE id = ?", [.integer(Int64(mission.id))])
+            XCTAssertEqual(row.first?.values, [mission.launchDate.map(SQLValue.text) ?? .null, .text(mission.description)])
+            let crew = try db.rows("SELECT astronaut_id, role, position FROM crew WHERE mission_id = ? ORDER BY position",
+                                   [.integer(Int64(mission.id))])
+            XCTAssertEqual(crew.map(\.values), mission.crew.enumerated().map {
+                [.text($1.name), .text($1.role), .integer(Int64($0 + 1))]
+            })
+        }
+        for astronaut in reference.astronauts.values {
+            let row = try db.rows("SELECT name, description FROM astronauts WHERE id = ?", [.text(astronaut.id)])
+            XCTAssertEqual(row.first?.values, [.text(astronaut.name), .text(astronaut.description)])
+        }
+    }
+
+    func testFilesOnDiskGiveTheSameContentAsTheEmbeddedCopy() throws {
+        _ = try importRealDataset()
+        let embedded = try dump()
+        let summary = try importRealDataset(from: (.file(realMissionsPath), .file(realAstronautsPath)))
+        XCTAssertEqual(summary.outcome, .unchanged, "the shipped files are the embedded ones, byte for byte")
+        XCTAssertEqual(try dump(), embedded)
+    }
+
+    func testSchemaIsExactlySchemaSQL() throws {
+        _ = try importRealDataset()
+        let reference = try Database(path: ":memory:", mode: .readWriteCreate)
+        let schemaFile = try String(contentsOfFile: packageRoot.appendingPathComponent("schema.sql").path, encoding: .utf8)
+        XCTAssertEqual(schemaFile, EmbeddedDataset.schemaSQL, "the binary embeds the current schema.sql")
+        try reference.execute(schemaFile)
+        let query = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
+        XCTAssertEqual(try open().rows(query), try reference.rows(query))
+        XCTAssertEqual(try open().scalar("PRAGMA user_version"), try reference.scalar("PRAGMA user_version"))
+        XCTAssertNotEqual(try reference.scalar("PRAGMA user_version"), .integer(0))
+    }
+
+    func testFlightsOfAnAstronautUseTheIndex() throws {
+        _ = try importRealDataset()
+        let plan = try open().rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])
+        let details = plan.compactMap { $0.text(3) }.joined(separator: "\n")
+        XCTAssertTrue(details.contains("USING COVERING INDEX crew_by_astronaut"), details)
+    }
+
+    func testProvenanceRecordsEachImport() throws {
+        _ = try importRealDataset()
+        let second = try importRealDataset()
+        XCTAssertEqual(second.outcome, .unchanged)
+        let rows = try open().rows("SELECT missions_source, missions_sha256, astronauts_source, mission_count, astronaut_count, crew_count, tool_version FROM imports ORDER BY id")
+        XCTAssertEqual(rows.count, 2)
+        let missionsFile = try InputFile(.file(realMissionsPath))
+        XCTAssertEqual(rows[1].values, [
+            .text("embedded:missions.json"), .text(SHA256.hexDigest(of: missionsFile.bytes)), .text("embedded:astronauts.json"),
+            .integer(12), .integer(32), .integer(36), .text(MoonshotVersion.current),
+        ])
+    }
+
+    func testReimportReplacesContent() throws {
+        _ = try importRealDataset()
+        let before = try dump()
+        let smaller = try write("""
+            [{"id": 99, "launchDate": "2030-01-02", "crew": [{"name": "lovell", "role": "commander"}], "description": "Future."}]
+            """, to: "m.json", in: folder)
+        let summary = try importRealDataset(from: (.file(smaller), .file(realAstronautsPath)))
+        XCTAssertEqual(summary.outcome, .replaced)
+        XCTAssertEqual(summary.counts, DatasetCounts(missions: 1, astronauts: 32, crew: 1))
+        let db = try open()
+        XCTAssertEqual(try db.rows("SELECT id FROM missions"), [Row(values: [.integer(99)])])
+        XCTAssertEqual(try db.scalar("SELECT canonical_role FROM crew"), .text("Commander"))
+        XCTAssertNotEqual(try dump(), before)
+        _ = try importRealDataset()
+        XCTAssertEqual(try dump(), before, "importing the same input again gives the same content")
+    }
+
+    func testFailedImportLeavesTheDatabaseByteForByteAndNoStrayFiles() throws {
+        _ = try importRealDataset()
+        let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        let broken = try write(#"[{"id": 1, "crew": [{"name": "nobody", "role": "Pilot"}], "description": "x"}]"#, to: "m.json", in: folder)
+        XCTAssertThrowsError(try importRealDataset(from: (.file(broken), .embedded("astronauts.json")))) { error in
+            XCTAssertTrue(error is ImportFailure)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
+    }
+
+    func testFailedImportCreatesNoFile() throws {
+        XCTAssertThrowsError(try importRealDataset(from: (.file(folder.path + "/nope.json"), .embedded("astronauts.json"))))
+        let broken = try write("[{]", to: "m.json", in: folder)
+        XCTAssertThrowsError(try importRealDataset(from: (.file(broken), .embedded("astronauts.json"))))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["m.json"])
+    }
+
+    func testCheckWritesNothing() throws {
+        let counts = try Importer.check(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"))
+        XCTAssertEqual(counts, DatasetCounts(missions: 12, astronauts: 32, crew: 36))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testRefusesToReplaceWhatIsNotAMoonshotDatabase() throws {
+        let text = try write("precious notes", to: "moonshot.db", in: folder)
+        XCTAssertThrowsError(try importRealDataset()) { error in
+            XCTAssertTrue((error as? MoonshotError)?.message.contains("is not a moonshot database") == true, "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "precious notes")
+
+        try FileManager.default.removeItem(atPath: databasePath)
+        try Database(path: databasePath, mode: .readWriteCreate).execute("CREATE TABLE mine (x)")
+        XCTAssertThrowsError(try importRealDataset()) { error in
+            XCTAssertTrue((error as? MoonshotError)?.message.contains("is not a moonshot database") == true, "\(error)")
+        }
+        XCTAssertEqual(try open().scalar("SELECT count(*) FROM sqlite_schema"), .integer(1))
+    }
+
+    func testUnusableDatabaseLocations() throws {
+        XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                                              databasePath: folder.path + "/no/such/folder/x.db")) { error in
+            XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
+        }
+        XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                                              databasePath: folder.path)) { error in
+            XCTAssertTrue("\(error)".contains("is a folder"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testAbandonedTemporaryFilesAreCleanedUp() throws {
+        // A file left by a killed import whose process is gone (pid 2^22 + 1 is above Linux's maximum).
+        let stray = try write("partial", to: "moonshot.db.import-4194305", in: folder)
+        _ = try importRealDataset()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"])
+    }
+
+    /// The content of the three data tables, in a stable order.
+    private func dump() throws -> [Row] {
+        let db = try open()
+        return try db.rows("SELECT 'm', id, launch_date, description, NULL, NULL FROM missions ORDER BY id")
+            + db.rows("SELECT 'a', id, name, description, NULL, NULL FROM astronauts ORDER BY id")
+            + db.rows("SELECT 'c', mission_id, astronaut_id, role, canonical_role, position FROM crew ORDER BY mission_id, position")
+    }
+}

@@ -1,0 +1,118 @@
+import CSQLite3
+import XCTest
+@testable import MoonshotKit
+
+final class SQLiteWrapperTests: XCTestCase {
+    private func memory() throws -> Database {
+        try Database(path: ":memory:", mode: .readWriteCreate)
+    }
+
+    func testPrepareBindStepAndReuse() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB)")
+        let insert = try db.prepare("INSERT INTO t (id, name, score, data) VALUES (?, ?, ?, ?)")
+        for id in 1...3 {
+            try insert.execute([.integer(Int64(id)), .text("n\(id)"), .real(Double(id) / 2), .blob([UInt8(id), 0, 255])])
+        }
+        try insert.execute([.integer(4), .null, .null, .null])
+        let rows = try db.rows("SELECT id, name, score, data FROM t WHERE id >= ? ORDER BY id", [.integer(3)])
+        XCTAssertEqual(rows, [
+            Row(values: [.integer(3), .text("n3"), .real(1.5), .blob([3, 0, 255])]),
+            Row(values: [.integer(4), .null, .null, .null]),
+        ])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(4))
+    }
+
+    func testTextKeepsNULAndNonASCIIByteForByte() throws {
+        let db = try memory()
+        let tricky = "a\u{0}b \"q\" ; DROP TABLE t; -- שלום 🚀 é"
+        XCTAssertEqual(try db.scalar("SELECT ?", [.text(tricky)]), .text(tricky))
+        XCTAssertEqual(try db.scalar("SELECT length(CAST(? AS BLOB))", [.text(tricky)]), .integer(Int64(tricky.utf8.count)))
+        let statement = try db.prepare("SELECT ?")
+        try statement.bind(tricky, at: 1)
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.text(0), tricky)
+        XCTAssertFalse(try statement.step())
+    }
+
+    func testErrorsCarryExtendedCodeMessageAndSQL() throws {
+        let db = try memory()
+        XCTAssertThrowsError(try db.prepare("SELEC 1")) { error in
+            let error = error as! SQLiteError
+            XCTAssertEqual(error.primaryCode, SQLITE_ERROR)
+            XCTAssertTrue(error.message.contains("syntax error"), error.message)
+            XCTAssertEqual(error.sql, "SELEC 1")
+            XCTAssertTrue(error.description.contains("SELEC 1"))
+        }
+        try db.execute("CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id))")
+        XCTAssertThrowsError(try db.prepare("INSERT INTO c VALUES (?)").execute([.integer(9)])) { error in
+            let error = error as! SQLiteError
+            XCTAssertEqual(error.code, SQLITE_CONSTRAINT | (3 << 8) /* SQLITE_CONSTRAINT_FOREIGNKEY */, "foreign keys are enforced, with the extended code")
+            XCTAssertTrue(error.message.contains("FOREIGN KEY"), error.message)
+            XCTAssertEqual(error.sql, "INSERT INTO c VALUES (?)")
+        }
+    }
+
+    func testPrepareRefusesSeveralStatements() throws {
+        let db = try memory()
+        XCTAssertThrowsError(try db.prepare("SELECT 1; SELECT 2"))
+        XCTAssertNoThrow(try db.prepare("SELECT 1;  \n"))
+    }
+
+    func testTransactionCommitsOrRollsBack() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE t (x INTEGER)")
+        struct Boom: Error {}
+        XCTAssertThrowsError(try db.transaction {
+            try db.execute("INSERT INTO t VALUES (1)")
+            throw Boom()
+        }) { XCTAssertTrue($0 is Boom) }
+        XCTAssertFalse(db.isInTransaction)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+        let value = try db.transaction {
+            try db.execute("INSERT INTO t VALUES (2)")
+            return 42
+        }
+        XCTAssertEqual(value, 42)
+        XCTAssertEqual(try db.scalar("SELECT sum(x) FROM t"), .integer(2))
+    }
+
+    func testReadOnlyOpenNeitherCreatesNorWrites() throws {
+        let folder = try makeTemporaryFolder(self)
+        let path = folder.appendingPathComponent("absent.db").path
+        XCTAssertThrowsError(try Database(path: path, mode: .readOnly)) { error in
+            XCTAssertEqual((error as? SQLiteError)?.primaryCode, SQLITE_CANTOPEN)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+
+        try Database(path: path, mode: .readWriteCreate).execute("CREATE TABLE t (x)")
+        let readOnly = try Database(path: path, mode: .readOnly)
+        XCTAssertThrowsError(try readOnly.execute("INSERT INTO t VALUES (1)")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.primaryCode, SQLITE_READONLY)
+        }
+        XCTAssertTrue(try readOnly.prepare("SELECT * FROM t").isReadOnly)
+        XCTAssertFalse(try readOnly.prepare("DELETE FROM t").isReadOnly)
+    }
+
+    func testBusyDatabaseIsReportedAsBusyAfterTheTimeout() throws {
+        let folder = try makeTemporaryFolder(self)
+        let path = folder.appendingPathComponent("busy.db").path
+        let holder = try Database(path: path, mode: .readWriteCreate)
+        try holder.execute("CREATE TABLE t (x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+        let other = try Database(path: path, mode: .readWriteCreate, busyTimeout: 50)
+        XCTAssertThrowsError(try other.execute("BEGIN IMMEDIATE")) { error in
+            XCTAssertTrue((error as? SQLiteError)?.isBusy == true, "\(error)")
+        }
+        try holder.execute("COMMIT")
+        XCTAssertNoThrow(try other.transaction { try other.execute("INSERT INTO t VALUES (2)") })
+    }
+
+    func testStatementsOutliveTheirDatabaseReference() throws {
+        // A statement keeps its connection open, so dropping the Database first is safe.
+        var db: Database? = try memory()
+        let statement = try db!.prepare("SELECT 7")
+        db = nil
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.int64(0), 7)
+    }
+}

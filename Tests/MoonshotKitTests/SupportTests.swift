@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+final class SupportTests: XCTestCase {
+    func testSHA256KnownVectors() {
+        XCTAssertEqual(SHA256.hexDigest(of: ""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hexDigest(of: "abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hexDigest(of: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(SHA256.hexDigest(of: String(repeating: "a", count: 1_000_000)),
+                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    func testSHA256IsTheSameWhateverTheChunking() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let whole = bytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }
+        for chunk in [1, 7, 63, 64, 65, 999] {
+            var hasher = SHA256()
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in stride(from: 0, to: buffer.count, by: chunk) {
+                    hasher.update(UnsafeBufferPointer(rebasing: buffer[start..<min(start + chunk, buffer.count)]))
+                }
+            }
+            XCTAssertEqual(hasher.finalize().map { String(format: "%02x", $0) }.joined(), whole, "chunk \(chunk)")
+        }
+    }
+
+    func testSHA256OfTheShippedFilesMatchesSha256sum() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum", realMissionsPath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        let file = try InputFile(.file(realMissionsPath))
+        XCTAssertEqual(SHA256.hexDigest(of: file.bytes), String(expected))
+    }
+
+    func testLaunchDateAcceptsOnlyRealISODates() {
+        XCTAssertEqual(LaunchDate(iso: "1969-07-16")?.abbreviated, "Jul 16, 1969")
+        XCTAssertEqual(LaunchDate(iso: "1968-12-21")?.iso, "1968-12-21")
+        XCTAssertNotNil(LaunchDate(iso: "2000-02-29"))
+        for bad in ["1969-02-30", "1900-02-29", "1969-7-16", "1969-07-16T00:00", "1969-13-01", "1969-00-10",
+                    "1969-04-31", "69-07-16", "1969/07/16", "", "１９６９-07-16"] {
+            XCTAssertNil(LaunchDate(iso: bad), bad)
+        }
+    }
+
+    func testCanonicalRoles() {
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command Pilot"), "Commander")
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "Commander"), "Commander")
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command module pilot"), "Command Module Pilot")
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command Module Pilot"), "Command Module Pilot")
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "  lunar   MODULE pilot "), "Lunar Module Pilot")
+        XCTAssertEqual(CrewRole.canonicalTitle(for: "flight surgeon"), "Flight Surgeon", "unknown titles are folded too")
+    }
+
+    func testSuggestionsFindTypos() {
+        let ids = ["armstrong", "aldrin", "collins", "anders", "lovell"]
+        XCTAssertEqual(Suggestions.closest(to: "amstrong", among: ids).first, "armstrong")
+        XCTAssertEqual(Suggestions.closest(to: "LOVEL", among: ids), ["lovell"])
+        XCTAssertEqual(Suggestions.closest(to: "zzzzzzzzzz", among: ids), [])
+    }
+}
