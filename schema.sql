@@ -41,6 +41,20 @@ CREATE TABLE crew (
 -- "Which missions did this astronaut fly?" is a search of this index, never a table scan.
 CREATE INDEX crew_by_astronaut ON crew (astronaut_id, mission_id);
 
+-- Full-text indexes over the descriptions (and names), for `moonshot search`. They hold only
+-- the index: the text stays in missions and astronauts. Case and accents are ignored.
+--   SELECT rowid FROM missions_search WHERE missions_search MATCH 'lunar rover';
+CREATE VIRTUAL TABLE missions_search USING fts5(
+    display_name, description,
+    content = 'missions', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE VIRTUAL TABLE astronauts_search USING fts5(
+    name, description,
+    content = 'astronauts', content_rowid = 'rowid',
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
 -- Where the current content came from: one row per successful import, newest last.
 CREATE TABLE imports (
     id                 INTEGER PRIMARY KEY,

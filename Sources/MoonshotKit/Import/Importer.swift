@@ -66,6 +66,10 @@ public enum Importer {
             let reader = DatasetReader(sink: try DatabaseWriter(database))
             try reader.read(astronauts: astronauts, missions: missions)
             try throwProblems(of: reader)
+            try database.execute("""
+                INSERT INTO missions_search (missions_search) VALUES ('rebuild');
+                INSERT INTO astronauts_search (astronauts_search) VALUES ('rebuild');
+                """)
             try recordProvenance(in: database, history: history, missions: missions, astronauts: astronauts,
                                  hashes: hashes, counts: reader.counts)
             return reader.counts

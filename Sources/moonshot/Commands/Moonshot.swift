@@ -8,10 +8,22 @@ enum Moonshot {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "db", valueName: "path",
                    help: "The database file (default: $MOONSHOT_DB, or moonshot.db in the current folder)."),
+        OptionSpec(name: "format", valueName: "format", help: "How to print the answer.",
+                   choices: OutputFormat.allCases.map(\.rawValue)),
     ]
 
     static let commands: [CommandSpec] = [
         ImportCommand.spec,
+        MissionCommands.missions,
+        MissionCommands.mission,
+        MissionCommands.crew,
+        MissionCommands.commander,
+        AstronautCommands.astronauts,
+        AstronautCommands.astronaut,
+        AstronautCommands.flights,
+        SearchCommand.spec,
+        SQLCommands.sql,
+        SQLCommands.shell,
         SchemaCommand.spec,
     ]
 

@@ -1,0 +1,125 @@
+/// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too.
+extension MoonshotDatabase {
+    static let crewColumns = "mission_id, mission, launch_date, position, astronaut_id, astronaut, role, canonical_role"
+
+    /// Every mission in number order, with launch date, commander and crew size.
+    public func missions() throws -> [MissionSummary] {
+        try query("SELECT mission_id, mission, launch_date, commander, crew_size FROM mission_overview ORDER BY mission_id") {
+            MissionSummary(id: $0.int64(0), displayName: $0.text(1), launchDate: $0.launchDate(2),
+                           commander: $0.optionalText(3), crewSize: $0.int(4))
+        }
+    }
+
+    /// The crew of mission `id` in the source's order.
+    public func crew(ofMission id: Int64) throws -> [CrewAssignment] {
+        try query("SELECT \(Self.crewColumns) FROM crew_roster WHERE mission_id = ? ORDER BY position",
+                  [.integer(id)], Self.crewAssignment)
+    }
+
+    /// The commander(s) of mission `id`: usually exactly one.
+    public func commanders(ofMission id: Int64) throws -> [CrewAssignment] {
+        try query("SELECT \(Self.crewColumns) FROM crew_roster WHERE mission_id = ? AND canonical_role = ? ORDER BY position",
+                  [.integer(id), .text(CrewRole.commander)], Self.crewAssignment)
+    }
+
+    /// Mission `id` with its crew; nil when there is no such mission.
+    public func mission(_ id: Int64) throws -> MissionDetail? {
+        let crew = try crew(ofMission: id)
+        return try query("SELECT id, display_name, badge_image, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
+            MissionDetail(id: $0.int64(0), displayName: $0.text(1), badgeImage: $0.text(2),
+                          launchDate: $0.launchDate(3), description: $0.text(4), crew: crew)
+        }.first
+    }
+
+    /// Every astronaut by name, with the number of missions flown.
+    public func astronauts() throws -> [AstronautSummary] {
+        try query("""
+            SELECT a.id, a.name, count(c.mission_id) AS missions
+            FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id
+            GROUP BY a.id ORDER BY a.name, a.id
+            """) {
+            AstronautSummary(id: $0.text(0), name: $0.text(1), missionCount: $0.int(2))
+        }
+    }
+
+    /// The missions astronaut `id` flew, in launch order (unlaunched ones first).
+    public func flights(ofAstronaut id: String) throws -> [CrewAssignment] {
+        try query("""
+            SELECT \(Self.crewColumns) FROM crew_roster WHERE astronaut_id = ?
+            ORDER BY launch_date IS NOT NULL, launch_date, mission_id
+            """, [.text(id)], Self.crewAssignment)
+    }
+
+    /// Astronaut `id` with the missions flown; nil when there is no such astronaut.
+    public func astronaut(_ id: String) throws -> AstronautDetail? {
+        let flights = try flights(ofAstronaut: id)
+        return try query("SELECT id, name, description FROM astronauts WHERE id = ?", [.text(id)]) {
+            AstronautDetail(id: $0.text(0), name: $0.text(1), description: $0.text(2), flights: flights)
+        }.first
+    }
+
+    /// Missions and astronauts whose text contains every word of `text`, best first.
+    /// The text is taken as plain words: FTS operators and punctuation have no effect.
+    public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
+        let words = SearchWords(text)
+        guard !words.isEmpty else {
+            throw MoonshotError("nothing to search for in \(quoted(text))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
+        }
+        return try query("""
+            SELECT kind, key, title, snippet FROM (
+                SELECT 'mission' AS kind, CAST(m.id AS TEXT) AS key, m.display_name AS title,
+                       snippet(missions_search, -1, '*', '*', '...', 16) AS snippet,
+                       bm25(missions_search) AS rank
+                FROM missions_search JOIN missions AS m ON m.id = missions_search.rowid
+                WHERE missions_search MATCH ?1
+                UNION ALL
+                SELECT 'astronaut', a.id, a.name,
+                       snippet(astronauts_search, -1, '*', '*', '...', 16),
+                       bm25(astronauts_search)
+                FROM astronauts_search JOIN astronauts AS a ON a.rowid = astronauts_search.rowid
+                WHERE astronauts_search MATCH ?1
+            )
+            ORDER BY rank, kind DESC, key
+            LIMIT ?2
+            """, [.text(words.matchExpression), .integer(Int64(limit))]) {
+            SearchHit(kind: SearchHit.Kind(rawValue: $0.text(0)) ?? .mission, key: $0.text(1),
+                      title: $0.text(2), snippet: $0.text(3))
+        }
+    }
+
+    static func crewAssignment(_ row: Statement) -> CrewAssignment {
+        CrewAssignment(missionID: row.int64(0), missionName: row.text(1), launchDate: row.launchDate(2),
+                       position: row.int(3), astronautID: row.text(4), astronautName: row.text(5),
+                       role: row.text(6), canonicalRole: row.text(7))
+    }
+}
+
+/// A user's search text as plain words, and the FTS5 expression that matches them all.
+struct SearchWords {
+    let words: [String]
+
+    /// Splits on anything but letters and digits; a possessive "'s" is dropped.
+    init(_ text: String) {
+        var words: [String] = []
+        for chunk in text.split(whereSeparator: { $0.isWhitespace }) {
+            var chunk = Substring(chunk)
+            for suffix in ["'s", "’s", "'S", "’S"] where chunk.hasSuffix(suffix) {
+                chunk = chunk.dropLast(2)
+            }
+            words += chunk.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        }
+        self.words = words
+    }
+
+    var isEmpty: Bool { words.isEmpty }
+
+    /// Every word as a quoted FTS5 string, so none is read as an operator: `"o2" "tank"`.
+    var matchExpression: String {
+        words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }.joined(separator: " ")
+    }
+
+    /// The same, limited to column `column`: `name : ("neil" "armstrong")`.
+    func matchExpression(inColumn column: String) -> String {
+        "\(column) : (\(matchExpression))"
+    }
+}

@@ -1,0 +1,67 @@
+/// A moonshot database opened read-only for questions. Opening it never creates or
+/// changes a file; every question is a prepared statement with bound parameters.
+public final class MoonshotDatabase {
+    /// The newest schema version this build understands (schema.sql's `user_version`).
+    public static let schemaVersion: Int64 = 1
+
+    /// The path as the user gave it.
+    public let path: String
+    let database: Database
+    /// The statements the public queries ran, in order, for `--show-sql`.
+    public private(set) var executed: [ExecutedSQL] = []
+
+    /// Opens the database at `path`, or explains why it cannot be used.
+    public init(path: String) throws {
+        let shownPath = path.contains("/") ? path : "./" + path
+        switch FileSystem.entry(at: path) {
+        case .missing:
+            throw MoonshotError("no database at \(shownPath); run 'moonshot import' first")
+        case .directory:
+            throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
+        case .other:
+            throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
+        case .file:
+            break
+        }
+        let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
+                                    hint: "Create one with 'moonshot import --db \(path)', or give another file with --db.")
+        do {
+            database = try Database(path: path, mode: .readOnly)
+            let version = try database.scalar("PRAGMA user_version")
+            guard case .integer(let number) = version, number >= 1,
+                  try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew')") == .integer(3)
+            else { throw notOurs }
+            guard number <= Self.schemaVersion else {
+                throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(number))",
+                                    hint: "Re-create it with 'moonshot import', or use a newer moonshot.")
+            }
+            try database.execute("PRAGMA query_only = ON")
+        } catch let error as SQLiteError where error.isBusy {
+            throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
+        } catch is SQLiteError {
+            throw notOurs
+        }
+        self.path = path
+    }
+
+    /// Runs `sql` with `parameters`, recording it for `--show-sql`, and maps each row.
+    func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) -> T) throws -> [T] {
+        if record { executed.append(ExecutedSQL(sql: sql, parameters: parameters)) }
+        let statement = try database.prepare(sql)
+        try statement.bind(parameters)
+        defer { statement.reset() }
+        var results: [T] = []
+        while try statement.step() { results.append(map(statement)) }
+        return results
+    }
+}
+
+extension Statement {
+    /// Column `index` as a launch date, nil for NULL or anything that is not one.
+    func launchDate(_ index: Int) -> LaunchDate? {
+        optionalText(index).flatMap(LaunchDate.init(iso:))
+    }
+
+    /// Column `index` as an Int.
+    func int(_ index: Int) -> Int { Int(int64(index)) }
+}

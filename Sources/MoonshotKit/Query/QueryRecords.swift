@@ -1,0 +1,124 @@
+/// One line of `moonshot missions`.
+public struct MissionSummary: Equatable, Sendable {
+    public let id: Int64
+    public let displayName: String
+    public let launchDate: LaunchDate?
+    /// The commander's name, or nil for a mission without one.
+    public let commander: String?
+    public let crewSize: Int
+}
+
+/// One astronaut's place on one mission's crew.
+public struct CrewAssignment: Equatable, Sendable {
+    public let missionID: Int64
+    public let missionName: String
+    public let launchDate: LaunchDate?
+    /// 1 for the first in the source's crew list.
+    public let position: Int
+    public let astronautID: String
+    public let astronautName: String
+    /// The role title as the source writes it.
+    public let role: String
+    /// The role's canonical title ("Commander" for "Command Pilot" too).
+    public let canonicalRole: String
+}
+
+/// Everything about one mission: `moonshot mission 11`.
+public struct MissionDetail: Equatable, Sendable {
+    public let id: Int64
+    public let displayName: String
+    public let badgeImage: String
+    public let launchDate: LaunchDate?
+    public let description: String
+    public let crew: [CrewAssignment]
+}
+
+/// One line of `moonshot astronauts`.
+public struct AstronautSummary: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let missionCount: Int
+}
+
+/// Everything about one astronaut: `moonshot astronaut armstrong`.
+public struct AstronautDetail: Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let description: String
+    /// The missions flown, in launch order.
+    public let flights: [CrewAssignment]
+}
+
+/// One result of `moonshot search`.
+public struct SearchHit: Equatable, Sendable {
+    public enum Kind: String, Sendable { case mission, astronaut }
+    public let kind: Kind
+    /// The mission number or astronaut id.
+    public let key: String
+    /// "Apollo 13" or "James A. Lovell Jr.".
+    public let title: String
+    /// The best-matching stretch of text, matched words marked `*like this*`.
+    public let snippet: String
+}
+
+/// A statement a query ran, with its parameters, for `--show-sql`.
+public struct ExecutedSQL: Equatable, Sendable {
+    public let sql: String
+    public let parameters: [SQLValue]
+
+    /// The statement with its parameters written in as SQL literals, ready to paste into
+    /// `sqlite3`. For display only: the statement itself always runs with bound parameters.
+    public var runnable: String {
+        var output = ""
+        var quote: Character?
+        var index = sql.startIndex
+        var nextParameter = 0
+        while index < sql.endIndex {
+            let character = sql[index]
+            index = sql.index(after: index)
+            if let open = quote {
+                if character == open { quote = nil }
+                output.append(character)
+            } else if character == "'" || character == "\"" {
+                quote = character
+                output.append(character)
+            } else if character == "?" {
+                var digits = ""
+                while index < sql.endIndex, sql[index].isASCII, sql[index].isNumber {
+                    digits.append(sql[index])
+                    index = sql.index(after: index)
+                }
+                let number = Int(digits).map { $0 - 1 } ?? nextParameter
+                nextParameter = number + 1
+                output += number < parameters.count ? parameters[number].sqlLiteral : "?"
+            } else {
+                output.append(character)
+            }
+        }
+        return output
+    }
+}
+
+extension SQLValue {
+    /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`.
+    public var sqlLiteral: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return "'" + value.replacingAll("'", with: "''") + "'"
+        case .blob(let bytes): return "X'" + bytes.map { hex($0, width: 2) }.joined() + "'"
+        }
+    }
+}
+
+extension String {
+    /// The string with every `target` character replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}
