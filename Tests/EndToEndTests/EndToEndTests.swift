@@ -3,15 +3,7 @@ import XCTest
 
 /// Runs the built `moonshot` binary the way a user does, and checks its database with the
 /// real `sqlite3` shell.
-final class EndToEndTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { [folder] in try? FileManager.default.removeItem(at: folder!) }
-    }
-
+final class EndToEndTests: BinaryTestCase {
     // MARK: import
 
     func testImportThenInspectWithTheSQLite3Shell() throws {
@@ -125,75 +117,5 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("Error: cannot create missing-folder/x.db: the folder missing-folder does not exist\n"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--db"), "says what to do next: \(result.stderr)")
-    }
-
-    // MARK: Running things
-
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The `moonshot` binary built beside this test bundle.
-    static let binary: URL = {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for folder in candidates {
-            let url = folder.appendingPathComponent("moonshot")
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { return url }
-        }
-        fatalError("cannot find the built moonshot binary near \(candidates)")
-    }()
-
-    private func moonshot(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
-        try moonshot(arguments, environment: environment)
-    }
-
-    private func moonshot(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run(Self.binary, arguments, environment: environment)
-    }
-
-    /// Runs the sqlite3 shell on the test's moonshot.db and returns its output, failing on any error.
-    private func sqlite3(_ sql: String, database: String = "moonshot.db") throws -> String {
-        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database, sql])
-        XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")
-        XCTAssertEqual(result.stderr, "")
-        return result.stdout
-    }
-
-    private func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "MOONSHOT_DB")
-        env.merge(environment) { $1 }
-        process.environment = env
-        // Output goes to files outside the test's folder, so no pipe can fill up and block.
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-out-\(UUID().uuidString)")
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outputURL)
-            try? FileManager.default.removeItem(at: errorURL)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let outputData = try Data(contentsOf: outputURL)
-        let errorData = try Data(contentsOf: errorURL)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outputData, as: UTF8.self),
-                      stderr: String(decoding: errorData, as: UTF8.self))
     }
 }

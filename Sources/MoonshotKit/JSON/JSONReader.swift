@@ -256,12 +256,9 @@ public struct JSONReader {
     @discardableResult
     public mutating func readLiteral() throws -> Bool? {
         skipWhitespace()
-        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
-            let bytes = word.utf8
-            if end - offset >= bytes.count, zip(bytes, UnsafeBufferPointer(start: base + offset, count: bytes.count)).allSatisfy(==) {
-                offset += bytes.count
-                return value
-            }
+        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] where startsWith(word) {
+            offset += word.utf8.count
+            return value
         }
         throw unexpectedByte(expecting: "a value")
     }
@@ -284,8 +281,7 @@ public struct JSONReader {
         var isInteger = true
         if offset < end, base[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < end, isDigit(base[offset]) else {
-            throw error(offset < end && base[offset] == UInt8(ascii: "I")
-                ? "Infinity is not a JSON number" : "expected a digit in a number", at: offset)
+            throw error(startsWith("Infinity") ? "Infinity is not a JSON number" : "expected a digit in a number", at: offset)
         }
         if base[offset] == UInt8(ascii: "0") {
             offset += 1
@@ -401,12 +397,19 @@ public struct JSONReader {
         switch byte {
         case UInt8(ascii: "'"): return error("strings must use double quotes, not single quotes")
         case UInt8(ascii: "/"): return error("comments are not allowed in JSON")
-        case UInt8(ascii: "N"): return error("NaN is not a JSON value")
-        case UInt8(ascii: "I"): return error("Infinity is not a JSON value")
+        case UInt8(ascii: "N") where startsWith("NaN"): return error("NaN is not a JSON value")
+        case UInt8(ascii: "I") where startsWith("Infinity"): return error("Infinity is not a JSON value")
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             return error("unexpected '\(printable(byte))'; expected \(expected)")
         default: return error("unexpected character '\(printable(byte))'; expected \(expected)")
         }
+    }
+
+    /// Whether the bytes at `offset` spell `word`.
+    private func startsWith(_ word: String) -> Bool {
+        let bytes = word.utf8
+        return end - offset >= bytes.count
+            && zip(bytes, UnsafeBufferPointer(start: base + offset, count: bytes.count)).allSatisfy(==)
     }
 
     private func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {

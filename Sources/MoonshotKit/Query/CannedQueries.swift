@@ -58,7 +58,8 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// Missions and astronauts whose text contains every word of `text`, best first.
+    /// Missions and astronauts whose text contains every word of `text`: those with the most
+    /// words in their name first, then by relevance.
     /// The text is taken as plain words: FTS operators and punctuation have no effect.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         let words = SearchWords(text)
@@ -69,17 +70,20 @@ extension MoonshotDatabase {
             SELECT kind, key, title, snippet FROM (
                 SELECT 'mission' AS kind, CAST(m.id AS TEXT) AS key, m.display_name AS title,
                        snippet(missions_search, -1, '*', '*', '...', 16) AS snippet,
-                       bm25(missions_search) AS rank
+                       highlight(missions_search, 0, char(1), '') AS marked_title,
+                       bm25(missions_search, 10.0, 1.0) AS rank
                 FROM missions_search JOIN missions AS m ON m.id = missions_search.rowid
                 WHERE missions_search MATCH ?1
                 UNION ALL
                 SELECT 'astronaut', a.id, a.name,
                        snippet(astronauts_search, -1, '*', '*', '...', 16),
-                       bm25(astronauts_search)
+                       highlight(astronauts_search, 0, char(1), ''),
+                       bm25(astronauts_search, 10.0, 1.0)
                 FROM astronauts_search JOIN astronauts AS a ON a.rowid = astronauts_search.rowid
                 WHERE astronauts_search MATCH ?1
             )
-            ORDER BY rank, kind DESC, key
+            -- Words found in the name count first (scores of the two indexes are not comparable).
+            ORDER BY length(marked_title) - length(replace(marked_title, char(1), '')) DESC, rank, kind DESC, key
             LIMIT ?2
             """, [.text(words.matchExpression), .integer(Int64(limit))]) {
             SearchHit(kind: SearchHit.Kind(rawValue: $0.text(0)) ?? .mission, key: $0.text(1),

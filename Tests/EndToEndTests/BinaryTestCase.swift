@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// A test case that runs the built `moonshot` binary, and the `sqlite3` shell, in a fresh
+/// folder of its own.
+class BinaryTestCase: XCTestCase {
+    /// The test's working folder, removed afterwards.
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { [folder] in try? FileManager.default.removeItem(at: folder!) }
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `moonshot` binary built beside this test bundle.
+    static let binary: URL = {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for folder in candidates {
+            let url = folder.appendingPathComponent("moonshot")
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { return url }
+        }
+        fatalError("cannot find the built moonshot binary near \(candidates)")
+    }()
+
+    func moonshot(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
+        try moonshot(arguments, environment: environment)
+    }
+
+    func moonshot(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+        try run(Self.binary, arguments, environment: environment, input: input)
+    }
+
+    /// Runs the sqlite3 shell on the test's moonshot.db and returns its output, failing on any error.
+    func sqlite3(_ sql: String, database: String = "moonshot.db") throws -> String {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database, sql])
+        XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")
+        XCTAssertEqual(result.stderr, "")
+        return result.stdout
+    }
+
+    func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "MOONSHOT_DB")
+        env.merge(environment) { $1 }
+        process.environment = env
+        // Output goes to files outside the test's folder, so no pipe can fill up and block.
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-out-\(UUID().uuidString)")
+        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outputURL)
+            try? FileManager.default.removeItem(at: errorURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        if let input {
+            let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-in-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: inputURL)
+            defer { try? FileManager.default.removeItem(at: inputURL) }
+            process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        try process.run()
+        process.waitUntilExit()
+        let outputData = try Data(contentsOf: outputURL)
+        let errorData = try Data(contentsOf: errorURL)
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outputData, as: UTF8.self),
+                      stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// The canned questions on the real dataset, checked against answers computed here
+/// directly from the JSON files.
+final class QueryTests: XCTestCase {
+    private var db: MoonshotDatabase!
+    private var reference: ReferenceDataset!
+
+    override func setUpWithError() throws {
+        let path = try makeTemporaryFolder(self).appendingPathComponent("moonshot.db").path
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
+        db = try MoonshotDatabase(path: path)
+        reference = try ReferenceDataset()
+    }
+
+    // MARK: Known answers
+
+    func testKnownAnswers() throws {
+        XCTAssertEqual(try db.commanders(ofMission: 13).map(\.astronautID), ["lovell"])
+        XCTAssertEqual(try db.commanders(ofMission: 1).map(\.astronautName), ["Virgil I. \"Gus\" Grissom"])
+        XCTAssertEqual(try db.crew(ofMission: 11).map { "\($0.astronautID):\($0.role)" },
+                       ["armstrong:Commander", "collins:Command Module Pilot", "aldrin:Lunar Module Pilot"])
+        XCTAssertEqual(try db.flights(ofAstronaut: "lovell").map(\.missionID), [8, 13])
+        let missions = try db.missions()
+        XCTAssertEqual(missions.count, 12)
+        XCTAssertEqual(missions.first?.displayName, "Apollo 1")
+        XCTAssertNil(missions.first?.launchDate)
+        XCTAssertEqual(missions.first(where: { $0.id == 11 })?.launchDate?.abbreviated, "Jul 16, 1969")
+        let apollo11 = try XCTUnwrap(db.mission(11))
+        XCTAssertEqual(apollo11.badgeImage, "apollo11")
+        XCTAssertTrue(apollo11.description.hasPrefix("Apollo 11 was the spaceflight"))
+        XCTAssertNil(try db.mission(2))
+        XCTAssertEqual(try db.astronauts().count, 32)
+        XCTAssertEqual(try db.astronaut("young")?.flights.map(\.missionID), [10, 16])
+    }
+
+    // MARK: Exhaustive checks against the JSON
+
+    func testFlightsOfEveryAstronautMatchTheJSON() throws {
+        for astronaut in reference.astronauts.values {
+            let expected = reference.missions.filter { $0.crew.contains { $0.name == astronaut.id } }
+                .map { mission in "\(mission.id):\(mission.crew.first { $0.name == astronaut.id }!.role)" }
+            let flights = try db.flights(ofAstronaut: astronaut.id)
+            XCTAssertEqual(Set(flights.map { "\($0.missionID):\($0.role)" }), Set(expected), astronaut.id)
+            XCTAssertEqual(flights.count, expected.count, astronaut.id)
+            // In launch order, the never-launched first.
+            XCTAssertEqual(flights.map { $0.launchDate?.iso ?? "" }, flights.map { $0.launchDate?.iso ?? "" }.sorted(), astronaut.id)
+            XCTAssertEqual(try db.astronauts().first { $0.id == astronaut.id }?.missionCount, expected.count)
+        }
+    }
+
+    func testCrewAndCommanderOfEveryMissionMatchTheJSON() throws {
+        let commanderTitles = Set(["commander", "command pilot"])
+        for mission in reference.missions {
+            let crew = try db.crew(ofMission: Int64(mission.id))
+            XCTAssertEqual(crew.map(\.astronautID), mission.crew.map(\.name), "Apollo \(mission.id)")
+            XCTAssertEqual(crew.map(\.role), mission.crew.map(\.role), "Apollo \(mission.id)")
+            XCTAssertEqual(crew.map(\.astronautName), mission.crew.map { reference.astronauts[$0.name]!.name })
+            XCTAssertEqual(crew.map(\.position), Array(1...mission.crew.count))
+            let expectedCommanders = mission.crew.filter { commanderTitles.contains($0.role.lowercased()) }.map(\.name)
+            XCTAssertEqual(try db.commanders(ofMission: Int64(mission.id)).map(\.astronautID), expectedCommanders, "Apollo \(mission.id)")
+            XCTAssertEqual(expectedCommanders.count, 1, "every Apollo mission has one commander")
+            let summary = try XCTUnwrap(db.missions().first { $0.id == Int64(mission.id) })
+            XCTAssertEqual(summary.crewSize, mission.crew.count)
+            XCTAssertEqual(summary.launchDate?.iso, mission.launchDate)
+        }
+    }
+
+    // MARK: Finding what the user means
+
+    func testMissionSpellings() throws {
+        for text in ["11", "Apollo 11", "apollo11", "APOLLO 11", "Apollo XI", " apollo  xi ", "xi"] {
+            XCTAssertEqual(try db.resolveMission(text).id, 11, text)
+        }
+        XCTAssertEqual(try db.resolveMission("Apollo XVII").id, 17)
+        XCTAssertEqual(try db.resolveMission("Apollo I").displayName, "Apollo 1")
+        for text in ["Apollo 19", "Gemini 4", "Apollo IIII", "", "Apollo -1", "Apollo 1.5"] {
+            XCTAssertThrowsError(try db.resolveMission(text), text) { error in
+                XCTAssertTrue((error as? MoonshotError)?.message.contains("no mission matches") == true, "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try db.resolveMission("Apollo 19")) { error in
+            XCTAssertTrue((error as! MoonshotError).hint!.contains("Apollo 1"), "suggests the closest names")
+        }
+    }
+
+    func testAstronautSpellings() throws {
+        let cases = [
+            "armstrong": "armstrong", "ARMSTRONG": "armstrong", "Neil A. Armstrong": "armstrong", "neil armstrong": "armstrong",
+            "James Lovell": "lovell", "lovell": "lovell", "Gus Grissom": "grissom", "Édwin Aldrin": "aldrin", "  buzz ": nil,
+        ]
+        for (text, expected) in cases {
+            if let expected {
+                XCTAssertEqual(try db.resolveAstronaut(text).id, expected, text)
+            } else {
+                XCTAssertThrowsError(try db.resolveAstronaut(text), text)
+            }
+        }
+    }
+
+    func testAmbiguousAndUnknownAstronauts() throws {
+        XCTAssertThrowsError(try db.resolveAstronaut("James")) { error in
+            let error = error as! MoonshotError
+            XCTAssertTrue(error.message.contains("matches 3 astronauts"), error.message)
+            for id in ["lovell", "mcdivitt", "irwin"] { XCTAssertTrue(error.message.contains(id), error.message) }
+        }
+        XCTAssertThrowsError(try db.resolveAstronaut("Niel Armstrong")) { error in
+            let error = error as! MoonshotError
+            XCTAssertTrue(error.message.contains("no astronaut matches"), error.message)
+            XCTAssertTrue(error.hint!.contains("Neil A. Armstrong (armstrong)"), error.hint!)
+        }
+    }
+
+    // MARK: Search
+
+    func testSearchFindsRankedMatchesWithSnippets() throws {
+        let hits = try db.search("lunar rover")
+        XCTAssertFalse(hits.isEmpty)
+        let expected = reference.missions.filter {
+            let text = $0.description.lowercased()
+            return text.contains("lunar") && text.contains("rover")
+        }.map { String($0.id) }
+        XCTAssertEqual(Set(hits.filter { $0.kind == .mission }.map(\.key)), Set(expected))
+        XCTAssertTrue(hits[0].snippet.contains("*"), hits[0].snippet)
+        XCTAssertEqual(try db.search("Armstrong").first { $0.kind == .astronaut }?.key, "armstrong")
+    }
+
+    func testSearchTakesTextAsWordsNotSyntax() throws {
+        for text in ["O2-tank", "Apollo 13's", "\"quoted\"", "AND", "NOT moon", "moon*", "name:armstrong", "NEAR(a b)", "a \"b"] {
+            XCTAssertNoThrow(try db.search(text), text)
+        }
+        XCTAssertEqual(try db.search("Apollo 13's").first?.key, "13")
+        for text in ["  --- ", "(", "'", ""] {
+            XCTAssertThrowsError(try db.search(text), text) { error in
+                XCTAssertTrue("\(error)".contains("nothing to search for"), "\(error)")
+            }
+        }
+    }
+
+    // MARK: Plans: answers stay index searches however large the database
+
+    func testCannedQueriesUseIndexes() throws {
+        let plans = [
+            try plan("SELECT * FROM crew_roster WHERE astronaut_id = ?", .text("lovell")),
+            try plan("SELECT * FROM crew_roster WHERE mission_id = ?", .integer(13)),
+        ]
+        for plan in plans {
+            XCTAssertFalse(plan.contains("SCAN c") || plan.contains("SCAN crew"), plan)
+        }
+        XCTAssertTrue(plans[0].contains("crew_by_astronaut"), plans[0])
+    }
+
+    private func plan(_ sql: String, _ value: SQLValue) throws -> String {
+        try db.database.rows("EXPLAIN QUERY PLAN " + sql, [value]).compactMap { $0.text(3) }.joined(separator: "\n")
+    }
+
+    // MARK: --show-sql
+
+    func testExecutedSQLIsRunnableAsWritten() throws {
+        let sqlOnly = try Database(path: ":memory:", mode: .readWriteCreate)
+        let statement = ExecutedSQL(sql: "SELECT ?, ?2, '?', ?1", parameters: [.text("it's"), .integer(7)])
+        XCTAssertEqual(statement.runnable, "SELECT 'it''s', 7, '?', 'it''s'")
+        XCTAssertEqual(try sqlOnly.rows(statement.runnable).first?.values, [.text("it's"), .integer(7), .text("?"), .text("it's")])
+    }
+}
