@@ -53,6 +53,32 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before)
     }
 
+    func testFailureWithoutADatabaseSaysNothingWasWritten() throws {
+        let result = try moonshot("import", "--missions", "absent.json")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: The import found 1 problem; nothing was written.\n  absent.json: no such file"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
+    }
+
+    func testProblemsInTheBuiltInFileAreNamedSo() throws {
+        try Data(#"{"x": {"id": "x", "name": "X", "description": "x"}}"#.utf8).write(to: folder.appendingPathComponent("a.json"))
+        let result = try moonshot("import", "--astronauts", "a.json")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("\n  built-in missions.json:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("is not an astronaut in a.json"), result.stderr)
+    }
+
+    func testDatabaseFromANewerMoonshotIsLeftAlone() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        _ = try sqlite3("PRAGMA user_version = 99")
+        let before = try Data(contentsOf: folder.appendingPathComponent("moonshot.db"))
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("was made by a newer moonshot"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before)
+        XCTAssertEqual(try moonshot("missions").status, 1)
+    }
+
     func testCheckValidatesWithoutWriting() throws {
         let result = try moonshot("import", "--check")
         XCTAssertEqual(result.status, 0, result.stderr)

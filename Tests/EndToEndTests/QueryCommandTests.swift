@@ -203,6 +203,56 @@ final class QueryCommandTests: BinaryTestCase {
         }
     }
 
+    func testOptionsThatDoNotApplyAreRefused() throws {
+        for arguments in [["import", "--format", "json"], ["schema", "--db", "x.db"], ["shell", "--format", "csv"], ["import", "--show-sql"]] {
+            let result = try moonshot(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.contains("does not apply to"), result.stderr)
+        }
+        XCTAssertEqual(try moonshot("--show-sql", "commander", "11").status, 0, "--show-sql is global for questions")
+        let empty = try moonshot("missions", "--db", "")
+        XCTAssertEqual(empty.status, 64)
+        XCTAssertTrue(empty.stderr.hasPrefix("Error: The option '--db' needs a file path"), empty.stderr)
+    }
+
+    func testSearchTakesSeveralWordsWithoutQuotes() throws {
+        let quoted = try moonshot("search", "lunar rover", "--format", "json")
+        let unquoted = try moonshot("search", "lunar", "rover", "--format", "json")
+        XCTAssertEqual(unquoted.status, 0, unquoted.stderr)
+        XCTAssertEqual(unquoted.stdout, quoted.stdout)
+        let table = try moonshot("search", "moon", environment: ["COLUMNS": "120"]).stdout
+        XCTAssertFalse(table.contains("\n\n"), "snippets stay on their rows: \(table)")
+    }
+
+    func testSQLEdgeCases() throws {
+        let empty = try moonshot("sql", "  ;")
+        XCTAssertEqual(empty.status, 64)
+        XCTAssertTrue(empty.stderr.hasPrefix("Error: The statement is empty"), empty.stderr)
+        for statement in ["select 1;  delete from missions", "select 1; " + String(repeating: "x", count: 3000)] {
+            let result = try moonshot("sql", statement)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("only one statement"), result.stderr)
+        }
+        XCTAssertEqual(try moonshot("sql", "select 1; -- done").stdout, "1\n-\n1\n")
+        let header = try moonshot("sql", "SELECT 'a,b' AS Mixed, x'00ff' AS b, NULL AS n").stdout
+        XCTAssertTrue(header.hasPrefix("Mixed  b        n\n"), "column names as written: \(header)")
+        XCTAssertTrue(header.contains("X'00FF'  NULL"), header)
+    }
+
+    func testSQLStreamsLargeResults() throws {
+        let count = 30_000
+        let sql = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT \(count)) SELECT x FROM n"
+        let csv = try moonshot("sql", sql, "--format", "csv")
+        XCTAssertEqual(csv.status, 0)
+        XCTAssertEqual(csv.stdout.split(separator: "\r\n").count, count + 1)
+        let json = try JSONSerialization.jsonObject(with: Data(try moonshot("sql", sql, "--format", "json").stdout.utf8)) as! [[String: Int]]
+        XCTAssertEqual(json.count, count)
+        XCTAssertEqual(json.last?["x"], count)
+        let table = try moonshot("sql", sql)
+        XCTAssertEqual(table.status, 0)
+        XCTAssertTrue(table.stderr.contains("Showing the first 10000 rows"), table.stderr)
+    }
+
     // MARK: shell
 
     func testShellOpensSqlite3ReadOnly() throws {

@@ -230,6 +230,15 @@ final class ImportValidationTests: XCTestCase {
         XCTAssertEqual(found.map(\.path), ["[\"bob\"].id", "[0].launchDate", "[0].crew[1].name", "[1].id"])
     }
 
+    func testProblemsAreListedInFileOrder() throws {
+        // The missing field is found at the end of the object, after the bad role inside it.
+        let missions = Self.missions.replacingOccurrences(of: ", \"description\": \"M.\"", with: "")
+            .replacingOccurrences(of: "\"role\": \"Pilot\"", with: "\"role\": 1")
+        let found = try problems(missions: missions)
+        XCTAssertEqual(found.map(\.message), ["missing required field \"description\"", "expected a string, found a number"])
+        XCTAssertEqual(found.map(\.location), found.map(\.location).sorted { ($0!.line, $0!.column) < ($1!.line, $1!.column) })
+    }
+
     func testProblemListIsCappedButCounted() throws {
         let many = (0..<150).map { "{\"id\": \($0), \"crew\": [{\"name\": \"nobody\", \"role\": \"Pilot\"}], \"description\": \"x\"}" }
         let missionsPath = try write("[\n" + many.joined(separator: ",\n") + "\n]", to: "missions.json", in: folder)

@@ -56,7 +56,17 @@ final class SQLiteWrapperTests: XCTestCase {
     func testPrepareRefusesSeveralStatements() throws {
         let db = try memory()
         XCTAssertThrowsError(try db.prepare("SELECT 1; SELECT 2"))
+        // A long tail once read freed memory; it must be refused cleanly, whatever its length.
+        for tail in ["delete from t", String(repeating: "x", count: 5000), "abcdefghijklmnopq"] {
+            XCTAssertThrowsError(try db.prepare("SELECT 1;  " + tail)) { error in
+                XCTAssertTrue((error as! SQLiteError).message.contains("only one statement"), "\(error)")
+            }
+        }
         XCTAssertNoThrow(try db.prepare("SELECT 1;  \n"))
+        XCTAssertNoThrow(try db.prepare("SELECT 1; -- a comment\n /* and another */ ;"))
+        XCTAssertThrowsError(try db.prepare("   ")) { error in
+            XCTAssertTrue((error as! SQLiteError).message.contains("no SQL statement"), "\(error)")
+        }
     }
 
     func testTransactionCommitsOrRollsBack() throws {

@@ -25,8 +25,18 @@ public final class DatasetReader {
     /// The most problems listed; further ones are counted but not described.
     public static let problemLimit = 100
 
-    /// The problems found so far.
-    public private(set) var problems: [ImportProblem] = []
+    /// The problems found so far, in file order and, within a file, by position.
+    public var problems: [ImportProblem] {
+        // Problems with an object as a whole are found after those with its members: sort
+        // within each file, keeping the files in the order they were read.
+        let fileOrder = Dictionary(recorded.map(\.file).enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        return recorded.enumerated().sorted { a, b in
+            let keyA = (fileOrder[a.element.file]!, a.element.location?.line ?? 0, a.element.location?.column ?? 0, a.offset)
+            let keyB = (fileOrder[b.element.file]!, b.element.location?.line ?? 0, b.element.location?.column ?? 0, b.offset)
+            return keyA < keyB
+        }.map(\.element)
+    }
+    private var recorded: [ImportProblem] = []
     /// Problems found beyond `problemLimit`.
     public private(set) var unlistedProblemCount = 0
     /// The records read so far.
@@ -44,7 +54,7 @@ public final class DatasetReader {
     }
 
     /// Whether everything read so far is valid.
-    public var isValid: Bool { problems.isEmpty }
+    public var isValid: Bool { recorded.isEmpty }
 
     /// Reads both files, astronauts first so that crew names can be checked against them.
     /// Problems in the input are collected, not thrown; errors from the sink are thrown.
@@ -231,7 +241,7 @@ public final class DatasetReader {
     private func unknownAstronautMessage(_ name: String, ids: Set<String>) -> String {
         var message = "\(quoted(name)) is not an astronaut in \(astronautsFileName)"
         // Suggestions cost a scan of every id: only for problems that will be listed.
-        guard problems.count < Self.problemLimit else { return message }
+        guard recorded.count < Self.problemLimit else { return message }
         let closest = Suggestions.closest(to: name, among: ids)
         message += closest.isEmpty
             ? "; crew names must be astronaut ids (the keys of \(astronautsFileName))"
@@ -242,8 +252,8 @@ public final class DatasetReader {
     private var astronautsFileName = "astronauts.json"
 
     private func record(_ problem: ImportProblem) {
-        if problems.count < Self.problemLimit {
-            problems.append(problem)
+        if recorded.count < Self.problemLimit {
+            recorded.append(problem)
         } else {
             unlistedProblemCount += 1
         }

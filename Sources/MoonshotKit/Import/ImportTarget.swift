@@ -54,6 +54,10 @@ struct ImportTarget {
             database = try Database(path: path, mode: .readOnly)
             guard try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew', 'imports')")
                     == .integer(4) else { throw notOurs }
+            if case .integer(let version) = try database.scalar("PRAGMA user_version"), version > MoonshotDatabase.schemaVersion {
+                throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
+                                    hint: "Use a newer moonshot, or import into another file with --db.")
+            }
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(path) is busy: another process is writing to it", hint: "Try again when it has finished.")
         } catch is SQLiteError {

@@ -13,10 +13,10 @@ public enum InputSource: Equatable, Sendable {
     /// A file on disk, by the path the user gave.
     case file(String)
 
-    /// The name messages use: the path, or the bare file name for the embedded copy.
+    /// The name messages use: the path, or "built-in missions.json" for the embedded copy.
     public var displayName: String {
         switch self {
-        case .embedded(let name): name
+        case .embedded(let name): "built-in \(name)"
         case .file(let path): path
         }
     }

@@ -87,7 +87,7 @@ extension MoonshotDatabase {
             LIMIT ?2
             """, [.text(words.matchExpression), .integer(Int64(limit))]) {
             SearchHit(kind: SearchHit.Kind(rawValue: $0.text(0)) ?? .mission, key: $0.text(1),
-                      title: $0.text(2), snippet: $0.text(3))
+                      title: $0.text(2), snippet: $0.text(3).split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 

@@ -76,7 +76,9 @@ extension MoonshotDatabase {
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return exactName[0] }
         if matches.count > 1 {
-            let listed = matches.prefix(10).map { "  \($0.id)\t\($0.name)" }.joined(separator: "\n")
+            let width = matches.prefix(10).map(\.id.count).max() ?? 0
+            let listed = matches.prefix(10).map { "  " + $0.id + String(repeating: " ", count: width - $0.id.count + 2) + $0.name }
+                .joined(separator: "\n")
             throw MoonshotError("\(quoted(text)) matches \(matches.count > 10 ? "more than 10" : String(matches.count)) astronauts:\n\(listed)",
                                 hint: "Give the id, or more of the name.")
         }

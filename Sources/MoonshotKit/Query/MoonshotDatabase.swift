@@ -24,7 +24,7 @@ public final class MoonshotDatabase {
             break
         }
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
-                                    hint: "Create one with 'moonshot import --db \(path)', or give another file with --db.")
+                                    hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Database(path: path, mode: .readOnly)
             let version = try database.scalar("PRAGMA user_version")
@@ -33,7 +33,7 @@ public final class MoonshotDatabase {
             else { throw notOurs }
             guard number <= Self.schemaVersion else {
                 throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(number))",
-                                    hint: "Re-create it with 'moonshot import', or use a newer moonshot.")
+                                    hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
             }
             try database.execute("PRAGMA query_only = ON")
         } catch let error as SQLiteError where error.isBusy {

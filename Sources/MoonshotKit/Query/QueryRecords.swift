@@ -57,7 +57,7 @@ public struct SearchHit: Equatable, Sendable {
     public let key: String
     /// "Apollo 13" or "James A. Lovell Jr.".
     public let title: String
-    /// The best-matching stretch of text, matched words marked `*like this*`.
+    /// The best-matching stretch of text on one line, matched words marked `*like this*`.
     public let snippet: String
 }
 

@@ -8,20 +8,21 @@ import Musl
 import Darwin
 #endif
 
-/// The result of an ad-hoc read-only query.
-public struct SQLResult: Sendable {
-    public let columns: [String]
-    public let rows: [[SQLValue]]
-}
-
 extension MoonshotDatabase {
     /// The default limit on an ad-hoc query's running time, in seconds.
     public static let defaultQueryTimeout = 10.0
 
     /// Runs one statement the user wrote, refusing anything that could write: the connection
     /// is read-only and `query_only`, the statement must be read-only, and ATTACH, DETACH
-    /// (which also stops `VACUUM INTO`, an attach underneath) and extension loading are denied. A query running longer than `timeout` seconds is stopped.
-    public func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout) throws -> SQLResult {
+    /// (which also stops `VACUUM INTO`, an attach underneath) and extension loading are denied.
+    /// A query running longer than `timeout` seconds is stopped.
+    ///
+    /// `columns` receives the column names first; then `row` receives each row as it is
+    /// produced, and returns false to stop early. Nothing is buffered here.
+    public func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
+                            columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
+        // No single value may be larger than this, so one row cannot exhaust memory.
+        sqlite3_limit(database.handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
         sqlite3_set_authorizer(database.handle, { _, action, _, detail, _, _ in
             switch action {
             case SQLITE_ATTACH, SQLITE_DETACH: return SQLITE_DENY
@@ -62,18 +63,22 @@ extension MoonshotDatabase {
         }, context)
         defer { sqlite3_progress_handler(database.handle, 0, nil, nil) }
 
-        let columns = (0..<statement.columnCount).map(statement.columnName)
-        var rows: [[SQLValue]] = []
+        columns((0..<statement.columnCount).map(statement.columnName))
+        defer { statement.reset() }
         do {
-            while try statement.step() { rows.append(statement.currentRow.values) }
+            while try statement.step() {
+                guard try row(statement.currentRow.values) else { break }
+            }
         } catch let error as SQLiteError where error.primaryCode == SQLITE_INTERRUPT {
-            throw MoonshotError("the query was stopped after \(Self.format(timeout)) seconds",
+            throw MoonshotError("the query was stopped after \(Self.format(timeout)) second\(timeout == 1 ? "" : "s")",
                                 hint: "Allow it longer with --timeout SECONDS, or make it do less.")
         } catch let error as SQLiteError {
             throw MoonshotError("SQL error: \(error.message)")
         }
-        return SQLResult(columns: columns, rows: rows)
     }
+
+    /// The largest text or blob an ad-hoc query may produce, in bytes.
+    public static let maximumValueLength: Int32 = 64 << 20
 
     private static func format(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)

@@ -21,19 +21,30 @@ public final class Statement {
     private let database: Database
 
     init(database: Database, sql: String) throws {
-        var handle: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
-        guard code == SQLITE_OK, let handle else {
-            throw SQLiteError(connection: database.handle, code: code, sql: sql)
+        // The C string and the tail pointer into it live only inside this closure.
+        let prepared: Result<OpaquePointer, SQLiteError> = sql.withCString { text in
+            var handle: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(database.handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
+            guard code == SQLITE_OK else { return .failure(SQLiteError(connection: database.handle, code: code, sql: sql)) }
+            guard let handle else {
+                return .failure(SQLiteError(code: SQLITE_MISUSE, message: "there is no SQL statement to prepare", sql: sql))
+            }
+            // Whatever follows the statement may only be white space, semicolons and comments.
+            if let tail, tail.pointee != 0 {
+                var next: OpaquePointer?
+                let nextCode = sqlite3_prepare_v2(database.handle, tail, -1, &next, nil)
+                sqlite3_finalize(next)
+                if nextCode != SQLITE_OK || next != nil {
+                    sqlite3_finalize(handle)
+                    return .failure(SQLiteError(code: SQLITE_MISUSE, message: "only one statement can be prepared at a time", sql: sql))
+                }
+            }
+            return .success(handle)
         }
-        if let tail, tail.pointee != 0, !String(cString: tail).allSatisfy({ $0.isWhitespace || $0 == ";" }) {
-            sqlite3_finalize(handle)
-            throw SQLiteError(code: SQLITE_MISUSE, message: "only one statement can be prepared at a time", sql: sql)
-        }
+        self.handle = try prepared.get()
         self.database = database
         self.sql = sql
-        self.handle = handle
     }
 
     deinit { sqlite3_finalize(handle) }

@@ -103,9 +103,16 @@ struct ArgumentParser: Sendable {
         if wantsHelp { return .help(command) }
         if wantsVersion { return .version }
         guard let command else { return .help(nil) }
+        for option in globalOptions where options[option.name] != nil && !command.globalOptions.contains(option.name) {
+            throw UsageError(message: "The option '--\(option.name)' does not apply to '\(command.name)'", command: command)
+        }
         guard positionals.count >= command.arguments.count else {
             let missing = command.arguments[positionals.count]
-            throw UsageError(message: "Missing expected argument '<\(missing.name)>'", command: command)
+            throw UsageError(message: "Missing expected argument '\(missing.synopsis)'", command: command)
+        }
+        if command.arguments.last?.isVariadic == true {
+            let fixed = command.arguments.count - 1
+            positionals = Array(positionals[..<fixed]) + [positionals[fixed...].joined(separator: " ")]
         }
         guard positionals.count == command.arguments.count else {
             let extra = positionals[command.arguments.count]

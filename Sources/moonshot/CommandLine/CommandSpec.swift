@@ -28,6 +28,11 @@ struct ArgumentSpec: Sendable {
     let name: String
     /// One line of help.
     let help: String
+    /// Takes all remaining words, joined by spaces (only for the last argument).
+    var isVariadic = false
+
+    /// `<text> ...` or `<mission>`, as usage shows it.
+    var synopsis: String { "<\(name)>" + (isVariadic ? " ..." : "") }
 }
 
 /// A subcommand: what it is called, what it takes, and what it does.

@@ -13,6 +13,7 @@ struct HelpFormatter: Sendable {
         var text = "OVERVIEW: \(overview)\n\n"
         text += "USAGE: \(toolName) <subcommand>\n\n"
         text += "OPTIONS:\n"
+        for option in parser.globalOptions { text += row(option.synopsis, optionHelp(option)) }
         text += row(ArgumentParser.version.synopsis, ArgumentParser.version.help)
         text += row(ArgumentParser.help.synopsis, ArgumentParser.help.help)
         text += "\nSUBCOMMANDS:\n"
@@ -29,14 +30,12 @@ struct HelpFormatter: Sendable {
         text += "USAGE: \(usage(for: command))\n\n"
         if !command.arguments.isEmpty {
             text += "ARGUMENTS:\n"
-            for argument in command.arguments { text += row("<\(argument.name)>", argument.help) }
+            for argument in command.arguments { text += row(argument.synopsis, argument.help) }
             text += "\n"
         }
         text += "OPTIONS:\n"
         for option in options(of: command) + [ArgumentParser.help] {
-            var help = option.help
-            if !option.choices.isEmpty { help += " (values: \(option.choices.joined(separator: ", ")))" }
-            text += row(option.synopsis, help)
+            text += row(option.synopsis, optionHelp(option))
         }
         return text
     }
@@ -44,7 +43,7 @@ struct HelpFormatter: Sendable {
     /// `moonshot import [--missions <path>] [--check] [--db <path>]`
     func usage(for command: CommandSpec) -> String {
         var parts = ["\(toolName) \(command.name)"]
-        for argument in command.arguments { parts.append("<\(argument.name)>") }
+        for argument in command.arguments { parts.append(argument.synopsis) }
         for option in options(of: command) { parts.append("[\(option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName!)>")]") }
         return parts.joined(separator: " ")
     }
@@ -55,6 +54,10 @@ struct HelpFormatter: Sendable {
             return "Usage: \(toolName) <subcommand>\n  See '\(toolName) --help' for more information.\n"
         }
         return "Usage: \(usage(for: command))\n  See '\(toolName) \(command.name) --help' for more information.\n"
+    }
+
+    private func optionHelp(_ option: OptionSpec) -> String {
+        option.choices.isEmpty ? option.help : option.help + " (values: \(option.choices.joined(separator: ", ")))"
     }
 
     private func options(of command: CommandSpec) -> [OptionSpec] {

@@ -4,11 +4,11 @@ import MoonshotKit
 enum AstronautCommands {
     static let astronautArgument = ArgumentSpec(
         name: "astronaut", help: "The astronaut: the id (armstrong), the full name, or words of it (\"Neil Armstrong\").")
-    static let globals = ["db", "format"]
+    static let globals = ["db", "format", "show-sql"]
 
     static let astronauts = CommandSpec(
         name: "astronauts", abstract: "List all astronauts with the number of missions each flew.",
-        options: [QueryContext.showSQLOption], globalOptions: globals
+        globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let astronauts = try context.database.astronauts()
@@ -24,7 +24,7 @@ enum AstronautCommands {
 
     static let astronaut = CommandSpec(
         name: "astronaut", abstract: "Show an astronaut: name, description, and the missions flown.",
-        arguments: [astronautArgument], options: [QueryContext.showSQLOption], globalOptions: globals
+        arguments: [astronautArgument], globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveAstronaut(invocation.arguments[0])
@@ -47,7 +47,7 @@ enum AstronautCommands {
 
     static let flights = CommandSpec(
         name: "flights", abstract: "List the missions an astronaut flew, with role and launch date.",
-        arguments: [astronautArgument], options: [QueryContext.showSQLOption], globalOptions: globals
+        arguments: [astronautArgument], globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let astronaut = try context.database.resolveAstronaut(invocation.arguments[0])
@@ -62,7 +62,7 @@ enum AstronautCommands {
             },
             json: .object([("id", .string(astronaut.id)), ("name", .string(astronaut.name)),
                            ("missions", .array(flights.map(flightJSON)))]),
-            heading: "\(astronaut.name) (\(astronaut.id)) flew \(plural(flights.count, "mission"))")
+            heading: "\(astronaut.name) (\(astronaut.id)): crew of \(plural(flights.count, "mission"))")
         return .success
     }
 

@@ -24,6 +24,8 @@ enum ImportCommand {
     static func run(_ invocation: Invocation) throws -> ExitStatus {
         let missions = invocation.value("missions").map(InputSource.file) ?? .embedded("missions.json")
         let astronauts = invocation.value("astronauts").map(InputSource.file) ?? .embedded("astronauts.json")
+        let databasePath = try invocation.databasePath()
+        let existed = FileSystem.entry(at: databasePath) != .missing
         do {
             if invocation.flag("check") {
                 let counts = try Importer.check(missions: missions, astronauts: astronauts)
@@ -31,13 +33,13 @@ enum ImportCommand {
                                + "\(describe(counts)). Nothing was written.\n")
             } else {
                 let summary = try Importer.run(missions: missions, astronauts: astronauts,
-                                               databasePath: invocation.databasePath)
+                                               databasePath: databasePath)
                 Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
             }
             return .success
         } catch let failure as ImportFailure {
             let what = invocation.flag("check") ? "The check" : "The import"
-            let database = invocation.flag("check") ? "" : "; \(invocation.databasePath) was not changed"
+            let database = invocation.flag("check") ? "" : existed ? "; \(databasePath) was not changed" : "; nothing was written"
             var text = "Error: \(what) found \(plural(failure.count, "problem"))\(database).\n"
             for problem in failure.problems { text += "  \(problem)\n" }
             if failure.unlistedCount > 0 { text += "  ... and \(failure.unlistedCount) more.\n" }

@@ -3,11 +3,11 @@ import MoonshotKit
 /// `missions`, `mission`, `crew` and `commander`.
 enum MissionCommands {
     static let missionArgument = ArgumentSpec(name: "mission", help: "The mission: 11, \"Apollo 11\", apollo11 or \"Apollo XI\".")
-    static let globals = ["db", "format"]
+    static let globals = ["db", "format", "show-sql"]
 
     static let missions = CommandSpec(
         name: "missions", abstract: "List all missions with launch date, commander and crew size.",
-        options: [QueryContext.showSQLOption], globalOptions: globals
+        globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let missions = try context.database.missions()
@@ -29,7 +29,7 @@ enum MissionCommands {
 
     static let mission = CommandSpec(
         name: "mission", abstract: "Show a mission: badge, launch date, crew with roles, and its description.",
-        arguments: [missionArgument], options: [QueryContext.showSQLOption], globalOptions: globals
+        arguments: [missionArgument], globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveMission(invocation.arguments[0])
@@ -54,7 +54,7 @@ enum MissionCommands {
 
     static let crew = CommandSpec(
         name: "crew", abstract: "List a mission's crew: astronaut and role, in the source's order.",
-        arguments: [missionArgument], options: [QueryContext.showSQLOption], globalOptions: globals
+        arguments: [missionArgument], globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let mission = try context.database.resolveMission(invocation.arguments[0])
@@ -65,7 +65,7 @@ enum MissionCommands {
     static let commander = CommandSpec(
         name: "commander", abstract: "Show who commanded a mission.",
         discussion: "Apollo 1's \"Command Pilot\" counts as its commander.",
-        arguments: [missionArgument], options: [QueryContext.showSQLOption], globalOptions: globals
+        arguments: [missionArgument], globalOptions: globals
     ) { invocation in
         let context = try QueryContext(invocation)
         let mission = try context.database.resolveMission(invocation.arguments[0])

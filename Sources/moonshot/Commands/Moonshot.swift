@@ -8,8 +8,9 @@ enum Moonshot {
     static let globalOptions: [OptionSpec] = [
         OptionSpec(name: "db", valueName: "path",
                    help: "The database file (default: $MOONSHOT_DB, or moonshot.db in the current folder)."),
-        OptionSpec(name: "format", valueName: "format", help: "How to print the answer.",
+        OptionSpec(name: "format", valueName: "format", help: "How to print the answer (default: table).",
                    choices: OutputFormat.allCases.map(\.rawValue)),
+        OptionSpec(name: "show-sql", help: "Also print the SQL a question runs (on stderr), to run in sqlite3 yourself."),
     ]
 
     static let commands: [CommandSpec] = [
@@ -74,8 +75,11 @@ enum Moonshot {
 
 extension Invocation {
     /// The database path: `--db`, else `$MOONSHOT_DB`, else `moonshot.db`.
-    var databasePath: String {
-        if let path = value("db") { return path }
+    func databasePath() throws(UsageError) -> String {
+        if let path = value("db") {
+            guard !path.isEmpty else { throw UsageError(message: "The option '--db' needs a file path", command: command) }
+            return path
+        }
         if let path = environment["MOONSHOT_DB"], !path.isEmpty { return path }
         return "moonshot.db"
     }

@@ -8,11 +8,8 @@ struct QueryContext {
     let width: Int?
     let showSQL: Bool
 
-    /// The option every canned query takes.
-    static let showSQLOption = OptionSpec(name: "show-sql", help: "Also print the SQL the command runs (on stderr), to run in sqlite3 yourself.")
-
     init(_ invocation: Invocation) throws {
-        database = try MoonshotDatabase(path: invocation.databasePath)
+        database = try MoonshotDatabase(path: try invocation.databasePath())
         format = invocation.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
         width = TerminalWidth.current(environment: invocation.environment)
         showSQL = invocation.flag("show-sql")
@@ -63,7 +60,6 @@ enum Cell {
     case optionalText(String?)
     case integer(Int64)
     case date(LaunchDate?)
-    case value(SQLValue)
 
     /// For people: dates as "Jul 16, 1969", "N/A" for none.
     var text: String {
@@ -72,7 +68,6 @@ enum Cell {
         case .optionalText(let text): text ?? "N/A"
         case .integer(let number): String(number)
         case .date(let date): date?.abbreviated ?? "N/A"
-        case .value(let value): value.displayText
         }
     }
 
@@ -83,20 +78,18 @@ enum Cell {
         case .optionalText(let text): text ?? ""
         case .integer(let number): String(number)
         case .date(let date): date?.iso ?? ""
-        case .value(let value): value == .null ? "" : value.displayText
         }
     }
 }
 
 extension SQLValue {
-    /// The value as text: numbers in decimal, blobs in hex, NULL as "NULL".
+    /// The value as text: numbers in decimal, blobs as `X'00FF'`, NULL as "NULL".
     var displayText: String {
         switch self {
-        case .null: "NULL"
+        case .null, .blob: sqlLiteral
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .text(let value): value
-        case .blob(let bytes): bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
         }
     }
 

@@ -27,24 +27,17 @@ enum SQLCommands {
             }
             timeout = seconds
         }
-        let context = try QueryContext(invocation)
-        let result = try context.database.runReadOnly(invocation.arguments[0], timeout: timeout)
-        let keys = uniqueKeys(result.columns)
-        context.print(
-            table: result.columns.map { TableColumn(title: $0, wraps: true) },
-            keys: result.columns,
-            rows: result.rows.map { $0.map(Cell.value) },
-            json: .array(result.rows.map { row in .object(zip(keys, row.map(\.json)).map { ($0, $1) }) }))
-        return .success
-    }
-
-    /// Column names made unique for JSON objects: a second `id` becomes `id_2`.
-    static func uniqueKeys(_ names: [String]) -> [String] {
-        var seen: [String: Int] = [:]
-        return names.map { name in
-            seen[name, default: 0] += 1
-            return seen[name]! == 1 ? name : "\(name)_\(seen[name]!)"
+        let statement = invocation.arguments[0]
+        guard statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {
+            throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"")
         }
+        let context = try QueryContext(invocation)
+        var printer = StreamingPrinter(format: context.format, width: context.width)
+        try context.database.runReadOnly(statement, timeout: timeout,
+                                         columns: { printer.begin(columns: $0) },
+                                         row: { printer.add($0) })
+        printer.finish()
+        return .success
     }
 
     static let shell = CommandSpec(
@@ -52,7 +45,7 @@ enum SQLCommands {
         discussion: "Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).",
         globalOptions: ["db"]
     ) { invocation in
-        let path = invocation.databasePath
+        let path = try invocation.databasePath()
         _ = try MoonshotDatabase(path: path)  // the same checks and messages as every query
         guard let shell = findExecutable("sqlite3", environment: invocation.environment) else {
             throw MoonshotError("the sqlite3 shell is not installed",

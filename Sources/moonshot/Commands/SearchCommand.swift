@@ -9,10 +9,10 @@ enum SearchCommand {
             ignoring case and accents. The text is taken as plain words: quotes, dashes and
             words such as AND or NOT have no special meaning.
             """,
-        arguments: [ArgumentSpec(name: "text", help: "The words to look for, such as \"lunar rover\".")],
+        arguments: [ArgumentSpec(name: "text", help: "The words to look for, such as: lunar rover", isVariadic: true)],
         options: [OptionSpec(name: "limit", valueName: "n", help: "Show at most this many results (default: 20)."),
-                  QueryContext.showSQLOption],
-        globalOptions: ["db", "format"]
+        ],
+        globalOptions: ["db", "format", "show-sql"]
     ) { invocation in
         var limit = 20
         if let text = invocation.value("limit") {

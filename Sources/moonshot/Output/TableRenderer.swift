@@ -1,7 +1,9 @@
 /// A column of a table for people.
 struct TableColumn {
-    /// The heading, printed in capitals.
+    /// The heading, printed in capitals unless `keepsCase`.
     let title: String
+    /// Print the heading exactly as written (for SQL column names).
+    var keepsCase = false
     /// Numbers line up on the right.
     var alignRight = false
     /// Long text in this column may be wrapped onto several lines to fit the width.
@@ -23,7 +25,7 @@ struct TableRenderer {
             rows.reduce(columns[index].title.count) { max($0, displayWidth($1[index])) }
         }
         guard let widths = fit(columns, natural) else { return stacked(columns, rows) }
-        var lines = [line(columns.map { $0.title.uppercased() }, columns, widths)]
+        var lines = [line(columns.map { $0.keepsCase ? $0.title : $0.title.uppercased() }, columns, widths)]
         lines.append(line(widths.map { String(repeating: "-", count: $0) }, columns, widths))
         for row in rows {
             let cells = row.indices.map { wrap(row[$0], to: widths[$0]) }
@@ -66,6 +68,7 @@ struct TableRenderer {
             }
             if !isLast { text += String(repeating: " ", count: gap) }
         }
+        while text.last == " " { text.removeLast() }
         return text
     }
 
