@@ -84,6 +84,23 @@ final class ImportTests: XCTestCase {
         XCTAssertNotEqual(try reference.scalar("PRAGMA user_version"), .integer(0))
     }
 
+    func testSearchIndexIsExactlyWhatARebuildMakes() throws {
+        _ = try importRealDataset()
+        let db = try Database(path: databasePath, mode: .readWriteCreate)
+        // FTS5's own check compares the index with the text of the content tables.
+        try db.execute("""
+            INSERT INTO missions_search (missions_search, rank) VALUES ('integrity-check', 1);
+            INSERT INTO astronauts_search (astronauts_search, rank) VALUES ('integrity-check', 1);
+            """)
+        let query = "SELECT rowid FROM astronauts_search WHERE astronauts_search MATCH 'moon' ORDER BY rank, rowid"
+        let imported = try db.rows(query)
+        XCTAssertFalse(imported.isEmpty)
+        try db.execute("INSERT INTO astronauts_search (astronauts_search) VALUES ('rebuild')")
+        XCTAssertEqual(try db.rows(query), imported)
+        XCTAssertEqual(try db.rows("SELECT a.id FROM astronauts_search JOIN astronauts AS a ON a.rowid = astronauts_search.rowid WHERE astronauts_search MATCH 'armstrong' ORDER BY rank LIMIT 1"),
+                       [Row(values: [.text("armstrong")])])
+    }
+
     func testFlightsOfAnAstronautUseTheIndex() throws {
         _ = try importRealDataset()
         let plan = try open().rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])

@@ -1,21 +1,36 @@
 /// Writes validated records into a database whose schema is already in place,
 /// through statements prepared once.
 final class DatabaseWriter: DatasetSink {
+    /// The rowid the next astronaut gets: its position in astronauts.json, which the
+    /// search index uses too.
+    private var astronautRowID: Int64 = 0
     private let insertAstronaut: Statement
     private let insertMission: Statement
     private let insertCrew: Statement
+    /// Canonical titles by role title: a dataset uses only a handful of titles.
+    private var canonicalRoles: [String: String] = [:]
 
     init(_ database: Database) throws {
-        insertAstronaut = try database.prepare("INSERT INTO astronauts (id, name, description) VALUES (?, ?, ?)")
+        insertAstronaut = try database.prepare("INSERT INTO astronauts (rowid, id, name, description) VALUES (?, ?, ?, ?)")
         insertMission = try database.prepare("INSERT INTO missions (id, launch_date, description) VALUES (?, ?, ?)")
         insertCrew = try database.prepare(
             "INSERT INTO crew (mission_id, astronaut_id, role, canonical_role, position) VALUES (?, ?, ?, ?, ?)")
     }
 
+    /// Writes one record.
+    func add(_ record: Record) throws {
+        switch record {
+        case .astronaut(let astronaut): try add(astronaut)
+        case .mission(let mission): try add(mission)
+        }
+    }
+
     func add(_ astronaut: Astronaut) throws {
-        try insertAstronaut.bind(astronaut.id, at: 1)
-        try insertAstronaut.bind(astronaut.name, at: 2)
-        try insertAstronaut.bind(astronaut.description, at: 3)
+        astronautRowID += 1
+        try insertAstronaut.bind(astronautRowID, at: 1)
+        try insertAstronaut.bind(astronaut.id, at: 2)
+        try insertAstronaut.bind(astronaut.name, at: 3)
+        try insertAstronaut.bind(astronaut.description, at: 4)
         try insertAstronaut.run()
     }
 
@@ -28,9 +43,16 @@ final class DatabaseWriter: DatasetSink {
             try insertCrew.bind(mission.id, at: 1)
             try insertCrew.bind(member.astronautID, at: 2)
             try insertCrew.bind(member.role, at: 3)
-            try insertCrew.bind(member.canonicalRole, at: 4)
+            try insertCrew.bind(canonicalRole(of: member.role), at: 4)
             try insertCrew.bind(Int64(index + 1), at: 5)
             try insertCrew.run()
         }
+    }
+
+    private func canonicalRole(of role: String) -> String {
+        if let known = canonicalRoles[role] { return known }
+        let canonical = CrewRole.canonicalTitle(for: role)
+        canonicalRoles[role] = canonical
+        return canonical
     }
 }

@@ -195,7 +195,8 @@ public final class DatasetReader {
         }
         var crew: [CrewMember] = []
         var isValid = true
-        var indexByID: [String: Int] = [:]
+        // Names seen so far in this crew, in order: a crew is a few entries, a list is quickest.
+        var names: [(name: String, index: Int)] = []
         guard try reader.beginArray() else { return crew }
         var index = 0
         repeat {
@@ -209,12 +210,12 @@ public final class DatasetReader {
                         let offset = reader.position()
                         name = try fields.string(&reader, "name")
                         guard let name else { break }
-                        if let earlier = indexByID[name] {
+                        if let earlier = names.first(where: { $0.name == name })?.index {
                             fields.problem("name", at: offset, "\(quoted(name)) is already in this crew at crew[\(earlier)]")
                         } else if let ids = astronautIDs, !ids.contains(name) {
                             fields.problem("name", at: offset, unknownAstronautMessage(name, ids: ids))
                         }
-                        indexByID[name] = indexByID[name] ?? index
+                        names.append((name, index))
                     case "role":
                         let offset = reader.position()
                         role = try fields.string(&reader, "role")

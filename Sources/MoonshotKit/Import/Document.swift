@@ -59,8 +59,8 @@ final class Fields {
     private let report: (ImportProblem) -> Void
     /// Where the object starts, for problems about the object as a whole.
     private(set) var objectOffset = 0
-    /// The known fields that appeared, valid or not.
-    private(set) var present: Set<String> = []
+    /// The known fields that appeared, valid or not (a handful: a list is quickest).
+    private(set) var present: [String] = []
     /// Whether every field read so far was valid; callers clear it for their own checks.
     var isValid = true
     private var hasMembers = false
@@ -98,7 +98,7 @@ final class Fields {
                 isValid = false
                 try reader.skipValue()
             } else if try body(key, &reader) {
-                present.insert(key)
+                present.append(key)
             } else {
                 try reader.skipValue()
             }

@@ -8,6 +8,8 @@ struct ImportTarget {
     let path: String
     /// Where the new database is built before it replaces `path`.
     let temporaryPath: String
+    /// Where the full-text index is built before it is copied into the new database.
+    var temporarySearchPath: String { temporaryPath + ".search" }
     /// The provenance rows of the database being replaced, oldest first.
     let history: [Row]
 
@@ -74,7 +76,7 @@ struct ImportTarget {
         let folder = FileSystem.directory(of: path)
         let prefix = String(Self.temporaryPrefix(for: path).split(separator: "/").last ?? "")
         for name in FileSystem.entries(in: folder) where name.hasPrefix(prefix) {
-            guard let pid = Int(name.dropFirst(prefix.count)), !FileSystem.isProcessAlive(pid) else { continue }
+            guard let pid = Int(name.dropFirst(prefix.count).prefix(while: \.isNumber)), !FileSystem.isProcessAlive(pid) else { continue }
             FileSystem.removeFile(folder + "/" + name)
         }
     }

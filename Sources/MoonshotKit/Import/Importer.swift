@@ -35,45 +35,90 @@ public enum Importer {
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
         let target = try ImportTarget(path: databasePath)
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
-        let hashes = InputHashes(missions: missionsFile, astronauts: astronautsFile)
-        FileSystem.removeFile(target.temporaryPath)
-        do {
-            let counts = try build(target.temporaryPath, missions: missionsFile, astronauts: astronautsFile,
-                                   hashes: hashes, history: target.history)
-            try FileSystem.sync(target.temporaryPath)
-            try FileSystem.replace(databasePath, with: target.temporaryPath)
-            let outcome: ImportSummary.Outcome
-            if let previous = target.previousInputHashes {
-                outcome = previous == hashes ? .unchanged : .replaced
-            } else {
-                outcome = .created
-            }
-            return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
-        } catch {
-            FileSystem.removeFile(target.temporaryPath)
-            throw error
+        let temporaryFiles = [target.temporaryPath, target.temporarySearchPath]
+        temporaryFiles.forEach(FileSystem.removeFile)
+        defer { temporaryFiles.forEach(FileSystem.removeFile) }
+        let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile)
+        try FileSystem.sync(target.temporaryPath)
+        try FileSystem.replace(databasePath, with: target.temporaryPath)
+        Trace.mark("sync and rename")
+        let outcome: ImportSummary.Outcome
+        if let previous = target.previousInputHashes {
+            outcome = previous == hashes ? .unchanged : .replaced
+        } else {
+            outcome = .created
         }
+        return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
     }
 
-    /// Creates a complete database at `path` in one transaction.
-    private static func build(_ path: String, missions: InputFile, astronauts: InputFile, hashes: InputHashes, history: [Row]) throws -> DatasetCounts {
-        let database = try Database(path: path, mode: .readWriteCreate)
-        // The file is private until it is renamed into place, and deleted on failure:
-        // it needs no rollback journal, and is synced once, at the end.
-        try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-        return try database.transaction {
-            try database.execute(EmbeddedDataset.schemaSQL)
-            let reader = DatasetReader(sink: try DatabaseWriter(database))
-            try reader.read(astronauts: astronauts, missions: missions)
-            try throwProblems(of: reader)
-            try database.execute("""
-                INSERT INTO missions_search (missions_search) VALUES ('rebuild');
-                INSERT INTO astronauts_search (astronauts_search) VALUES ('rebuild');
-                """)
-            try recordProvenance(in: database, history: history, missions: missions, astronauts: astronauts,
-                                 hashes: hashes, counts: reader.counts)
-            return reader.counts
+    /// Creates the complete new database at `target.temporaryPath` in one transaction.
+    ///
+    /// Four threads share the work: this one reads and validates the input; one writes the
+    /// tables; one builds the full-text index in a database of its own; one hashes the
+    /// inputs. Bounded queues connect them, so memory stays flat. Once the input is known to
+    /// be valid, the table indexes are built (one sort each, rather than a million ordered
+    /// inserts), the search index is copied in, and the provenance row is added.
+    private static func build(_ target: ImportTarget, missions: InputFile, astronauts: InputFile) throws -> (DatasetCounts, InputHashes) {
+        let files = Handoff(value: (missions, astronauts))
+        let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
+        defer { _ = try? hashing.join() }
+
+        let database = try openScratchDatabase(target.temporaryPath)
+        let search = try openScratchDatabase(target.temporarySearchPath)
+        try database.execute("BEGIN")
+        try search.execute("BEGIN")
+        var searchSchema: [String] = []
+        let indexes = try database.executeScript(EmbeddedDataset.schemaSQL) { statement in
+            if SchemaScript.isVirtualTable(statement) { searchSchema.append(statement) }
+            return SchemaScript.isIndex(statement)
         }
+        for statement in searchSchema { try search.execute(statement) }
+        Trace.mark("schema")
+
+        let tableQueue = BoundedQueue<[Record]>(capacity: 16)
+        let searchQueue = BoundedQueue<[Record]>(capacity: 16)
+        let tableWriter = try DatabaseWriter(database)
+        let searchWriter = try SearchIndexWriter(search)
+        // The writer builds the table indexes as soon as the rows are in, while the search
+        // index may still be growing on the other thread.
+        let writingTables = consumeOnThread(tableQueue, with: Handoff(value: tableWriter.add), finish: Handoff(value: {
+            for index in indexes { try database.execute(index) }
+        }))
+        let writingSearch = consumeOnThread(searchQueue, with: Handoff(value: searchWriter.add))
+        let sink = PipelineSink(queues: [tableQueue, searchQueue])
+        let reader = DatasetReader(sink: sink)
+        do {
+            try reader.read(astronauts: astronauts, missions: missions)
+            if reader.isValid { try sink.finish() } else { sink.cancel() }
+        } catch {
+            sink.cancel()
+        }
+        Trace.mark("read and validate")
+        // A consumer's failure (a full disk, say) explains any stop of the reader best.
+        try writingTables.join()
+        Trace.mark("wait for the table writer")
+        try writingSearch.join()
+        Trace.mark("wait for the search index writer")
+        try throwProblems(of: reader)
+        try search.execute("COMMIT")
+        try database.execute("ATTACH DATABASE ? AS search", [.text(target.temporarySearchPath)])
+        try SearchIndexWriter.copyIndex(into: database, from: "search")  // detached when the connection closes
+        Trace.mark("copy the search index")
+        let hashes = try hashing.join()
+        Trace.mark("wait for hashing")
+        try recordProvenance(in: database, history: target.history, missions: missions, astronauts: astronauts,
+                             hashes: hashes, counts: reader.counts)
+        try database.execute("COMMIT")
+        Trace.mark("commit")
+        return (reader.counts, hashes)
+    }
+
+    /// A new database file private to this import until it is renamed into place, and
+    /// deleted on failure: it needs no rollback journal, and is synced once, at the end.
+    private static func openScratchDatabase(_ path: String) throws -> Database {
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
+        return database
     }
 
     private static func recordProvenance(in database: Database, history: [Row], missions: InputFile, astronauts: InputFile,

@@ -36,7 +36,9 @@ public final class InputFile {
     public let source: InputSource
     /// The file's bytes; valid as long as this object lives.
     public let bytes: UnsafeBufferPointer<UInt8>
-    private let isMapped: Bool
+    /// The open file behind a mapping, for reading it again without the mapping; -1 for embedded bytes.
+    private let descriptor: Int32
+    private var isMapped: Bool { descriptor >= 0 }
 
     /// Opens `source`; throws an `ImportProblem` naming the file when it cannot be read or is empty.
     public init(_ source: InputSource) throws(ImportProblem) {
@@ -49,16 +51,16 @@ public final class InputFile {
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.utf8.count, 1))
             _ = copy.initialize(from: text.utf8)
             bytes = UnsafeBufferPointer(rebasing: copy[..<text.utf8.count])
-            isMapped = false
+            descriptor = -1
         case .file(let path):
-            bytes = try Self.map(path)
-            isMapped = true
+            (bytes, descriptor) = try Self.map(path)
         }
     }
 
     deinit {
         if isMapped {
             if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+            close(descriptor)
         } else {
             UnsafeMutableBufferPointer(mutating: bytes).deallocate()
         }
@@ -77,14 +79,38 @@ public final class InputFile {
         _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
     }
 
-    private static func map(_ path: String) throws(ImportProblem) -> UnsafeBufferPointer<UInt8> {
-        let descriptor = open(path, O_RDONLY)
+    /// The SHA-256 of the file as lower-case hex. A mapped file is read again through a small
+    /// buffer rather than the mapping, so hashing (on its own thread) keeps no pages resident.
+    public func sha256() -> String {
+        guard isMapped else { return SHA256.hexDigest(of: bytes) }
+        var hasher = SHA256()
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < bytes.count {
+            let count = pread(descriptor, buffer.baseAddress, min(chunk, bytes.count - offset), off_t(offset))
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                // The file could not be read again; hash the mapped bytes instead.
+                hasher.update(UnsafeBufferPointer(rebasing: bytes[offset...]))
+                break
+            }
+            hasher.update(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<count]))
+            offset += count
+        }
+        return hasher.hexDigest()
+    }
+
+    private static func map(_ path: String) throws(ImportProblem) -> (UnsafeBufferPointer<UInt8>, Int32) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let error = SystemError(operation: "open", code: errno)
             let hint = error.code == ENOENT ? "no such file; check the path" : "cannot open it: \(error.reason)"
             throw ImportProblem(file: path, message: hint)
         }
-        defer { close(descriptor) }
+        var mapped = false
+        defer { if !mapped { close(descriptor) } }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw ImportProblem(file: path, message: "cannot read it: \(SystemError(operation: "stat").reason)")
@@ -101,7 +127,8 @@ public final class InputFile {
             throw ImportProblem(file: path, message: "cannot read it: \(SystemError(operation: "mmap").reason)")
         }
         _ = madvise(address, size, MADV_SEQUENTIAL)
-        return UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        mapped = true
+        return (UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size), descriptor)
     }
 }
 

@@ -21,8 +21,14 @@ public final class Database {
     /// How long a statement waits for another connection's lock, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
 
+    /// Library-wide settings, made once before the first connection opens.
+    private static let configureLibrary: Void = {
+        _ = moonshot_sqlite3_disable_memory_statistics()
+    }()
+
     /// Opens the database at `path` (`":memory:"` for a private in-memory one).
     public init(path: String, mode: Mode, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+        Self.configureLibrary
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -44,6 +50,11 @@ public final class Database {
 
     deinit { sqlite3_close_v2(handle) }
 
+    /// Runs one statement with `values` bound, ignoring any rows.
+    public func execute(_ sql: String, _ values: [SQLValue]) throws {
+        try prepare(sql).execute(values)
+    }
+
     /// Runs one or more `;`-separated statements that take no parameters, ignoring rows.
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
@@ -55,6 +66,32 @@ public final class Database {
             if let text { error = SQLiteError(code: error.code, message: text, sql: sql) }
             throw error
         }
+    }
+
+    /// Runs the statements of `script` one by one, except those for which `defer` returns
+    /// true: their text is returned, in order, to be run later with `execute`.
+    public func executeScript(_ script: String, deferring shouldDefer: (String) -> Bool = { _ in false }) throws -> [String] {
+        var deferred: [String] = []
+        try script.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while let text = next, text.pointee != 0 {
+                var statement: OpaquePointer?
+                let code = sqlite3_prepare_v2(handle, text, -1, &statement, &next)
+                guard code == SQLITE_OK else { throw SQLiteError(connection: handle, code: code, sql: String(cString: text)) }
+                guard let statement else { continue }  // only white space or comments were left
+                defer { sqlite3_finalize(statement) }
+                let sql = String(cString: sqlite3_sql(statement))
+                if shouldDefer(sql) {
+                    deferred.append(sql)
+                    continue
+                }
+                let result = sqlite3_step(statement)
+                guard result == SQLITE_DONE || result == SQLITE_ROW else {
+                    throw SQLiteError(connection: handle, code: result, sql: sql)
+                }
+            }
+        }
+        return deferred
     }
 
     /// Prepares a single statement for repeated use.

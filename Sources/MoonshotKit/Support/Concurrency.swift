@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Work running on a thread of its own, whose result is collected with `join`.
+///
+/// The import overlaps parsing, writing, indexing and hashing on the machine's cores with a
+/// few of these; plain POSIX threads keep the binary free of Foundation and Dispatch.
+public final class BackgroundWork<Result>: @unchecked Sendable {
+    private var thread: pthread_t?
+    private var result: Swift.Result<Result, Error>?
+    private let body: () throws -> Result
+
+    /// Starts `body` on a new thread at once.
+    public init(_ body: @escaping () throws -> Result) {
+        self.body = body
+        start()
+    }
+
+    private func start() {
+        let task = ThreadTask { [self] in result = Swift.Result { try body() } }
+        thread = task.start()
+        if thread == nil { task.run() }  // no thread to be had: do the work here instead
+    }
+
+    /// Waits for the work to finish and returns its result, or throws its error.
+    public func join() throws -> Result {
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        return try result!.get()
+    }
+}
+
+/// A closure for a new POSIX thread to run.
+private final class ThreadTask: @unchecked Sendable {
+    let run: () -> Void
+
+    init(_ run: @escaping () -> Void) { self.run = run }
+
+    /// Starts a thread running the closure; nil if no thread could be created.
+    func start() -> pthread_t? {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, runThreadTask, context) == 0 else {
+            Unmanaged<ThreadTask>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+}
+
+private func runThreadTask(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadTask>.fromOpaque(context!).takeRetainedValue().run()
+    return nil
+}
+
+/// A first-in first-out queue between threads that holds at most `capacity` items, so a
+/// fast producer waits for a slow consumer instead of filling memory.
+public final class BoundedQueue<Element>: @unchecked Sendable {
+    private let capacity: Int
+    private var items: [Element] = []
+    private var head = 0
+    private var isClosed = false
+    private var isCancelled = false
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    public init(capacity: Int) {
+        self.capacity = capacity
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Adds `item`, waiting while the queue is full; returns false if the queue was cancelled.
+    @discardableResult
+    public func push(_ item: Element) -> Bool {
+        locked {
+            while items.count - head >= capacity && !isCancelled { pthread_cond_wait(changed, mutex) }
+            guard !isCancelled else { return false }
+            items.append(item)
+            pthread_cond_broadcast(changed)
+            return true
+        }
+    }
+
+    /// Whether `cancel` was called: the items that came were not all there were meant to be.
+    public var wasCancelled: Bool { locked { isCancelled } }
+
+    /// The next item, waiting while the queue is empty; nil once it is closed and empty, or cancelled.
+    public func pop() -> Element? {
+        locked {
+            while head == items.count && !isClosed && !isCancelled { pthread_cond_wait(changed, mutex) }
+            guard !isCancelled, head < items.count else { return nil }
+            let item = items[head]
+            head += 1
+            if head > 64 && head * 2 > items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            pthread_cond_broadcast(changed)
+            return item
+        }
+    }
+
+    /// No more items will be pushed; `pop` returns nil once the rest are taken.
+    public func close() {
+        locked {
+            isClosed = true
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    /// Stops both sides: `push` returns false and `pop` returns nil from now on.
+    public func cancel() {
+        locked {
+            isCancelled = true
+            items.removeAll()
+            head = 0
+            pthread_cond_broadcast(changed)
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
+    }
+}
+
+/// A value handed from one thread to another by a caller who guarantees that only one
+/// thread uses it at a time (such as a database connection passed to a worker thread).
+struct Handoff<Value>: @unchecked Sendable {
+    let value: Value
+}

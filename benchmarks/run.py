@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Benchmarks moonshot against the sqlite3 shell doing the same work, in one run.
+
+    python3 benchmarks/run.py            # everything: real dataset, ~10 MB and ~300 MB
+    python3 benchmarks/run.py --quick    # skip the ~300 MB dataset
+    python3 benchmarks/run.py --runs 7 --query-runs 100
+
+It builds the release binary the README tells users to build
+(`swift build -c release --static-swift-stdlib`), generates the synthetic datasets once
+(benchmarks/data/, not committed), then measures, interleaving the two tools run by run:
+
+- import: `moonshot import` against the sqlite3 shell loading the same files into the same
+  three tables with readfile() and json_each() in one transaction (benchmarks/shell-import.sql),
+  each into a new database file: median wall time, and peak memory (max RSS) of each process;
+- queries: the whole process of `moonshot commander 11` and `moonshot flights <astronaut>`
+  against `sqlite3 DB "<the same SELECT>"`, on the real database and the ~300 MB one.
+
+It prints a table of medians and ratios (moonshot / sqlite3; below 1.0 means moonshot is faster).
+"""
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "benchmarks", "data")
+BINARY = os.path.join(ROOT, ".build", "release", "moonshot")
+SHELL_IMPORT = os.path.join(ROOT, "benchmarks", "shell-import.sql")
+
+# name: (missions, astronauts) for the generator; None is the real dataset.
+DATASETS = {
+    "real (37 KB)": None,
+    "~10 MB": (7_000, 1_200),
+    "~300 MB": (220_000, 50_000),
+}
+
+COMMANDER_SQL = ("SELECT astronaut, role FROM crew_roster "
+                 "WHERE mission_id = {mission} AND canonical_role = 'Commander' ORDER BY position")
+FLIGHTS_SQL = ("SELECT mission, launch_date, role FROM crew_roster WHERE astronaut_id = '{astronaut}' "
+               "ORDER BY launch_date IS NOT NULL, launch_date, mission_id")
+
+
+def run(argv, stdin=None):
+    """Runs argv with output discarded; returns (seconds, max RSS in KiB), failing loudly on error."""
+    with open(os.devnull, "wb") as devnull, open(stdin or os.devnull, "rb") as source:
+        start = time.perf_counter()
+        process = subprocess.Popen(argv, stdin=source, stdout=devnull, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        errors = process.stderr.read().decode(errors="replace")
+        process.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"benchmark command failed: {' '.join(argv)}\n{errors}")
+    return elapsed, usage.ru_maxrss
+
+
+def dataset_files(name):
+    if DATASETS[name] is None:
+        return os.path.join(ROOT, "Resources", "missions.json"), os.path.join(ROOT, "Resources", "astronauts.json")
+    missions, astronauts = DATASETS[name]
+    folder = os.path.join(DATA, f"{missions}m-{astronauts}a")
+    files = os.path.join(folder, "missions.json"), os.path.join(folder, "astronauts.json")
+    if not all(os.path.exists(f) for f in files):
+        print(f"generating {name} dataset in {folder} ...", file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "generate.py"),
+                        "--missions", str(missions), "--astronauts", str(astronauts), "--out", folder], check=True)
+    return files
+
+
+def import_commands(missions, astronauts, scratch):
+    mine = os.path.join(scratch, "moonshot.db")
+    theirs = os.path.join(scratch, "shell.db")
+    moonshot = [BINARY, "import", "--missions", missions, "--astronauts", astronauts, "--db", mine]
+    shell = ["sqlite3", theirs, "-cmd", f".param set :missions '{missions}'", "-cmd", f".param set :astronauts '{astronauts}'"]
+    return (moonshot, mine), (shell, theirs)
+
+
+def measure_import(name, runs, scratch):
+    missions, astronauts = dataset_files(name)
+    size = os.path.getsize(missions) + os.path.getsize(astronauts)
+    (moonshot, mine), (shell, theirs) = import_commands(missions, astronauts, scratch)
+    times = {"moonshot": [], "sqlite3": []}
+    memory = {"moonshot": [], "sqlite3": []}
+    for _ in range(runs):
+        for tool, argv, database in (("moonshot", moonshot, mine), ("sqlite3", shell, theirs)):
+            for leftover in (database, database + "-journal"):
+                if os.path.exists(leftover):
+                    os.remove(leftover)
+            seconds, rss = run(argv, stdin=SHELL_IMPORT if tool == "sqlite3" else None)
+            times[tool].append(seconds)
+            memory[tool].append(rss)
+    return size, times, memory, mine
+
+
+def measure_queries(database, mission, astronaut, runs):
+    cases = [
+        (f"commander {mission}", [BINARY, "commander", str(mission), "--db", database],
+         ["sqlite3", database, COMMANDER_SQL.format(mission=mission)]),
+        (f"flights {astronaut}", [BINARY, "flights", astronaut, "--db", database],
+         ["sqlite3", database, FLIGHTS_SQL.format(astronaut=astronaut)]),
+    ]
+    results = []
+    for label, moonshot, shell in cases:
+        run(moonshot), run(shell)  # warm the page cache
+        mine, theirs = [], []
+        for _ in range(runs):
+            mine.append(run(moonshot)[0])
+            theirs.append(run(shell)[0])
+        results.append((label, mine, theirs))
+    return results
+
+
+def milliseconds(values):
+    return statistics.median(values) * 1000
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=5, help="import runs per tool and dataset (default 5)")
+    parser.add_argument("--query-runs", type=int, default=50, help="runs per query and tool (default 50)")
+    parser.add_argument("--quick", action="store_true", help="skip the ~300 MB dataset")
+    parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
+    args = parser.parse_args()
+
+    if not shutil.which("sqlite3"):
+        sys.exit("the sqlite3 shell is needed: apt-get install sqlite3")
+    if not args.no_build:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    names = [n for n in DATASETS if not (args.quick and n == "~300 MB")]
+
+    import_rows, query_rows, per_mb = [], [], {}
+    with tempfile.TemporaryDirectory(prefix="moonshot-bench-", dir=os.path.join(ROOT, ".build")) as scratch:
+        databases = {}
+        for name in names:
+            print(f"import: {name} ...", file=sys.stderr)
+            size, times, memory, database = measure_import(name, args.runs, scratch)
+            kept = os.path.join(scratch, f"kept-{len(databases)}.db")
+            os.replace(database, kept)
+            databases[name] = kept
+            mine, theirs = milliseconds(times["moonshot"]), milliseconds(times["sqlite3"])
+            per_mb[name] = mine / (size / 1e6)
+            import_rows.append((f"import {name}", mine, theirs, max(memory["moonshot"]) / 1024, max(memory["sqlite3"]) / 1024))
+        for name in (n for n in names if n in ("real (37 KB)", "~300 MB")):
+            print(f"queries: {name} ...", file=sys.stderr)
+            astronaut = "lovell" if DATASETS[name] is None else first_astronaut(databases[name])
+            for label, mine, theirs in measure_queries(databases[name], 11, astronaut, args.query_runs):
+                query_rows.append((f"{label} ({name})", milliseconds(mine), milliseconds(theirs)))
+
+    print()
+    print(f"moonshot {moonshot_version()} vs sqlite3 {sqlite_version()} on {machine()}")
+    print(f"medians of {args.runs} interleaved import runs and {args.query_runs} query runs; ratio = moonshot / sqlite3")
+    print()
+    header = f"{'what':<38} {'moonshot':>10} {'sqlite3':>10} {'ratio':>7} {'moonshot RSS':>13} {'sqlite3 RSS':>12}"
+    print(header)
+    print("-" * len(header))
+    for label, mine, theirs, my_rss, their_rss in import_rows:
+        print(f"{label:<38} {mine:>8.1f}ms {theirs:>8.1f}ms {mine / theirs:>7.2f} {my_rss:>10.1f} MB {their_rss:>9.1f} MB")
+    for label, mine, theirs in query_rows:
+        print(f"{label:<38} {mine:>8.2f}ms {theirs:>8.2f}ms {mine / theirs:>7.2f}")
+    if "~10 MB" in per_mb and "~300 MB" in per_mb:
+        small, large = per_mb["~10 MB"], per_mb["~300 MB"]
+        print()
+        print(f"import cost per MB: {small:.1f} ms at ~10 MB, {large:.1f} ms at ~300 MB "
+              f"({(large / small - 1) * 100:+.0f}%)")
+
+
+def first_astronaut(database):
+    result = subprocess.run(["sqlite3", database, "SELECT astronaut_id FROM crew ORDER BY mission_id LIMIT 1"],
+                            capture_output=True, text=True, check=True)
+    return result.stdout.strip()
+
+
+def moonshot_version():
+    return subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.strip()
+
+
+def sqlite_version():
+    return subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+
+
+def machine():
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+if __name__ == "__main__":
+    main()
