@@ -11,7 +11,8 @@ It builds the release binary the README tells users to build
 
 - import: `moonshot import` against the sqlite3 shell loading the same files into the same
   three tables with readfile() and json_each() in one transaction (benchmarks/shell-import.sql),
-  each into a new database file: median wall time, and peak memory (max RSS) of each process;
+  each into a new database file: median wall time, and peak memory (max RSS, measured by GNU
+  time in one more run of each: apt-get install time);
 - queries: the whole process of `moonshot commander 11` and `moonshot flights <astronaut>`
   against `sqlite3 DB "<the same SELECT>"`, on the real database and the ~300 MB one.
 
@@ -46,17 +47,32 @@ FLIGHTS_SQL = ("SELECT mission, launch_date, role FROM crew_roster WHERE astrona
 
 
 def run(argv, stdin=None):
-    """Runs argv with output discarded; returns (seconds, max RSS in KiB), failing loudly on error."""
-    with open(os.devnull, "wb") as devnull, open(stdin or os.devnull, "rb") as source:
+    """Runs argv with output discarded; returns (seconds, max RSS in KiB), failing loudly on error.
+
+    Linux carries the RSS high-water mark of a process across exec, so a child started from
+    this Python process reports at least Python's own size: `peak_memory` measures RSS instead."""
+    executable = shutil.which(argv[0])
+    with open(os.devnull, "wb") as devnull, open(stdin or os.devnull, "rb") as source, \
+            tempfile.TemporaryFile() as errors:
+        actions = [(os.POSIX_SPAWN_DUP2, source.fileno(), 0), (os.POSIX_SPAWN_DUP2, devnull.fileno(), 1),
+                   (os.POSIX_SPAWN_DUP2, errors.fileno(), 2)]
         start = time.perf_counter()
-        process = subprocess.Popen(argv, stdin=source, stdout=devnull, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
+        pid = os.posix_spawn(executable, argv, os.environ, file_actions=actions)
+        _, status, usage = os.wait4(pid, 0)
         elapsed = time.perf_counter() - start
-        errors = process.stderr.read().decode(errors="replace")
-        process.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"benchmark command failed: {' '.join(argv)}\n{errors}")
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            sys.exit(f"benchmark command failed: {' '.join(argv)}\n{errors.read().decode(errors='replace')}")
     return elapsed, usage.ru_maxrss
+
+
+def peak_memory(argv, stdin=None):
+    """The max RSS of argv in MiB, measured by GNU time (which forks from a small process), or None."""
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    with tempfile.NamedTemporaryFile("r") as report:
+        run(["/usr/bin/time", "-o", report.name, "-f", "%M"] + argv, stdin=stdin)
+        return int(report.read().split()[-1]) / 1024
 
 
 def dataset_files(name):
@@ -85,15 +101,17 @@ def measure_import(name, runs, scratch):
     size = os.path.getsize(missions) + os.path.getsize(astronauts)
     (moonshot, mine), (shell, theirs) = import_commands(missions, astronauts, scratch)
     times = {"moonshot": [], "sqlite3": []}
-    memory = {"moonshot": [], "sqlite3": []}
-    for _ in range(runs):
+    memory = {}
+    for attempt in range(runs + 1):
         for tool, argv, database in (("moonshot", moonshot, mine), ("sqlite3", shell, theirs)):
             for leftover in (database, database + "-journal"):
                 if os.path.exists(leftover):
                     os.remove(leftover)
-            seconds, rss = run(argv, stdin=SHELL_IMPORT if tool == "sqlite3" else None)
-            times[tool].append(seconds)
-            memory[tool].append(rss)
+            stdin = SHELL_IMPORT if tool == "sqlite3" else None
+            if attempt == runs:  # one more run each, for the memory high-water mark
+                memory[tool] = peak_memory(argv, stdin)
+            else:
+                times[tool].append(run(argv, stdin)[0])
     return size, times, memory, mine
 
 
@@ -145,7 +163,7 @@ def main():
             databases[name] = kept
             mine, theirs = milliseconds(times["moonshot"]), milliseconds(times["sqlite3"])
             per_mb[name] = mine / (size / 1e6)
-            import_rows.append((f"import {name}", mine, theirs, max(memory["moonshot"]) / 1024, max(memory["sqlite3"]) / 1024))
+            import_rows.append((f"import {name}", mine, theirs, memory["moonshot"], memory["sqlite3"]))
         for name in (n for n in names if n in ("real (37 KB)", "~300 MB")):
             print(f"queries: {name} ...", file=sys.stderr)
             astronaut = "lovell" if DATASETS[name] is None else first_astronaut(databases[name])
@@ -159,8 +177,10 @@ def main():
     header = f"{'what':<38} {'moonshot':>10} {'sqlite3':>10} {'ratio':>7} {'moonshot RSS':>13} {'sqlite3 RSS':>12}"
     print(header)
     print("-" * len(header))
+    def megabytes(value):
+        return "n/a (needs /usr/bin/time)" if value is None else f"{value:.1f} MB"
     for label, mine, theirs, my_rss, their_rss in import_rows:
-        print(f"{label:<38} {mine:>8.1f}ms {theirs:>8.1f}ms {mine / theirs:>7.2f} {my_rss:>10.1f} MB {their_rss:>9.1f} MB")
+        print(f"{label:<38} {mine:>8.1f}ms {theirs:>8.1f}ms {mine / theirs:>7.2f} {megabytes(my_rss):>13} {megabytes(their_rss):>12}")
     for label, mine, theirs in query_rows:
         print(f"{label:<38} {mine:>8.2f}ms {theirs:>8.2f}ms {mine / theirs:>7.2f}")
     if "~10 MB" in per_mb and "~300 MB" in per_mb:

@@ -1,9 +1,12 @@
 // Build-time tool used by the EmbedResources plugin.
 //
-//     embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]
+//     embed-resources OUTPUT.swift NAME=KIND:PATH [NAME=KIND:PATH ...]
 //
 // Writes a Swift file declaring `enum EmbeddedResources` with one `static let NAME: String`
-// per input, holding the file's exact bytes as an escaped string literal (valid UTF-8 only).
+// per input. KIND `text` holds the file's exact bytes (valid UTF-8 only) as an escaped string
+// literal; KIND `database` holds, in base64, the SQLite database that running the SQL file
+// on an empty in-memory database creates.
+import CSQLite3
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -30,9 +33,24 @@ func literal(_ text: String) -> String {
     return out + "\""
 }
 
+/// The bytes of the database that `sql` creates when run on an empty in-memory database.
+func database(from sql: String, path: String) -> Data {
+    var handle: OpaquePointer?
+    guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else { fail("cannot open an in-memory database") }
+    defer { sqlite3_close(handle) }
+    var message: UnsafeMutablePointer<CChar>?
+    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+        fail("\(path): \(message.map { String(cString: $0) } ?? "SQL error")")
+    }
+    var size: sqlite3_int64 = 0
+    guard let image = sqlite3_serialize(handle, "main", &size, 0) else { fail("cannot serialize the database of \(path)") }
+    defer { sqlite3_free(image) }
+    return Data(bytes: image, count: Int(size))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first, arguments.count > 1 else {
-    fail("usage: embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]")
+    fail("usage: embed-resources OUTPUT.swift NAME=KIND:PATH [NAME=KIND:PATH ...]")
 }
 
 var source = """
@@ -43,15 +61,27 @@ var source = """
 
     """
 for argument in arguments.dropFirst() {
-    guard let equals = argument.firstIndex(of: "=") else { fail("expected NAME=PATH, got '\(argument)'") }
+    guard let equals = argument.firstIndex(of: "="), let colon = argument[equals...].firstIndex(of: ":") else {
+        fail("expected NAME=KIND:PATH, got '\(argument)'")
+    }
     let name = argument[..<equals]
-    let path = String(argument[argument.index(after: equals)...])
+    let kind = argument[argument.index(after: equals)..<colon]
+    let path = String(argument[argument.index(after: colon)...])
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else {
         fail("\(path) is not valid UTF-8")
     }
-    source += "    /// The contents of `\((path as NSString).lastPathComponent)`.\n"
-    source += "    static let \(name): String = \(literal(text))\n"
+    let file = (path as NSString).lastPathComponent
+    switch kind {
+    case "text":
+        source += "    /// The contents of `\(file)`.\n"
+        source += "    static let \(name): String = \(literal(text))\n"
+    case "database":
+        source += "    /// The empty database that `\(file)` creates, as a database file in base64.\n"
+        source += "    static let \(name): String = \(literal(database(from: text, path: path).base64EncodedString()))\n"
+    default:
+        fail("unknown kind '\(kind)' in '\(argument)'")
+    }
 }
 source += "}\n"
 

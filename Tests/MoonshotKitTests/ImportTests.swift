@@ -101,6 +101,43 @@ final class ImportTests: XCTestCase {
                        [Row(values: [.text("armstrong")])])
     }
 
+    func testSmallAndLargeImportsMakeTheSameDatabase() throws {
+        // A small import starts from the empty database made at build time and loads on one
+        // thread; a large one runs schema.sql and loads on several. Force each on the real data.
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                             databasePath: databasePath, small: true)
+        let small = try dump() + searchIndex()
+        let smallSchema = try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
+        try FileManager.default.removeItem(atPath: databasePath)
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                             databasePath: databasePath, small: false)
+        XCTAssertEqual(try dump() + searchIndex(), small)
+        XCTAssertEqual(try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name"), smallSchema)
+        let db = try Database(path: databasePath, mode: .readWriteCreate)
+        try db.execute("""
+            INSERT INTO missions_search (missions_search, rank) VALUES ('integrity-check', 1);
+            INSERT INTO astronauts_search (astronauts_search, rank) VALUES ('integrity-check', 1);
+            """)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"], "no scratch files left")
+    }
+
+    func testEmptyDatabaseMadeAtBuildTimeIsSchemaSQL() throws {
+        let made = try Database.inMemory(copying: EmbeddedDataset.emptyDatabase())
+        let reference = try Database(path: ":memory:", mode: .readWriteCreate)
+        try reference.execute(EmbeddedDataset.schemaSQL)
+        let query = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
+        XCTAssertEqual(try made.rows(query), try reference.rows(query))
+        XCTAssertEqual(try made.scalar("PRAGMA user_version"), try reference.scalar("PRAGMA user_version"))
+        XCTAssertEqual(try made.scalar("SELECT count(*) FROM missions"), .integer(0))
+    }
+
+    /// Every row of the search indexes' shadow tables.
+    private func searchIndex() throws -> [Row] {
+        let db = try open()
+        return try db.rows("SELECT block FROM missions_search_data ORDER BY id") + db.rows("SELECT * FROM missions_search_docsize ORDER BY id")
+            + db.rows("SELECT block FROM astronauts_search_data ORDER BY id") + db.rows("SELECT * FROM astronauts_search_docsize ORDER BY id")
+    }
+
     func testFlightsOfAnAstronautUseTheIndex() throws {
         _ = try importRealDataset()
         let plan = try open().rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])

@@ -39,6 +39,18 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(SHA256.hexDigest(of: file.bytes), String(expected))
     }
 
+    func testBase64() {
+        XCTAssertEqual(Base64.decode("TWFu"), Array("Man".utf8))
+        XCTAssertEqual(Base64.decode("TWE="), Array("Ma".utf8))
+        XCTAssertEqual(Base64.decode("TQ=="), Array("M".utf8))
+        XCTAssertEqual(Base64.decode(""), [])
+        XCTAssertEqual(Base64.decode("AP8A/w=="), [0, 255, 0, 255])
+        XCTAssertNil(Base64.decode("TWF"), "not a multiple of four")
+        XCTAssertNil(Base64.decode("TW!u"), "outside the alphabet")
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        XCTAssertEqual(Base64.decode(Data(bytes).base64EncodedString()), bytes)
+    }
+
     func testLaunchDateAcceptsOnlyRealISODates() {
         XCTAssertEqual(LaunchDate(iso: "1969-07-16")?.abbreviated, "Jul 16, 1969")
         XCTAssertEqual(LaunchDate(iso: "1968-12-21")?.iso, "1968-12-21")

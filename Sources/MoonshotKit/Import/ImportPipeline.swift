@@ -4,7 +4,17 @@ enum Record: Sendable {
     case mission(Mission)
 }
 
-/// The reader's sink during an import: gathers records into batches and hands each batch
+/// A sink that hands each record to a function.
+final class RecordSink: DatasetSink {
+    private let take: (Record) throws -> Void
+
+    init(_ take: @escaping (Record) throws -> Void) { self.take = take }
+
+    func add(_ astronaut: Astronaut) throws { try take(.astronaut(astronaut)) }
+    func add(_ mission: Mission) throws { try take(.mission(mission)) }
+}
+
+/// The reader's sink during a large import: gathers records into batches and hands each batch
 /// to every consumer's queue (the table writer and the search-index writer, each on its
 /// own thread). The queues are bounded, so memory stays flat however large the input.
 final class PipelineSink: DatasetSink {
@@ -46,17 +56,24 @@ final class PipelineSink: DatasetSink {
     }
 }
 
-/// Runs `consume` on every record of `queue` on a new thread, until the queue is closed;
-/// then, unless the queue was cancelled, runs `finish` there too.
+/// The work of one consumer thread: `setUp` runs first and returns the function that takes
+/// each record; `finish` runs once the last record is in, unless the queue was cancelled.
+/// Both run on the consumer's thread, so each may use that thread's database connection.
+struct Consumer: @unchecked Sendable {
+    var setUp: () throws -> (Record) throws -> Void
+    var finish: () throws -> Void = {}
+}
+
+/// Runs `consumer` on every record of `queue` on a new thread, until the queue is closed.
 /// A failure cancels `queue`, which stops the reader feeding it, and is rethrown by `join`.
-func consumeOnThread(_ queue: BoundedQueue<[Record]>, with consume: Handoff<(Record) throws -> Void>,
-                     finish: Handoff<() throws -> Void> = Handoff(value: {})) -> BackgroundWork<Void> {
+func consumeOnThread(_ queue: BoundedQueue<[Record]>, _ consumer: Consumer) -> BackgroundWork<Void> {
     BackgroundWork {
         do {
+            let consume = try consumer.setUp()
             while let batch = queue.pop() {
-                for record in batch { try consume.value(record) }
+                for record in batch { try consume(record) }
             }
-            if !queue.wasCancelled { try finish.value() }
+            if !queue.wasCancelled { try consumer.finish() }
         } catch {
             queue.cancel()
             throw error

@@ -33,15 +33,21 @@ public enum Importer {
     /// database path, and `SQLiteError` or `SystemError` for failures while writing. In
     /// every case the database at `databasePath` is left exactly as it was (or absent).
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
+        try run(missions: missions, astronauts: astronauts, databasePath: databasePath, small: nil)
+    }
+
+    /// `run`, choosing how to load (see `smallInputLimit`): the tests compare the two ways.
+    static func run(missions: InputSource, astronauts: InputSource, databasePath: String, small: Bool?) throws -> ImportSummary {
+        Trace.mark("start")
         let target = try ImportTarget(path: databasePath)
+        Trace.mark("check the target")
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let temporaryFiles = [target.temporaryPath, target.temporarySearchPath]
         temporaryFiles.forEach(FileSystem.removeFile)
         defer { temporaryFiles.forEach(FileSystem.removeFile) }
-        let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile)
-        try FileSystem.sync(target.temporaryPath)
+        let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile, small: small)
         try FileSystem.replace(databasePath, with: target.temporaryPath)
-        Trace.mark("sync and rename")
+        Trace.mark("rename")
         let outcome: ImportSummary.Outcome
         if let previous = target.previousInputHashes {
             outcome = previous == hashes ? .unchanged : .replaced
@@ -51,40 +57,85 @@ public enum Importer {
         return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
     }
 
-    /// Creates the complete new database at `target.temporaryPath` in one transaction.
-    ///
-    /// Four threads share the work: this one reads and validates the input; one writes the
-    /// tables; one builds the full-text index in a database of its own; one hashes the
-    /// inputs. Bounded queues connect them, so memory stays flat. Once the input is known to
-    /// be valid, the table indexes are built (one sort each, rather than a million ordered
-    /// inserts), the search index is copied in, and the provenance row is added.
-    private static func build(_ target: ImportTarget, missions: InputFile, astronauts: InputFile) throws -> (DatasetCounts, InputHashes) {
+    /// Inputs smaller than this (in bytes, both files together) are loaded by one thread into
+    /// a database in memory, started from the empty database made from schema.sql when
+    /// moonshot was built, and written out in one go; larger ones by several threads into
+    /// files, so that the cores share the work and memory stays flat.
+    static let smallInputLimit = 4 << 20
+
+    /// Creates the complete new database at `target.temporaryPath` in one transaction, and
+    /// syncs it to the device. `small` chooses how (see `smallInputLimit`); nil chooses by size.
+    private static func build(_ target: ImportTarget, missions: InputFile, astronauts: InputFile,
+                              small: Bool?) throws -> (DatasetCounts, InputHashes) {
+        let small = small ?? (missions.bytes.count + astronauts.bytes.count < smallInputLimit)
         let files = Handoff(value: (missions, astronauts))
         let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
         defer { _ = try? hashing.join() }
-
-        let database = try openScratchDatabase(target.temporaryPath)
-        let search = try openScratchDatabase(target.temporarySearchPath)
-        try database.execute("BEGIN")
-        try search.execute("BEGIN")
-        var searchSchema: [String] = []
-        let indexes = try database.executeScript(EmbeddedDataset.schemaSQL) { statement in
-            if SchemaScript.isVirtualTable(statement) { searchSchema.append(statement) }
-            return SchemaScript.isIndex(statement)
+        let database: Database
+        let counts: DatasetCounts
+        if small {
+            // Creating the tables, views and search indexes would cost more than loading the
+            // Apollo data itself: start from a copy of the empty database instead.
+            database = try Database.inMemory(copying: EmbeddedDataset.emptyDatabase())
+            try database.execute("BEGIN")
+            counts = try loadSmall(into: database, missions: missions, astronauts: astronauts)
+        } else {
+            database = try openScratchDatabase(target.temporaryPath)
+            try database.execute("BEGIN")
+            counts = try loadLarge(into: database, searchPath: target.temporarySearchPath,
+                                   missions: missions, astronauts: astronauts)
         }
-        for statement in searchSchema { try search.execute(statement) }
-        Trace.mark("schema")
+        let hashes = try hashing.join()
+        try recordProvenance(in: database, history: target.history, missions: missions, astronauts: astronauts,
+                             hashes: hashes, counts: counts)
+        try database.execute("COMMIT")
+        Trace.mark("commit")
+        if small {
+            try database.writeImage(to: target.temporaryPath)
+        } else {
+            try FileSystem.sync(target.temporaryPath)
+        }
+        Trace.mark("write and sync")
+        return (counts, hashes)
+    }
 
+    /// Reads, validates and writes the tables and the search index, all on this thread.
+    private static func loadSmall(into database: Database, missions: InputFile, astronauts: InputFile) throws -> DatasetCounts {
+        let tables = try DatabaseWriter(database), search = try SearchIndexWriter(database)
+        let reader = DatasetReader(sink: RecordSink { record in
+            try tables.add(record)
+            try search.add(record)
+        })
+        try reader.read(astronauts: astronauts, missions: missions)
+        try throwProblems(of: reader)
+        Trace.mark("load on one thread")
+        return reader.counts
+    }
+
+    /// Three threads share the work: this one reads and validates the input; one writes the
+    /// tables, then builds their indexes (one sort each, far cheaper than keeping them in
+    /// order through a million inserts); one builds the full-text index in a database of its
+    /// own, which is then copied in. Bounded queues connect them, so memory stays flat.
+    private static func loadLarge(into database: Database, searchPath: String,
+                                  missions: InputFile, astronauts: InputFile) throws -> DatasetCounts {
+        let schema = SchemaScript(EmbeddedDataset.schemaSQL)
+        let search = try openScratchDatabase(searchPath)
         let tableQueue = BoundedQueue<[Record]>(capacity: 16)
         let searchQueue = BoundedQueue<[Record]>(capacity: 16)
-        let tableWriter = try DatabaseWriter(database)
-        let searchWriter = try SearchIndexWriter(search)
-        // The writer builds the table indexes as soon as the rows are in, while the search
+        let writingSearch = consumeOnThread(searchQueue, Consumer(
+            setUp: {
+                try search.execute("BEGIN")
+                for statement in schema.virtualTables { try search.execute(statement) }
+                return try SearchIndexWriter(search).add
+            },
+            finish: { try search.execute("COMMIT") }))
+        try database.execute(schema.withoutIndexes)
+        Trace.mark("schema")
+        // The table writer builds the indexes as soon as the rows are in, while the search
         // index may still be growing on the other thread.
-        let writingTables = consumeOnThread(tableQueue, with: Handoff(value: tableWriter.add), finish: Handoff(value: {
-            for index in indexes { try database.execute(index) }
-        }))
-        let writingSearch = consumeOnThread(searchQueue, with: Handoff(value: searchWriter.add))
+        let writingTables = consumeOnThread(tableQueue, Consumer(
+            setUp: { try DatabaseWriter(database).add },
+            finish: { for index in schema.indexes { try database.execute(index) } }))
         let sink = PipelineSink(queues: [tableQueue, searchQueue])
         let reader = DatasetReader(sink: sink)
         do {
@@ -96,21 +147,13 @@ public enum Importer {
         Trace.mark("read and validate")
         // A consumer's failure (a full disk, say) explains any stop of the reader best.
         try writingTables.join()
-        Trace.mark("wait for the table writer")
         try writingSearch.join()
-        Trace.mark("wait for the search index writer")
+        Trace.mark("wait for the writers")
         try throwProblems(of: reader)
-        try search.execute("COMMIT")
-        try database.execute("ATTACH DATABASE ? AS search", [.text(target.temporarySearchPath)])
+        try database.execute("ATTACH DATABASE ? AS search", [.text(searchPath)])
         try SearchIndexWriter.copyIndex(into: database, from: "search")  // detached when the connection closes
         Trace.mark("copy the search index")
-        let hashes = try hashing.join()
-        Trace.mark("wait for hashing")
-        try recordProvenance(in: database, history: target.history, missions: missions, astronauts: astronauts,
-                             hashes: hashes, counts: reader.counts)
-        try database.execute("COMMIT")
-        Trace.mark("commit")
-        return (reader.counts, hashes)
+        return reader.counts
     }
 
     /// A new database file private to this import until it is renamed into place, and

@@ -137,6 +137,12 @@ public enum EmbeddedDataset {
     /// schema.sql, exactly as in the repository.
     public static var schemaSQL: String { EmbeddedResources.schemaSQL }
 
+    /// The empty database schema.sql creates, made when moonshot was built, as file bytes.
+    public static func emptyDatabase() -> [UInt8] {
+        // The build writes valid base64; an empty image would fail loudly when opened.
+        Base64.decode(EmbeddedResources.emptyDatabaseBase64) ?? []
+    }
+
     /// The embedded file called `name` ("missions.json" or "astronauts.json").
     public static func text(named name: String) -> String? {
         switch name {

@@ -1,9 +1,10 @@
-/// Builds the full-text indexes of schema.sql in a database of their own, in parallel with
-/// the table writer; `Importer` then copies the finished index into the new database.
+/// Builds the full-text indexes of schema.sql from the records as they are read: in the new
+/// database itself for a small import, or for a large one in a database of its own, in
+/// parallel with the table writer, from which `Importer` then copies the finished index.
 ///
-/// The search tables there are external-content FTS5 tables over `missions` and
-/// `astronauts`; here only their index is built, from the same text and with the same
-/// rowids (a mission's id, an astronaut's insertion order), so the copy is exactly what
+/// The search tables are external-content FTS5 tables over `missions` and `astronauts`;
+/// only their index is written here, from the same text and with the same rowids (a
+/// mission's id, an astronaut's insertion order), so the result is exactly what
 /// `INSERT INTO missions_search(missions_search) VALUES ('rebuild')` would have made.
 final class SearchIndexWriter {
     private let insertMission: Statement
@@ -32,15 +33,22 @@ final class SearchIndexWriter {
         }
     }
 
+    /// `name` as an SQL identifier.
+    static func quotedName(_ name: String) -> String {
+        "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+    }
+
     /// Replaces the (empty) search index of `target`'s main database with the one built in
-    /// the database attached to it as `source`: every table there but the virtual tables
-    /// themselves is one of their shadow tables.
+    /// the database attached to it as `source`: the content of the shadow tables FTS5 keeps
+    /// for each virtual table, named after it (`missions_search_data`, ...).
     static func copyIndex(into target: Database, from source: String) throws {
-        let shadowTables = try target.rows(
-            "SELECT name FROM \(source).sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
-            .compactMap { $0.text(0) }
+        let shadowTables = try target.rows("""
+            SELECT t.name FROM \(source).sqlite_schema AS t JOIN \(source).sqlite_schema AS v
+              ON v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(t.name, 1, length(v.name) + 1) = v.name || '_'
+            WHERE t.type = 'table' ORDER BY t.name
+            """).compactMap { $0.text(0) }
         for table in shadowTables {
-            let name = "\"" + table.replacingAll("\"", with: "\"\"") + "\""
+            let name = quotedName(table)
             try target.execute("DELETE FROM main.\(name); INSERT INTO main.\(name) SELECT * FROM \(source).\(name)")
         }
     }

@@ -55,6 +55,21 @@ public enum FileSystem {
         guard fsync(descriptor) == 0 else { throw SystemError(operation: "sync \(path)") }
     }
 
+    /// Creates the file `path` (which must not exist) holding `bytes`, synced to the device.
+    public static func createFile(_ path: String, bytes: UnsafeRawBufferPointer) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw SystemError(operation: "create \(path)") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw SystemError(operation: "write \(path)") }
+            offset += written
+        }
+        guard fsync(descriptor) == 0 else { throw SystemError(operation: "sync \(path)") }
+    }
+
     /// Removes the file at `path` if there is one.
     public static func removeFile(_ path: String) {
         unlink(path)

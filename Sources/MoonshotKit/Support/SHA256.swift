@@ -81,6 +81,19 @@ public struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// One SHA-256 round: updates `d` and `h`; the caller rotates the names of the others.
+    @inline(__always)
+    private static func round(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+                              _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32) {
+        let bigSigma1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+        let choose = g ^ (e & (f ^ g))
+        let t1 = h &+ bigSigma1 &+ choose &+ kw
+        let bigSigma0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+        let majority = (a & b) | (c & (a | b))
+        d = d &+ t1
+        h = t1 &+ bigSigma0 &+ majority
+    }
+
     /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`.
     private mutating func compress(_ data: UnsafePointer<UInt8>, blocks: Int) {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = (h0, h1, h2, h3, h4, h5, h6, h7)
@@ -101,14 +114,18 @@ public struct SHA256 {
                         w[t] = w[t - 16] &+ sigma0 &+ w[t - 7] &+ sigma1
                     }
                     var (a, b, c, d, e, f, g, h) = (s0, s1, s2, s3, s4, s5, s6, s7)
-                    for t in 0..<64 {
-                        let bigSigma1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
-                        let choose = (e & f) ^ (~e & g)
-                        let t1 = h &+ bigSigma1 &+ choose &+ k[t] &+ w[t]
-                        let bigSigma0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        h = g; g = f; f = e; e = d &+ t1
-                        d = c; c = b; b = a; a = t1 &+ bigSigma0 &+ majority
+                    // Eight rounds per pass, renaming the working variables instead of moving them.
+                    var t = 0
+                    while t < 64 {
+                        Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                        Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                        Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                        Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                        Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                        Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                        Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                        Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                        t += 8
                     }
                     s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d
                     s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h

@@ -16,7 +16,7 @@ enum Trace {
     static func mark(_ phase: @autoclosure () -> String) {
         guard isOn else { return }
         let current = now()
-        let text = "trace: \(phase()): \(Int((current - last) * 1000)) ms\n"
+        let text = "trace: \(phase()): \(Int((current - last) * 1_000_000)) µs\n"
         last = current
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
