@@ -186,24 +186,36 @@ public struct JSONReader {
             offset += 1
         }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: offset - start))
+        var runStart = start
+        var hasEscapes = false
         while offset < end {
             let byte = base[offset]
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                offset += 1
+                continue
+            }
+            if byte >= 0x80 {
+                offset += try validateUTF8Sequence()
+                continue
+            }
+            if byte == UInt8(ascii: "\""), !hasEscapes {
+                // Valid UTF-8 without escapes: taken as it stands.
+                let text = String(decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
+                offset += 1
+                return text
+            }
+            // Copy the run of plain bytes in one go, then deal with the special one.
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart))
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
                 return String(decoding: scratch, as: UTF8.self)
             case UInt8(ascii: "\\"):
+                hasEscapes = true
                 try readEscape()
-            case 0..<0x20:
-                throw error("control character U+\(hex(byte, width: 4)) must be escaped inside a string")
-            case 0x80...:
-                let length = try validateUTF8Sequence()
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + offset, count: length))
-                offset += length
+                runStart = offset
             default:
-                scratch.append(byte)
-                offset += 1
+                throw error("control character U+\(hex(byte, width: 4)) must be escaped inside a string")
             }
         }
         throw JSONSyntaxError(offset: start - 1, message: "unterminated string")
