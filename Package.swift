@@ -46,7 +46,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot"]
+            dependencies: ["moonshot", "MoonshotKit"]
         ),
     ]
 )

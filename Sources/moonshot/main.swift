@@ -6,5 +6,9 @@ import Musl
 import Darwin
 #endif
 
+// A write beyond a file-size limit (ulimit -f) should fail with an error moonshot can
+// report, not kill the process.
+signal(SIGXFSZ, SIG_IGN)
+
 let status = Moonshot.main(Array(CommandLine.arguments.dropFirst()), environment: Terminal.environment)
 exit(status.rawValue)

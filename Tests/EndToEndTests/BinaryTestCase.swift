@@ -35,6 +35,22 @@ class BinaryTestCase: XCTestCase {
         fatalError("cannot find the built moonshot binary near \(candidates)")
     }()
 
+    /// Starts moonshot with `arguments` in the test's folder, output discarded, without waiting.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "MOONSHOT_DB")
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     func moonshot(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
         try moonshot(arguments, environment: environment)
     }

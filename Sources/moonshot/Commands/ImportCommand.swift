@@ -46,6 +46,16 @@ enum ImportCommand {
             text += "Fix the input and run the command again.\n"
             Terminal.writeError(text)
             return .failure
+        } catch let error as SQLiteError where !error.isBusy {
+            // Writing the new database failed (a full disk, say); the old one is untouched.
+            let database = existed ? "\(databasePath) was not changed" : "nothing was written"
+            Terminal.writeError("Error: the import could not write the new database; \(database).\n"
+                                + "\(Moonshot.describe(error))\n")
+            return .failure
+        } catch let error as SystemError {
+            let database = existed ? "\(databasePath) was not changed" : "nothing was written"
+            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n")
+            return .failure
         }
     }
 
