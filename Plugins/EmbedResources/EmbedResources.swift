@@ -8,7 +8,7 @@ struct EmbedResources: BuildToolPlugin {
     /// the empty SQLite database that the SQL file creates, rather than the file's text.
     static let files: [(name: String, path: String, kind: String)] = [
         ("schemaSQL", "schema.sql", "text"),
-        ("emptyDatabaseBase64", "schema.sql", "database"),
+        ("emptyDatabaseSqueezed", "schema.sql", "database"),
         ("missionsJSON", "Resources/missions.json", "text"),
         ("astronautsJSON", "Resources/astronauts.json", "text"),
     ]

@@ -4,8 +4,8 @@
 //
 // Writes a Swift file declaring `enum EmbeddedResources` with one `static let NAME: String`
 // per input. KIND `text` holds the file's exact bytes (valid UTF-8 only) as an escaped string
-// literal; KIND `database` holds, in base64, the SQLite database that running the SQL file
-// on an empty in-memory database creates.
+// literal; KIND `database` holds the SQLite database that running the SQL file on an empty
+// in-memory database creates, with its runs of zero bytes squeezed out (see `squeeze`), in base64.
 import CSQLite3
 import Foundation
 
@@ -48,6 +48,28 @@ func database(from sql: String, path: String) -> Data {
     return Data(bytes: image, count: Int(size))
 }
 
+/// `bytes` as records of (zero count, literal count, literal bytes), the counts as 32-bit
+/// little-endian numbers. An empty database is mostly zeros, so this makes it small.
+func squeeze(_ bytes: Data) -> Data {
+    let bytes = [UInt8](bytes)
+    var output = Data()
+    func append(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { output.append(contentsOf: $0) } }
+    var index = 0
+    while index < bytes.count {
+        var zeros = 0
+        while index + zeros < bytes.count, bytes[index + zeros] == 0 { zeros += 1 }
+        index += zeros
+        // Literal bytes run until eight zeros in a row (shorter runs are cheaper kept as they are).
+        var end = index
+        while end < bytes.count, !(end + 8 <= bytes.count && bytes[end..<(end + 8)].allSatisfy { $0 == 0 }) { end += 1 }
+        append(zeros)
+        append(end - index)
+        output.append(contentsOf: bytes[index..<end])
+        index = end
+    }
+    return output
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first, arguments.count > 1 else {
     fail("usage: embed-resources OUTPUT.swift NAME=KIND:PATH [NAME=KIND:PATH ...]")
@@ -77,8 +99,8 @@ for argument in arguments.dropFirst() {
         source += "    /// The contents of `\(file)`.\n"
         source += "    static let \(name): String = \(literal(text))\n"
     case "database":
-        source += "    /// The empty database that `\(file)` creates, as a database file in base64.\n"
-        source += "    static let \(name): String = \(literal(database(from: text, path: path).base64EncodedString()))\n"
+        source += "    /// The empty database that `\(file)` creates: a database file, squeezed, in base64.\n"
+        source += "    static let \(name): String = \(literal(squeeze(database(from: text, path: path)).base64EncodedString()))\n"
     default:
         fail("unknown kind '\(kind)' in '\(argument)'")
     }

@@ -75,7 +75,7 @@ struct ImportTarget {
     private func removeAbandonedTemporaryFiles() {
         let folder = FileSystem.directory(of: path)
         let prefix = String(Self.temporaryPrefix(for: path).split(separator: "/").last ?? "")
-        for name in FileSystem.entries(in: folder) where name.hasPrefix(prefix) {
+        for name in FileSystem.entries(in: folder, startingWith: prefix) {
             guard let pid = Int(name.dropFirst(prefix.count).prefix(while: \.isNumber)), !FileSystem.isProcessAlive(pid) else { continue }
             FileSystem.removeFile(folder + "/" + name)
         }

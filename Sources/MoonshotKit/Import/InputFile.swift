@@ -45,12 +45,15 @@ public final class InputFile {
         self.source = source
         switch source {
         case .embedded(let name):
-            guard let text = EmbeddedDataset.text(named: name) else {
+            guard var text = EmbeddedDataset.text(named: name) else {
                 throw ImportProblem(file: name, message: "no embedded file of that name")
             }
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.utf8.count, 1))
-            _ = copy.initialize(from: text.utf8)
-            bytes = UnsafeBufferPointer(rebasing: copy[..<text.utf8.count])
+            let count = text.utf8.count
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
+            text.withUTF8 { source in
+                if let base = source.baseAddress { copy.baseAddress!.initialize(from: base, count: count) }
+            }
+            bytes = UnsafeBufferPointer(rebasing: copy[..<count])
             descriptor = -1
         case .file(let path):
             (bytes, descriptor) = try Self.map(path)
@@ -139,8 +142,27 @@ public enum EmbeddedDataset {
 
     /// The empty database schema.sql creates, made when moonshot was built, as file bytes.
     public static func emptyDatabase() -> [UInt8] {
-        // The build writes valid base64; an empty image would fail loudly when opened.
-        Base64.decode(EmbeddedResources.emptyDatabaseBase64) ?? []
+        // The build writes valid data; an empty image would fail loudly when opened.
+        Base64.decode(EmbeddedResources.emptyDatabaseSqueezed).flatMap(unsqueeze) ?? []
+    }
+
+    /// The bytes that the build's `squeeze` encoded: records of (zero count, literal count,
+    /// literal bytes), the counts 32-bit little-endian. Nil if the records are cut short.
+    static func unsqueeze(_ records: [UInt8]) -> [UInt8]? {
+        var output: [UInt8] = []
+        var index = 0
+        func number() -> Int? {
+            guard index + 4 <= records.count else { return nil }
+            defer { index += 4 }
+            return Int(records[index]) | Int(records[index + 1]) << 8 | Int(records[index + 2]) << 16 | Int(records[index + 3]) << 24
+        }
+        while index < records.count {
+            guard let zeros = number(), let literals = number(), index + literals <= records.count else { return nil }
+            output.append(contentsOf: repeatElement(0, count: zeros))
+            output.append(contentsOf: records[index..<(index + literals)])
+            index += literals
+        }
+        return output
     }
 
     /// The embedded file called `name` ("missions.json" or "astronauts.json").

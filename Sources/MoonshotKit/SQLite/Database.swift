@@ -123,9 +123,15 @@ public final class Database {
     /// Writes the whole of the main database, as a database file, to a new file at `path`
     /// (synced). For an in-memory database built in one go: one write instead of one per page.
     public func writeImage(to path: String) throws {
-        let (image, size) = try serialize()
+        var size: sqlite3_int64 = 0
+        // An in-memory database can be read where it lies; any other is copied out first.
+        if let image = sqlite3_serialize(handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) {
+            try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(start: image, count: Int(size)))
+            return
+        }
+        let (image, copied) = try serialize()
         defer { sqlite3_free(image) }
-        try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(start: image, count: size))
+        try FileSystem.createFile(path, bytes: UnsafeRawBufferPointer(start: image, count: copied))
     }
 
     /// The main database as the bytes of a database file, in memory SQLite allocated.

@@ -83,16 +83,19 @@ public enum FileSystem {
         kill(pid_t(pid), 0) == 0 || errno == EPERM
     }
 
-    /// The names of the entries in `directory`, or an empty list when it cannot be read.
-    public static func entries(in directory: String) -> [String] {
+    /// The names of the entries in `directory` that start with `prefix`, or an empty list
+    /// when it cannot be read.
+    public static func entries(in directory: String, startingWith prefix: String) -> [String] {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
+        let prefixBytes = Array(prefix.utf8)
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = raw.prefix(while: { $0 != 0 })
+                guard name.starts(with: prefixBytes), name.count > 0, !(name.count <= 2 && name.allSatisfy { $0 == 0x2E }) else { return }
+                names.append(String(decoding: name, as: UTF8.self))
             }
-            if name != "." && name != ".." { names.append(name) }
         }
         return names
     }

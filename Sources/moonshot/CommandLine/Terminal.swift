@@ -37,16 +37,11 @@ enum Terminal {
         }
     }
 
-    /// The process environment.
+    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS and PATH.
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
+        for name in ["MOONSHOT_DB", "COLUMNS", "PATH"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result
     }
