@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "moonshot",
             dependencies: ["MoonshotKit"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
         ),
 
         .testTarget(

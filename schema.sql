@@ -1,8 +1,9 @@
 -- moonshot database schema.
 --
--- This file is the one source of truth for the layout of moonshot.db: `moonshot import`
--- applies it as-is to a new database, and `moonshot schema` prints it. Open the database
--- with any SQLite client (`sqlite3 moonshot.db`) and start from the views at the end.
+-- This file is the one source of truth for the layout of moonshot.db: every database
+-- `moonshot import` makes has exactly these tables, indexes and views, and `moonshot schema`
+-- prints it. Open the database with any SQLite client (`sqlite3 moonshot.db`) and start
+-- from the views at the end.
 --
 -- Schema version 1. Bump `user_version` whenever this file changes shape.
 

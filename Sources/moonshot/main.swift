@@ -10,5 +10,9 @@ import Darwin
 // report, not kill the process.
 signal(SIGXFSZ, SIG_IGN)
 
-let status = Moonshot.main(Array(CommandLine.arguments.dropFirst()), environment: Terminal.environment)
+var status = Moonshot.main(Array(CommandLine.arguments.dropFirst()), environment: Terminal.environment)
+if let error = Terminal.outputError {
+    Terminal.writeError("Error: \(error)\n")
+    status = .failure
+}
 exit(status.rawValue)

@@ -253,6 +253,49 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(table.stderr.contains("Showing the first 10000 rows"), table.stderr)
     }
 
+    func testOutputThatCannotBeWrittenIsAnError() throws {
+        let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" missions > /dev/full", Self.binary.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write the output"), result.stderr)
+    }
+
+    func testBadOptionValues() throws {
+        for arguments in [["sql", "SELECT 1", "--timeout", "0"], ["sql", "SELECT 1", "--timeout", "abc"],
+                          ["sql", "SELECT 1", "--timeout", "1e7"], ["search", "moon", "--limit", "abc"]] {
+            let result = try moonshot(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: The value "), result.stderr)
+        }
+    }
+
+    func testSQLErrorsAreWorded() throws {
+        let syntax = try moonshot("sql", "SELEC 1")
+        XCTAssertEqual(syntax.status, 1)
+        XCTAssertTrue(syntax.stderr.hasPrefix("Error: SQL error: near \"SELEC\": syntax error"), syntax.stderr)
+        let write = try moonshot("sql", "DELETE FROM crew")
+        XCTAssertTrue(write.stderr.hasPrefix("Error: refused: 'moonshot sql' only runs statements that read"), write.stderr)
+        let attach = try moonshot("sql", "ATTACH 'x.db' AS x")
+        XCTAssertTrue(attach.stderr.hasPrefix("Error: refused: not authorized"), attach.stderr)
+    }
+
+    func testManyMatchesAreCappedInTheList() throws {
+        let dataset = try SyntheticDataset.write(missions: 20, astronauts: 40, to: folder)
+        XCTAssertEqual(try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--db", "s.db").status, 0)
+        let result = try moonshot("flights", "Astro", "--db", "s.db")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("\"Astro\" matches more than 10 astronauts:"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("  astronaut") }.count, 10)
+    }
+
+    func testLongProblemListsEndWithACount() throws {
+        let many = (0..<150).map { "{\"id\": \($0), \"crew\": [{\"name\": \"nobody\", \"role\": \"Pilot\"}], \"description\": \"x\"}" }
+        try Data(("[\n" + many.joined(separator: ",\n") + "\n]").utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let result = try moonshot("import", "--missions", "bad.json", "--check")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: The check found 150 problems.\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n  ... and 50 more.\n"), result.stderr)
+    }
+
     // MARK: shell
 
     func testShellOpensSqlite3ReadOnly() throws {

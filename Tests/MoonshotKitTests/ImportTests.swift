@@ -186,6 +186,34 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
     }
 
+    func testBadInputOnTheThreadedPathStopsEveryThreadAndChangesNothing() throws {
+        _ = try importRealDataset()
+        let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        var missions = try String(contentsOfFile: realMissionsPath, encoding: .utf8)
+        missions = missions.replacingOccurrences(of: "\"name\": \"aldrin\"", with: "\"name\": \"buzz\"")
+        let path = try write(missions, to: "m.json", in: folder)
+        for _ in 0..<3 {  // a thread left waiting would hang here
+            XCTAssertThrowsError(try Importer.run(missions: .file(path), astronauts: .file(realAstronautsPath),
+                                                  databasePath: databasePath, small: false)) { error in
+                XCTAssertEqual((error as? ImportFailure)?.problems.first?.message.hasPrefix("\"buzz\" is not an astronaut"), true, "\(error)")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
+    }
+
+    func testImportThroughASymbolicLinkReplacesItsTargetAndKeepsPermissions() throws {
+        _ = try importRealDataset()
+        chmod(databasePath, 0o600)
+        let link = folder.appendingPathComponent("link.db").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: databasePath)
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), databasePath, "the link is still a link")
+        XCTAssertEqual(try open().scalar("SELECT count(*) FROM imports"), .integer(2), "the database it points to was replaced")
+        let attributes = try FileManager.default.attributesOfItem(atPath: databasePath)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
     func testFailedImportCreatesNoFile() throws {
         XCTAssertThrowsError(try importRealDataset(from: (.file(folder.path + "/nope.json"), .embedded("astronauts.json"))))
         let broken = try write("[{]", to: "m.json", in: folder)

@@ -173,6 +173,42 @@ final class ImportValidationTests: XCTestCase {
         assertProblem(found.first, in: "astronauts.json", at: "\"robert\"", of: text, path: "[\"bob\"].id", says: "differs from its key \"bob\"")
     }
 
+    func testEmptyAstronautIDIsAProblemNotADatabaseError() throws {
+        let text = Self.astronauts.replacingOccurrences(of: "\n}", with: ",\n  \"\": {\"id\": \"\", \"name\": \"Nobody\", \"description\": \"x\"}\n}")
+        let found = try problems(astronauts: text)
+        XCTAssertEqual(found.map(\.message), ["id is empty"])
+    }
+
+    func testLookAlikeUnicodeIsCheckedByBytesAsSQLiteDoes() throws {
+        // "José" with a precomposed é, and with e + combining acute: equal to Swift, not to SQLite.
+        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        XCTAssertEqual(composed, decomposed)
+        let astronauts = Self.astronauts.replacingOccurrences(of: "\"ann\": {\"id\": \"ann\"", with: "\"\(composed)\": {\"id\": \"\(decomposed)\"")
+        let missions = Self.missions.replacingOccurrences(of: "{\"name\": \"ann\"", with: "{\"name\": \"\(decomposed)\"")
+        let found = try problems(missions: missions, astronauts: astronauts)
+        XCTAssertEqual(found.count, 2, "\(found)")
+        XCTAssertTrue(found[0].message.contains("look alike but use different Unicode characters"), found[0].message)
+        XCTAssertTrue(found[1].message.contains("is not an astronaut"), found[1].message)
+    }
+
+    func testKnownFieldGivenTwice() throws {
+        let text = Self.missions.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": 2, \"id\": 3,")
+        let found = try problems(missions: text)
+        assertProblem(found.first, in: "missions.json", at: "\"id\": 3", of: text, path: "[1]", says: "field \"id\" appears twice")
+    }
+
+    func testMissionIDBeyond64Bits() throws {
+        let text = Self.missions.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": 9223372036854775808,")
+        let found = try problems(missions: text)
+        assertProblem(found.first, in: "missions.json", at: "9223372036854775808", of: text, path: "[1].id", says: "fits in 64 bits")
+    }
+
+    func testInputThatIsNotARegularFile() throws {
+        XCTAssertThrowsError(try Importer.check(missions: .file("/dev/null"), astronauts: .embedded("astronauts.json"))) { error in
+            XCTAssertEqual((error as! ImportFailure).problems.map(\.message), ["is not a regular file"])
+        }
+    }
+
     func testDuplicateAstronautKey() throws {
         let text = Self.astronauts.replacingOccurrences(of: "\n}", with: ",\n  \"ann\": {\"id\": \"ann\", \"name\": \"Ann Again\", \"description\": \"A2.\"}\n}")
         let found = try problems(astronauts: text)

@@ -34,7 +34,7 @@ public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStrin
 
     /// `YYYY-MM-DD`.
     public var iso: String {
-        pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
     }
 
     /// The way the Moonshot app shows it: "Jul 16, 1969".
@@ -49,8 +49,4 @@ public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStrin
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }

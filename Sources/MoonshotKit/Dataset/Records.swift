@@ -26,8 +26,6 @@ public struct CrewMember: Equatable, Sendable {
         self.role = role
     }
 
-    /// The role under its canonical title: "Commander" for "Command Pilot" as well.
-    public var canonicalRole: String { CrewRole.canonicalTitle(for: role) }
 }
 
 /// A mission from missions.json.
@@ -48,8 +46,6 @@ public struct Mission: Equatable, Sendable {
         self.description = description
     }
 
-    /// The name the Moonshot app shows: "Apollo 11".
+    /// The name the Moonshot app shows: "Apollo 11" (the database derives it the same way).
     public var displayName: String { "Apollo \(id)" }
-    /// The Moonshot app's badge image name: "apollo11".
-    public var badgeImage: String { "apollo\(id)" }
 }

@@ -1,9 +1,6 @@
-/// Writes validated records into a database whose schema is already in place,
+/// Writes validated records into the tables of a database whose schema is already in place,
 /// through statements prepared once.
-final class DatabaseWriter: DatasetSink {
-    /// The rowid the next astronaut gets: its position in astronauts.json, which the
-    /// search index uses too.
-    private var astronautRowID: Int64 = 0
+final class DatabaseWriter {
     private let insertAstronaut: Statement
     private let insertMission: Statement
     private let insertCrew: Statement
@@ -17,35 +14,28 @@ final class DatabaseWriter: DatasetSink {
             "INSERT INTO crew (mission_id, astronaut_id, role, canonical_role, position) VALUES (?, ?, ?, ?, ?)")
     }
 
-    /// Writes one record.
+    /// Writes one record: an astronaut's row, or a mission's row and its crew's.
     func add(_ record: Record) throws {
         switch record {
-        case .astronaut(let astronaut): try add(astronaut)
-        case .mission(let mission): try add(mission)
-        }
-    }
-
-    func add(_ astronaut: Astronaut) throws {
-        astronautRowID += 1
-        try insertAstronaut.bind(astronautRowID, at: 1)
-        try insertAstronaut.bind(astronaut.id, at: 2)
-        try insertAstronaut.bind(astronaut.name, at: 3)
-        try insertAstronaut.bind(astronaut.description, at: 4)
-        try insertAstronaut.run()
-    }
-
-    func add(_ mission: Mission) throws {
-        try insertMission.bind(mission.id, at: 1)
-        try insertMission.bind(mission.launchDate?.iso, at: 2)
-        try insertMission.bind(mission.description, at: 3)
-        try insertMission.run()
-        for (index, member) in mission.crew.enumerated() {
-            try insertCrew.bind(mission.id, at: 1)
-            try insertCrew.bind(member.astronautID, at: 2)
-            try insertCrew.bind(member.role, at: 3)
-            try insertCrew.bind(canonicalRole(of: member.role), at: 4)
-            try insertCrew.bind(Int64(index + 1), at: 5)
-            try insertCrew.run()
+        case .astronaut(let astronaut, let rowID):
+            try insertAstronaut.bind(rowID, at: 1)
+            try insertAstronaut.bind(astronaut.id, at: 2)
+            try insertAstronaut.bind(astronaut.name, at: 3)
+            try insertAstronaut.bind(astronaut.description, at: 4)
+            try insertAstronaut.run()
+        case .mission(let mission):
+            try insertMission.bind(mission.id, at: 1)
+            try insertMission.bind(mission.launchDate?.iso, at: 2)
+            try insertMission.bind(mission.description, at: 3)
+            try insertMission.run()
+            for (index, member) in mission.crew.enumerated() {
+                try insertCrew.bind(mission.id, at: 1)
+                try insertCrew.bind(member.astronautID, at: 2)
+                try insertCrew.bind(member.role, at: 3)
+                try insertCrew.bind(canonicalRole(of: member.role), at: 4)
+                try insertCrew.bind(Int64(index + 1), at: 5)
+                try insertCrew.run()
+            }
         }
     }
 

@@ -1,7 +1,8 @@
-/// Receives each record once it has been read and validated.
-public protocol DatasetSink: AnyObject {
-    func add(_ astronaut: Astronaut) throws
-    func add(_ mission: Mission) throws
+/// A validated record, in the order the files hold them.
+public enum Record: Sendable {
+    /// An astronaut, and its rowid in the new database: its position in astronauts.json.
+    case astronaut(Astronaut, rowID: Int64)
+    case mission(Mission)
 }
 
 /// How many records an import holds.
@@ -42,14 +43,14 @@ public final class DatasetReader {
     /// The records read so far.
     public private(set) var counts = DatasetCounts()
 
-    private let sink: DatasetSink?
+    private let sink: ((Record) throws -> Void)?
     /// Every astronaut id, or nil when astronauts.json could not be read to the end.
-    private var astronautIDs: Set<String>? = []
-    /// The crew-list index of the first mission with each id, for duplicate messages.
+    private var astronautIDs: Set<ExactString>? = []
+    /// The index in missions.json of the first mission with each id, for duplicate messages.
     private var missionIndexByID: [Int64: Int] = [:]
 
     /// A reader that hands valid records to `sink` (nil to only validate).
-    public init(sink: DatasetSink?) {
+    public init(sink: ((Record) throws -> Void)?) {
         self.sink = sink
     }
 
@@ -68,24 +69,24 @@ public final class DatasetReader {
     private func readAstronauts(_ file: InputFile) throws {
         astronautsFileName = file.displayName
         let document = Document(file)
-        var firstKeyOffset: [String: Int] = [:]
-        var ids = Set<String>()
+        var firstKeyOffset: [ExactString: Int] = [:]
+        var ids = Set<ExactString>()
         let complete = try document.readTopLevel(expecting: .object, description: "an object of astronauts keyed by id", report: record) { reader in
             guard try reader.beginObject() else { return }
             repeat {
                 let keyOffset = reader.position()
                 let key = try reader.readKey()
                 let path = "[\(quoted(key))]"
-                if let first = firstKeyOffset[key] {
+                if let first = firstKeyOffset[ExactString(key)] {
                     record(document.problem(at: keyOffset, path: path,
                         "duplicate astronaut key \(quoted(key)); it is already defined at line \(document.location(of: first).line)"))
                     try reader.skipValue()
                 } else {
-                    firstKeyOffset[key] = keyOffset
-                    ids.insert(key)
+                    firstKeyOffset[ExactString(key)] = keyOffset
+                    ids.insert(ExactString(key))
                     if let astronaut = try readAstronaut(key: key, path: path, document: document, reader: &reader) {
                         counts.astronauts += 1
-                        if isValid { try sink?.add(astronaut) }
+                        if isValid { try sink?(.astronaut(astronaut, rowID: Int64(counts.astronauts))) }
                     }
                 }
                 document.releaseConsumedBytes(upTo: reader.offset)
@@ -103,8 +104,11 @@ public final class DatasetReader {
             case "id":
                 let offset = reader.position()
                 id = try fields.string(&reader, "id")
-                if let id, id != key {
-                    fields.problem("id", at: offset, "id \(quoted(id)) differs from its key \(quoted(key)); they must be the same")
+                if let id, id.isEmpty {
+                    fields.problem("id", at: offset, "id is empty")
+                } else if let id, ExactString(id) != ExactString(key) {
+                    let alike = id == key ? " (they look alike but use different Unicode characters)" : ""
+                    fields.problem("id", at: offset, "id \(quoted(id)) differs from its key \(quoted(key))\(alike); they must be the same")
                 }
             case "name":
                 let offset = reader.position()
@@ -133,7 +137,7 @@ public final class DatasetReader {
                 if let mission = try readMission(index: index, document: document, reader: &reader) {
                     counts.missions += 1
                     counts.crew += mission.crew.count
-                    if isValid { try sink?.add(mission) }
+                    if isValid { try sink?(.mission(mission)) }
                 }
                 index += 1
                 document.releaseConsumedBytes(upTo: reader.offset)
@@ -210,9 +214,9 @@ public final class DatasetReader {
                         let offset = reader.position()
                         name = try fields.string(&reader, "name")
                         guard let name else { break }
-                        if let earlier = names.first(where: { $0.name == name })?.index {
+                        if let earlier = names.first(where: { ExactString($0.name) == ExactString(name) })?.index {
                             fields.problem("name", at: offset, "\(quoted(name)) is already in this crew at crew[\(earlier)]")
-                        } else if let ids = astronautIDs, !ids.contains(name) {
+                        } else if let ids = astronautIDs, !ids.contains(ExactString(name)) {
                             fields.problem("name", at: offset, unknownAstronautMessage(name, ids: ids))
                         }
                         names.append((name, index))
@@ -239,11 +243,11 @@ public final class DatasetReader {
         return isValid ? crew : nil
     }
 
-    private func unknownAstronautMessage(_ name: String, ids: Set<String>) -> String {
+    private func unknownAstronautMessage(_ name: String, ids: Set<ExactString>) -> String {
         var message = "\(quoted(name)) is not an astronaut in \(astronautsFileName)"
         // Suggestions cost a scan of every id: only for problems that will be listed.
         guard recorded.count < Self.problemLimit else { return message }
-        let closest = Suggestions.closest(to: name, among: ids)
+        let closest = Suggestions.closest(to: name, among: ids.lazy.map(\.value))
         message += closest.isEmpty
             ? "; crew names must be astronaut ids (the keys of \(astronautsFileName))"
             : "; closest astronaut ids: " + closest.joined(separator: ", ")

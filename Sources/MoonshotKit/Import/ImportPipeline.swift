@@ -1,23 +1,7 @@
-/// A validated record on its way from the reader to the database writers.
-enum Record: Sendable {
-    case astronaut(Astronaut)
-    case mission(Mission)
-}
-
-/// A sink that hands each record to a function.
-final class RecordSink: DatasetSink {
-    private let take: (Record) throws -> Void
-
-    init(_ take: @escaping (Record) throws -> Void) { self.take = take }
-
-    func add(_ astronaut: Astronaut) throws { try take(.astronaut(astronaut)) }
-    func add(_ mission: Mission) throws { try take(.mission(mission)) }
-}
-
 /// The reader's sink during a large import: gathers records into batches and hands each batch
 /// to every consumer's queue (the table writer and the search-index writer, each on its
 /// own thread). The queues are bounded, so memory stays flat however large the input.
-final class PipelineSink: DatasetSink {
+final class PipelineSink {
     /// Thrown into the reader when a consumer has failed and reading should stop.
     struct Stopped: Error {}
 
@@ -30,9 +14,6 @@ final class PipelineSink: DatasetSink {
         batch.reserveCapacity(Self.batchSize)
     }
 
-    func add(_ astronaut: Astronaut) throws { try append(.astronaut(astronaut)) }
-    func add(_ mission: Mission) throws { try append(.mission(mission)) }
-
     /// Sends what is left and tells the consumers that nothing more will come.
     func finish() throws {
         try flush()
@@ -44,7 +25,8 @@ final class PipelineSink: DatasetSink {
         for queue in queues { queue.cancel() }
     }
 
-    private func append(_ record: Record) throws {
+    /// Passes `record` on to every queue, in batches.
+    func send(_ record: Record) throws {
         batch.append(record)
         if batch.count >= Self.batchSize { try flush() }
     }

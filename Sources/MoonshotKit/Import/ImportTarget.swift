@@ -6,7 +6,11 @@
 struct ImportTarget {
     /// The database path as the user gave it.
     let path: String
-    /// Where the new database is built before it replaces `path`.
+    /// The file that is replaced: `path`, or the file it links to when it is a symbolic link.
+    let location: String
+    /// The permission bits of the database being replaced, which the new one keeps.
+    let permissions: UInt32?
+    /// Where the new database is built before it replaces `location`.
     let temporaryPath: String
     /// Where the full-text index is built before it is copied into the new database.
     var temporarySearchPath: String { temporaryPath + ".search" }
@@ -15,7 +19,8 @@ struct ImportTarget {
 
     /// Checks that `path` can be written and, if it exists, that it is a moonshot database.
     init(path: String) throws {
-        let folder = FileSystem.directory(of: path)
+        let location = FileSystem.resolvingLinks(path)
+        let folder = FileSystem.directory(of: location)
         switch FileSystem.entry(at: folder) {
         case .directory: break
         case .missing:
@@ -25,7 +30,8 @@ struct ImportTarget {
             throw MoonshotError("cannot create \(path): \(folder) is not a folder", hint: "Choose another path with --db.")
         }
         var history: [Row] = []
-        switch FileSystem.entry(at: path) {
+        var permissions: UInt32?
+        switch FileSystem.entry(at: location) {
         case .missing, .file(size: 0):
             break
         case .directory:
@@ -34,14 +40,20 @@ struct ImportTarget {
         case .other:
             throw MoonshotError("\(path) is not a regular file", hint: "Choose another path with --db.")
         case .file:
+            if let error = FileSystem.readError(location) {
+                throw MoonshotError("cannot read \(path): \(error.reason)", hint: "Check its permissions, or choose another path with --db.")
+            }
             history = try Self.provenance(ofExisting: path)
+            permissions = FileSystem.permissions(of: location)
         }
         guard FileSystem.isWritableDirectory(folder) else {
             throw MoonshotError("cannot write in \(folder): permission denied",
                                 hint: "Choose a folder you can write to with --db.")
         }
         self.path = path
-        self.temporaryPath = Self.temporaryPrefix(for: path) + String(FileSystem.processID)
+        self.location = location
+        self.permissions = permissions
+        self.temporaryPath = Self.temporaryPrefix(for: location) + String(FileSystem.processID)
         self.history = history
         removeAbandonedTemporaryFiles()
     }
@@ -51,21 +63,20 @@ struct ImportTarget {
         let notOurs = MoonshotError(
             "\(path) exists but is not a moonshot database; it was left as it is",
             hint: "Move it away, or choose another path with --db.")
-        let database: Database
         do {
-            database = try Database(path: path, mode: .readOnly)
+            let database = try Database(path: path, mode: .readOnly)
             guard try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew', 'imports')")
                     == .integer(4) else { throw notOurs }
             if case .integer(let version) = try database.scalar("PRAGMA user_version"), version > MoonshotDatabase.schemaVersion {
                 throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                     hint: "Use a newer moonshot, or import into another file with --db.")
             }
+            return try database.rows("SELECT * FROM imports ORDER BY id")
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(path) is busy: another process is writing to it", hint: "Try again when it has finished.")
         } catch is SQLiteError {
             throw notOurs
         }
-        return try database.rows("SELECT * FROM imports ORDER BY id")
     }
 
     /// `moonshot.db.import-`: the start of the name of a database under construction.
@@ -73,8 +84,8 @@ struct ImportTarget {
 
     /// Deletes databases under construction left by imports that were killed.
     private func removeAbandonedTemporaryFiles() {
-        let folder = FileSystem.directory(of: path)
-        let prefix = String(Self.temporaryPrefix(for: path).split(separator: "/").last ?? "")
+        let folder = FileSystem.directory(of: location)
+        let prefix = String(Self.temporaryPrefix(for: location).split(separator: "/").last ?? "")
         for name in FileSystem.entries(in: folder, startingWith: prefix) {
             guard let pid = Int(name.dropFirst(prefix.count).prefix(while: \.isNumber)), !FileSystem.isProcessAlive(pid) else { continue }
             FileSystem.removeFile(folder + "/" + name)

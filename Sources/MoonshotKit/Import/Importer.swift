@@ -46,7 +46,8 @@ public enum Importer {
         temporaryFiles.forEach(FileSystem.removeFile)
         defer { temporaryFiles.forEach(FileSystem.removeFile) }
         let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile, small: small)
-        try FileSystem.replace(databasePath, with: target.temporaryPath)
+        if let permissions = target.permissions { try FileSystem.setPermissions(target.temporaryPath, permissions) }
+        try FileSystem.replace(target.location, with: target.temporaryPath)
         Trace.mark("rename")
         let outcome: ImportSummary.Outcome
         if let previous = target.previousInputHashes {
@@ -102,24 +103,27 @@ public enum Importer {
     /// Reads, validates and writes the tables and the search index, all on this thread.
     private static func loadSmall(into database: Database, missions: InputFile, astronauts: InputFile) throws -> DatasetCounts {
         let tables = try DatabaseWriter(database), search = try SearchIndexWriter(database)
-        let reader = DatasetReader(sink: RecordSink { record in
+        let reader = DatasetReader { record in
             try tables.add(record)
             try search.add(record)
-        })
+        }
         try reader.read(astronauts: astronauts, missions: missions)
         try throwProblems(of: reader)
         Trace.mark("load on one thread")
         return reader.counts
     }
 
-    /// Three threads share the work: this one reads and validates the input; one writes the
-    /// tables, then builds their indexes (one sort each, far cheaper than keeping them in
-    /// order through a million inserts); one builds the full-text index in a database of its
-    /// own, which is then copied in. Bounded queues connect them, so memory stays flat.
+    /// Three threads share the work, besides the one hashing: this one reads and validates
+    /// the input; one writes the tables, then builds their indexes (one sort each, far cheaper
+    /// than keeping them in order through a million inserts); one builds the full-text index
+    /// in a database of its own, which is then copied in. Bounded queues connect them, so
+    /// memory stays flat.
     private static func loadLarge(into database: Database, searchPath: String,
                                   missions: InputFile, astronauts: InputFile) throws -> DatasetCounts {
         let schema = SchemaScript(EmbeddedDataset.schemaSQL)
+        try database.execute(schema.withoutIndexes)
         let search = try openScratchDatabase(searchPath)
+        Trace.mark("schema")
         let tableQueue = BoundedQueue<[Record]>(capacity: 16)
         let searchQueue = BoundedQueue<[Record]>(capacity: 16)
         let writingSearch = consumeOnThread(searchQueue, Consumer(
@@ -129,25 +133,31 @@ public enum Importer {
                 return try SearchIndexWriter(search).add
             },
             finish: { try search.execute("COMMIT") }))
-        try database.execute(schema.withoutIndexes)
-        Trace.mark("schema")
         // The table writer builds the indexes as soon as the rows are in, while the search
         // index may still be growing on the other thread.
         let writingTables = consumeOnThread(tableQueue, Consumer(
             setUp: { try DatabaseWriter(database).add },
             finish: { for index in schema.indexes { try database.execute(index) } }))
         let sink = PipelineSink(queues: [tableQueue, searchQueue])
-        let reader = DatasetReader(sink: sink)
+        // Whatever happens below, no thread is left waiting on a queue.
+        defer {
+            sink.cancel()
+            _ = try? writingTables.join()
+            _ = try? writingSearch.join()
+        }
+        let reader = DatasetReader(sink: sink.send)
         do {
             try reader.read(astronauts: astronauts, missions: missions)
             if reader.isValid { try sink.finish() } else { sink.cancel() }
-        } catch {
-            sink.cancel()
+        } catch is PipelineSink.Stopped {
+            // A consumer failed and stopped the reading; its join below says why.
         }
         Trace.mark("read and validate")
         // A consumer's failure (a full disk, say) explains any stop of the reader best.
-        try writingTables.join()
-        try writingSearch.join()
+        let tables = Result { try writingTables.join() }
+        let searching = Result { try writingSearch.join() }
+        try tables.get()
+        try searching.get()
         Trace.mark("wait for the writers")
         try throwProblems(of: reader)
         try database.execute("ATTACH DATABASE ? AS search", [.text(searchPath)])
@@ -160,7 +170,9 @@ public enum Importer {
     /// deleted on failure: it needs no rollback journal, and is synced once, at the end.
     private static func openScratchDatabase(_ path: String) throws -> Database {
         let database = try Database(path: path, mode: .readWriteCreate)
-        try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
+        try database.execute("""
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384
+            """)
         return database
     }
 
@@ -210,7 +222,4 @@ struct InputHashes: Equatable {
         (self.missions, self.astronauts) = (missions, astronauts)
     }
 
-    init(missions: InputFile, astronauts: InputFile) {
-        self.init(missions: SHA256.hexDigest(of: missions.bytes), astronauts: SHA256.hexDigest(of: astronauts.bytes))
-    }
 }

@@ -142,7 +142,7 @@ public enum EmbeddedDataset {
 
     /// The empty database schema.sql creates, made when moonshot was built, as file bytes.
     public static func emptyDatabase() -> [UInt8] {
-        // The build writes valid data; an empty image would fail loudly when opened.
+        // The build writes valid data; were it damaged, opening the empty image would fail.
         Base64.decode(EmbeddedResources.emptyDatabaseSqueezed).flatMap(unsqueeze) ?? []
     }
 

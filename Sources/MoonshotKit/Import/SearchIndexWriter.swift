@@ -9,7 +9,6 @@
 final class SearchIndexWriter {
     private let insertMission: Statement
     private let insertAstronaut: Statement
-    private var astronautRowID: Int64 = 0
 
     /// `database` must hold the `CREATE VIRTUAL TABLE` statements of schema.sql already.
     init(_ database: Database) throws {
@@ -19,9 +18,8 @@ final class SearchIndexWriter {
 
     func add(_ record: Record) throws {
         switch record {
-        case .astronaut(let astronaut):
-            astronautRowID += 1
-            try insertAstronaut.bind(astronautRowID, at: 1)
+        case .astronaut(let astronaut, let rowID):
+            try insertAstronaut.bind(rowID, at: 1)
             try insertAstronaut.bind(astronaut.name, at: 2)
             try insertAstronaut.bind(astronaut.description, at: 3)
             try insertAstronaut.run()

@@ -56,7 +56,8 @@ extension MoonshotDatabase {
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
     /// or words that pick out one astronaut (`Neil Armstrong`), ignoring case and accents.
-    /// Throws when none or several match, naming them. Every step is an index search.
+    /// Throws when none or several match, naming them. Finding a match takes index searches
+    /// only; suggesting names when nothing matches reads them all.
     public func resolveAstronaut(_ text: String) throws -> AstronautReference {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         for id in Set([trimmed, trimmed.lowercased()]).sorted() {

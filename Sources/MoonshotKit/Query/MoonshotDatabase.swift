@@ -21,21 +21,24 @@ public final class MoonshotDatabase {
         case .other:
             throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
         case .file:
-            break
+            if let error = FileSystem.readError(path) {
+                throw MoonshotError("cannot read \(shownPath): \(error.reason)", hint: "Check its permissions, or give another file with --db.")
+            }
         }
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Database(path: path, mode: .readOnly)
-            let version = try database.scalar("PRAGMA user_version")
-            guard case .integer(let number) = version, number >= 1,
-                  try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew')") == .integer(3)
-            else { throw notOurs }
-            guard number <= Self.schemaVersion else {
-                throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(number))",
+            // One statement checks both the schema version and the tables, for a quick start.
+            let check = try database.rows("""
+                SELECT (SELECT user_version FROM pragma_user_version),
+                       (SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew'))
+                """)
+            guard let version = check.first?.int64(0), version >= 1, check.first?.int64(1) == 3 else { throw notOurs }
+            guard version <= Self.schemaVersion else {
+                throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
                                     hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
             }
-            try database.execute("PRAGMA query_only = ON")
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
         } catch is SQLiteError {

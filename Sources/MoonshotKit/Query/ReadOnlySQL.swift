@@ -23,6 +23,7 @@ extension MoonshotDatabase {
                             columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
         // No single value may be larger than this, so one row cannot exhaust memory.
         sqlite3_limit(database.handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
+        try database.execute("PRAGMA query_only = ON")
         sqlite3_set_authorizer(database.handle, { _, action, _, detail, _, _ in
             switch action {
             case SQLITE_ATTACH, SQLITE_DETACH: return SQLITE_DENY
@@ -52,6 +53,10 @@ extension MoonshotDatabase {
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         deadline.tv_sec += Int(timeout)
         deadline.tv_nsec += Int((timeout - timeout.rounded(.down)) * 1e9)
+        if deadline.tv_nsec >= 1_000_000_000 {
+            deadline.tv_sec += 1
+            deadline.tv_nsec -= 1_000_000_000
+        }
         let context = UnsafeMutablePointer<timespec>.allocate(capacity: 1)
         context.initialize(to: deadline)
         defer { context.deallocate() }

@@ -2,9 +2,9 @@ import CSQLite3
 
 /// A connection to one SQLite database file.
 ///
-/// Every connection has foreign keys enforced, extended result codes on and a busy
-/// timeout, so that a lock held by another process is waited for, not failed on at once.
-/// The connection closes when the last reference goes away; statements keep it alive.
+/// Every connection has extended result codes and a busy timeout, so that a lock held by
+/// another process is waited for, not failed on at once; one that can write has foreign keys
+/// enforced. The connection closes when the last reference goes away; statements keep it alive.
 public final class Database {
     /// How a database file is opened.
     public enum Mode: Sendable {
@@ -45,7 +45,8 @@ public final class Database {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeout)
-        try execute("PRAGMA foreign_keys = ON")
+        // Foreign keys are checked on every write (a read-only connection makes none).
+        if mode == .readWriteCreate { try execute("PRAGMA foreign_keys = ON") }
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -146,9 +147,4 @@ public final class Database {
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    /// The number of rows the last INSERT, UPDATE or DELETE changed.
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
-
-    /// The version of the SQLite library in use, such as "3.40.1".
-    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
 }

@@ -24,6 +24,31 @@ public enum FileSystem {
         }
     }
 
+    /// `path` with symbolic links resolved when it names an existing file; `path` otherwise.
+    public static func resolvingLinks(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Why the current user cannot read `path`, or nil if they can.
+    public static func readError(_ path: String) -> SystemError? {
+        access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")
+    }
+
+    /// The permission bits of `path` (such as 0o644), or nil if it cannot be examined.
+    public static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode & 0o7777)
+    }
+
+    /// Gives `path` the permission bits `permissions`.
+    public static func setPermissions(_ path: String, _ permissions: UInt32) throws(SystemError) {
+        guard chmod(path, mode_t(permissions)) == 0 else { throw SystemError(operation: "set the permissions of \(path)") }
+    }
+
     /// The folder part of `path` ("." for a bare file name).
     public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -105,10 +130,7 @@ public enum FileSystem {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
-        func pad(_ value: Int32, _ width: Int = 2) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
+        func pad(_ value: Int32, _ width: Int = 2) -> String { zeroPadded(value, width: width) }
         return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))"
             + "T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
     }

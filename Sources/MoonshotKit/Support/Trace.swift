@@ -10,13 +10,13 @@ import Darwin
 /// an import spends its time. Costs one environment lookup otherwise.
 enum Trace {
     private static let isOn = getenv("MOONSHOT_TRACE").map { String(cString: $0) == "1" } ?? false
-    nonisolated(unsafe) private static var last = now()
+    nonisolated(unsafe) private static var last: Double?
 
     /// Prints the time since the previous mark, labelled `phase`.
     static func mark(_ phase: @autoclosure () -> String) {
         guard isOn else { return }
         let current = now()
-        let text = "trace: \(phase()): \(Int((current - last) * 1_000_000)) µs\n"
+        let text = "trace: \(phase()): \(Int((current - (last ?? current)) * 1_000_000)) µs\n"
         last = current
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }

@@ -1,3 +1,5 @@
+import MoonshotKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,32 +10,38 @@ import Darwin
 
 /// Writing to standard output and standard error.
 enum Terminal {
+    /// Why writing to standard output failed, if it did (a full disk, say); `main` reports it.
+    nonisolated(unsafe) private(set) static var outputError: SystemError?
+
     /// Writes `text` to standard output as it is.
     static func write(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        guard outputError == nil else { return }
+        outputError = write(text, to: STDOUT_FILENO)
     }
 
     /// Writes `text` to standard error as it is.
     static func writeError(_ text: String) {
-        write(text, to: STDERR_FILENO)
+        _ = write(text, to: STDERR_FILENO)
     }
 
-    /// Writes all the bytes of `text` to file descriptor `descriptor`, NUL characters included.
-    /// A closed pipe or full disk ends the writing silently, as for any command-line tool.
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Writes all the bytes of `text` to file descriptor `descriptor`, NUL characters included;
+    /// returns why it could not. (A reader that closes the pipe ends the process by SIGPIPE,
+    /// as for any command-line tool.)
+    private static func write(_ text: String, to descriptor: Int32) -> SystemError? {
         var copy = text
-        copy.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
+        return copy.withUTF8 { bytes in
+            guard var next = bytes.baseAddress else { return nil }
             var remaining = bytes.count
             while remaining > 0 {
-                let written = Glibc.write(descriptor, next, remaining)
+                let written = writeBytes(descriptor, next, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return SystemError(operation: "write the output")
                 }
                 next += written
                 remaining -= written
             }
+            return nil
         }
     }
 
@@ -45,4 +53,9 @@ enum Terminal {
         }
         return result
     }
+}
+
+/// The C library's `write`, under a name that `Terminal.write` does not hide.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

@@ -50,7 +50,8 @@ struct QueryContext {
     private func printSQL() {
         guard showSQL else { return }
         let statements = database.executed.map { $0.runnable.trimmingTrailingWhitespace + ";\n" }
-        Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(database.path)\n" + statements.joined())
+        let path = "'" + database.path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(path)\n" + statements.joined())
     }
 }
 

@@ -23,7 +23,7 @@ enum SQLCommands {
         var timeout = MoonshotDatabase.defaultQueryTimeout
         if let text = invocation.value("timeout") {
             guard let seconds = Double(text), seconds > 0, seconds < 1_000_000 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--timeout <seconds>'; give a number of seconds above 0")
+                throw UsageError(message: "The value '\(text)' is invalid for '--timeout <seconds>'; give a number of seconds above 0 and below 1000000")
             }
             timeout = seconds
         }
