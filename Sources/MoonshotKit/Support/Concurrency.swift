@@ -13,10 +13,10 @@ import Darwin
 public final class BackgroundWork<Result>: @unchecked Sendable {
     private var thread: pthread_t?
     private var result: Swift.Result<Result, Error>?
-    private let body: () throws -> Result
+    private let body: @Sendable () throws -> Result
 
     /// Starts `body` on a new thread at once.
-    public init(_ body: @escaping () throws -> Result) {
+    public init(_ body: @escaping @Sendable () throws -> Result) {
         self.body = body
         start()
     }
