@@ -130,14 +130,22 @@ public enum Importer {
             setUp: {
                 try search.execute("BEGIN")
                 for statement in schema.virtualTables { try search.execute(statement) }
+                try SearchIndexWriter.setAutomerge(false, in: search)
                 return try SearchIndexWriter(search).add
             },
-            finish: { try search.execute("COMMIT") }))
+            finish: {
+                try SearchIndexWriter.setAutomerge(true, in: search)
+                try search.execute("COMMIT")
+            }))
         // The table writer builds the indexes as soon as the rows are in, while the search
         // index may still be growing on the other thread.
         let writingTables = consumeOnThread(tableQueue, Consumer(
             setUp: { try DatabaseWriter(database).add },
-            finish: { for index in schema.indexes { try database.execute(index) } }))
+            finish: {
+                // The other core is free by now: let SQLite sort with both.
+                try database.execute("PRAGMA threads = 2")
+                for index in schema.indexes { try database.execute(index) }
+            }))
         let sink = PipelineSink(queues: [tableQueue, searchQueue])
         // Whatever happens below, no thread is left waiting on a queue.
         defer {
