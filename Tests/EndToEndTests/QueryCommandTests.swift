@@ -253,6 +253,28 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(table.stderr.contains("Showing the first 10000 rows"), table.stderr)
     }
 
+    func testABusyDatabaseIsReportedAfterTheTimeout() throws {
+        // Another process writes to the database and keeps its lock.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["sqlite3", folder.appendingPathComponent("moonshot.db").path]
+        let input = Pipe(), output = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = output
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
+        _ = output.fileHandleForReading.availableData  // wait until the lock is held
+        let started = Date()
+        let result = try moonshot("missions")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("is busy"), result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the wait is bounded")
+        input.fileHandleForWriting.write(Data("ROLLBACK;\n".utf8))
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        XCTAssertEqual(try moonshot("missions").status, 0)
+    }
+
     func testOutputThatCannotBeWrittenIsAnError() throws {
         let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" missions > /dev/full", Self.binary.path])
         XCTAssertEqual(result.status, 1)

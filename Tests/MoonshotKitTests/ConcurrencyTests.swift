@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// The threads and queues the import runs on.
+final class ConcurrencyTests: XCTestCase {
+    func testBackgroundWorkReturnsItsResultOrItsError() throws {
+        let work = BackgroundWork { (1...1000).reduce(0, +) }
+        XCTAssertEqual(try work.join(), 500_500)
+        XCTAssertEqual(try work.join(), 500_500, "joining again gives the same result")
+        struct Boom: Error {}
+        let failing = BackgroundWork { () throws -> Int in throw Boom() }
+        XCTAssertThrowsError(try failing.join()) { XCTAssertTrue($0 is Boom) }
+    }
+
+    func testQueueDeliversEverythingInOrderThenEnds() throws {
+        let queue = BoundedQueue<Int>(capacity: 4)
+        let consumer = BackgroundWork { () -> [Int] in
+            var seen: [Int] = []
+            while let item = queue.pop() { seen.append(item) }
+            return seen
+        }
+        for item in 0..<1000 { XCTAssertTrue(queue.push(item)) }
+        queue.close()
+        XCTAssertEqual(try consumer.join(), Array(0..<1000))
+        XCTAssertFalse(queue.wasCancelled)
+    }
+
+    func testCancelReleasesABlockedProducerAndConsumer() throws {
+        let full = BoundedQueue<Int>(capacity: 1)
+        XCTAssertTrue(full.push(1))
+        let producer = BackgroundWork { full.push(2) }  // blocks: the queue is full
+        usleep(50_000)
+        full.cancel()
+        XCTAssertFalse(try producer.join(), "a cancelled queue refuses the item")
+        XCTAssertNil(full.pop())
+        XCTAssertTrue(full.wasCancelled)
+
+        let empty = BoundedQueue<Int>(capacity: 1)
+        let consumer = BackgroundWork { empty.pop() }  // blocks: the queue is empty
+        usleep(50_000)
+        empty.cancel()
+        XCTAssertNil(try consumer.join())
+    }
+}
