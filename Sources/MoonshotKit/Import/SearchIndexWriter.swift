@@ -4,8 +4,9 @@
 ///
 /// The search tables are external-content FTS5 tables over `missions` and `astronauts`;
 /// only their index is written here, from the same text and with the same rowids (a
-/// mission's id, an astronaut's insertion order), so the result is exactly what
-/// `INSERT INTO missions_search(missions_search) VALUES ('rebuild')` would have made.
+/// mission's id, an astronaut's insertion order), so the index answers exactly as one made by
+/// `INSERT INTO missions_search(missions_search) VALUES ('rebuild')` would (FTS5's own
+/// integrity check agrees; a test checks).
 final class SearchIndexWriter {
     private let insertMission: Statement
     private let insertAstronaut: Statement
