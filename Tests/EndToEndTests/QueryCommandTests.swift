@@ -290,10 +290,22 @@ final class QueryCommandTests: BinaryTestCase {
         }
     }
 
+    func testPagesSayWhenThereIsNothingToList() throws {
+        try Data(#"[{"id": 1, "crew": [], "description": "Never flew."}]"#.utf8).write(to: folder.appendingPathComponent("m.json"))
+        XCTAssertEqual(try moonshot("import", "--missions", "m.json", "--db", "empty-crew.db").status, 0)
+        let mission = try moonshot("mission", "1", "--db", "empty-crew.db")
+        XCTAssertEqual(mission.stdout, "Apollo 1\nBadge:       apollo1\nLaunch date: N/A\n\nNo crew listed.\n\nNever flew.\n")
+        let astronaut = try moonshot("astronaut", "armstrong", "--db", "empty-crew.db")
+        XCTAssertTrue(astronaut.stdout.hasPrefix("Neil A. Armstrong (armstrong)\n\nNo missions listed.\n\n"), astronaut.stdout)
+    }
+
     func testSQLErrorsAreWorded() throws {
         let syntax = try moonshot("sql", "SELEC 1")
         XCTAssertEqual(syntax.status, 1)
         XCTAssertTrue(syntax.stderr.hasPrefix("Error: SQL error: near \"SELEC\": syntax error"), syntax.stderr)
+        let runtime = try moonshot("sql", "SELECT abs(-9223372036854775808)")
+        XCTAssertEqual(runtime.status, 1)
+        XCTAssertTrue(runtime.stderr.hasPrefix("Error: SQL error: integer overflow\nCheck the statement"), runtime.stderr)
         let write = try moonshot("sql", "DELETE FROM crew")
         XCTAssertTrue(write.stderr.hasPrefix("Error: refused: 'moonshot sql' only runs statements that read"), write.stderr)
         let attach = try moonshot("sql", "ATTACH 'x.db' AS x")

@@ -200,7 +200,10 @@ final class ReliabilityTests: BinaryTestCase {
                 let result = try moonshot(command + ["--db", path])
                 XCTAssertEqual(result.status, 1, "\(command) --db \(path)")
                 XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr)
-                if command == ["import"] { XCTAssertTrue(result.stderr.contains(words), "\(path): \(result.stderr)") }
+                if command == ["import"] {
+                    XCTAssertTrue(result.stderr.contains(words), "\(path): \(result.stderr)")
+                    XCTAssertTrue(result.stderr.contains("--db"), "says what to do next: \(result.stderr)")
+                }
             }
         }
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8), "my notes")

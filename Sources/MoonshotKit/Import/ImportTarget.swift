@@ -65,9 +65,8 @@ struct ImportTarget {
             hint: "Move it away, or choose another path with --db.")
         do {
             let database = try Database(path: path, mode: .readOnly)
-            guard try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew', 'imports')")
-                    == .integer(4) else { throw notOurs }
-            if case .integer(let version) = try database.scalar("PRAGMA user_version"), version > MoonshotDatabase.schemaVersion {
+            guard let version = try MoonshotDatabase.schemaVersion(of: database) else { throw notOurs }
+            if version > MoonshotDatabase.schemaVersion {
                 throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                     hint: "Use a newer moonshot, or import into another file with --db.")
             }

@@ -10,6 +10,17 @@ public final class MoonshotDatabase {
     /// The statements the public queries ran, in order, for `--show-sql`.
     public private(set) var executed: [ExecutedSQL] = []
 
+    /// The schema version of `database` if moonshot made it (its tables are there and
+    /// `user_version` is set), or nil for any other database. One statement, for a quick start.
+    static func schemaVersion(of database: Database) throws -> Int64? {
+        let check = try database.rows("""
+            SELECT (SELECT user_version FROM pragma_user_version),
+                   (SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew', 'imports'))
+            """)
+        guard let version = check.first?.int64(0), version >= 1, check.first?.int64(1) == 4 else { return nil }
+        return version
+    }
+
     /// Opens the database at `path`, or explains why it cannot be used.
     public init(path: String) throws {
         let shownPath = path.contains("/") ? path : "./" + path
@@ -29,12 +40,7 @@ public final class MoonshotDatabase {
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Database(path: path, mode: .readOnly)
-            // One statement checks both the schema version and the tables, for a quick start.
-            let check = try database.rows("""
-                SELECT (SELECT user_version FROM pragma_user_version),
-                       (SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew'))
-                """)
-            guard let version = check.first?.int64(0), version >= 1, check.first?.int64(1) == 3 else { throw notOurs }
+            guard let version = try Self.schemaVersion(of: database) else { throw notOurs }
             guard version <= Self.schemaVersion else {
                 throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
                                     hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")

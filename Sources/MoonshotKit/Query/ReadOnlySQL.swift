@@ -78,7 +78,7 @@ extension MoonshotDatabase {
             throw MoonshotError("the query was stopped after \(Self.format(timeout)) second\(timeout == 1 ? "" : "s")",
                                 hint: "Allow it longer with --timeout SECONDS, or make it do less.")
         } catch let error as SQLiteError {
-            throw MoonshotError("SQL error: \(error.message)")
+            throw MoonshotError("SQL error: \(error.message)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
         }
     }
 

@@ -29,12 +29,10 @@ enum AstronautCommands {
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveAstronaut(invocation.arguments[0])
         guard let astronaut = try context.database.astronaut(reference.id) else { throw MoonshotError("astronaut \(reference.id) disappeared") }
-        var text = "\(astronaut.name) (\(astronaut.id))\n\n"
-        text += astronaut.flights.isEmpty ? "No missions listed.\n" : TableRenderer(width: context.width).render(
-            flightColumns, astronaut.flights.map { flightRow($0).map(\.text) })
-        text += "\n" + context.wrapped(astronaut.description)
         context.print(
-            text: text,
+            text: context.page(
+                heading: "\(astronaut.name) (\(astronaut.id))", columns: flightColumns,
+                rows: astronaut.flights.map(flightRow), ifEmpty: "No missions listed.", description: astronaut.description),
             json: .object([("id", .string(astronaut.id)), ("name", .string(astronaut.name)),
                            ("description", .string(astronaut.description)),
                            ("missions", .array(astronaut.flights.map(flightJSON)))]),

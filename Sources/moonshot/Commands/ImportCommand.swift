@@ -54,7 +54,8 @@ enum ImportCommand {
             return .failure
         } catch let error as SystemError {
             let database = existed ? "\(databasePath) was not changed" : "nothing was written"
-            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n")
+            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n"
+                                + "Check that there is room and that the folder can be written, or choose another path with --db.\n")
             return .failure
         }
     }

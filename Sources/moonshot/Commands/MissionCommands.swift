@@ -15,10 +15,11 @@ enum MissionCommands {
             table: [TableColumn(title: "Mission"), TableColumn(title: "Launch date"),
                     TableColumn(title: "Commander", wraps: true), TableColumn(title: "Crew", alignRight: true)],
             keys: ["id", "displayName", "launchDate", "commander", "crewSize"],
-            rows: missions.map { [.text($0.displayName), .date($0.launchDate), .optionalText($0.commander), .integer(Int64($0.crewSize))] }
-                .enumerated().map { index, row in
-                    context.format == .table ? row : [.integer(missions[index].id)] + row
-                },
+            rows: missions.map { mission in
+                let row: [Cell] = [.text(mission.displayName), .date(mission.launchDate), .optionalText(mission.commander),
+                                   .integer(Int64(mission.crewSize))]
+                return context.format == .table ? row : [.integer(mission.id)] + row
+            },
             json: .array(missions.map { mission in
                 .object([("id", .integer(mission.id)), ("displayName", .string(mission.displayName)),
                          ("launchDate", mission.launchDate.json), ("commander", .string(mission.commander)),
@@ -34,14 +35,11 @@ enum MissionCommands {
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveMission(invocation.arguments[0])
         guard let mission = try context.database.mission(reference.id) else { throw MoonshotError("mission \(reference.id) disappeared") }
-        var text = "\(mission.displayName)\n"
-        text += "Badge:       \(mission.badgeImage)\n"
-        text += "Launch date: \(Cell.date(mission.launchDate).text)\n\n"
-        text += mission.crew.isEmpty ? "No crew listed.\n" : TableRenderer(width: context.width).render(
-            crewColumns, mission.crew.map { crewRow($0).map(\.text) })
-        text += "\n" + context.wrapped(mission.description)
         context.print(
-            text: text,
+            text: context.page(
+                heading: "\(mission.displayName)\nBadge:       \(mission.badgeImage)\nLaunch date: \(Cell.date(mission.launchDate).text)",
+                columns: crewColumns, rows: mission.crew.map(crewRow), ifEmpty: "No crew listed.",
+                description: mission.description),
             json: .object([("id", .integer(mission.id)), ("displayName", .string(mission.displayName)),
                            ("image", .string(mission.badgeImage)), ("launchDate", mission.launchDate.json),
                            ("crew", .array(mission.crew.map(crewJSON))), ("description", .string(mission.description))]),

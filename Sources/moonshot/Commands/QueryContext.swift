@@ -41,6 +41,13 @@ struct QueryContext {
         }
     }
 
+    /// A page for people about one thing: a heading, a table (or `ifEmpty` when it has no
+    /// rows), and the description wrapped to the width.
+    func page(heading: String, columns: [TableColumn], rows: [[Cell]], ifEmpty: String, description: String) -> String {
+        let table = rows.isEmpty ? ifEmpty + "\n" : TableRenderer(width: width).render(columns, rows.map { $0.map(\.text) })
+        return heading + "\n\n" + table + "\n" + wrapped(description)
+    }
+
     /// Wraps prose to the output width, keeping paragraph breaks.
     func wrapped(_ text: String) -> String {
         guard let width else { return text + "\n" }
