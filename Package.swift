@@ -24,10 +24,13 @@ let package = Package(
             dependencies: ["embed-resources"]
         ),
 
+        // Starts a worker thread on another core than its creator's (see its header).
+        .target(name: "CThreadPlacement"),
+
         // The domain: SQLite wrapper, JSON reader, records, validation and import.
         .target(
             name: "MoonshotKit",
-            dependencies: ["CSQLite3"],
+            dependencies: ["CSQLite3", "CThreadPlacement"],
             plugins: ["EmbedResources"]
         ),
 

@@ -5,6 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CThreadPlacement
+import Synchronization
 
 /// Work running on a thread of its own, whose result is collected with `join`.
 ///
@@ -47,7 +49,7 @@ private final class ThreadTask: @unchecked Sendable {
     func start() -> pthread_t? {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, runThreadTask, context) == 0 else {
+        guard moonshot_thread_create_elsewhere(&thread, runThreadTask, context) == 0 else {
             Unmanaged<ThreadTask>.fromOpaque(context).release()
             return nil
         }
@@ -138,6 +140,76 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return body()
     }
+}
+
+/// A value handed once from one thread to another.
+///
+/// The receiver spins for up to two milliseconds before it sleeps, when there is another CPU
+/// to run the sender: waking a sleeping thread can take longer (half a millisecond on a
+/// virtual machine) than the waits of a small import.
+public final class Relay<Value>: @unchecked Sendable {
+    private enum State: Int { case waiting, sent, failed }
+    private let state = Atomic<Int>(State.waiting.rawValue)
+    private var value: Value?
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private static var spinLimit: Double { 0.002 }
+
+    public init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Hands `value` over. Only the first `send` or `fail` counts.
+    public func send(_ value: Value) {
+        settle(.sent) { self.value = value }
+    }
+
+    /// Tells the receiver that no value will come.
+    public func fail() {
+        settle(.failed) {}
+    }
+
+    /// The value once it is sent, or nil once `fail` is called.
+    public func receive() -> Value? {
+        if otherCPUsAreUsable {
+            let deadline = monotonicSeconds() + Self.spinLimit
+            var spins = 0
+            while state.load(ordering: .acquiring) == State.waiting.rawValue {
+                spins += 1
+                if spins % 256 == 0 && monotonicSeconds() > deadline { break }
+            }
+        }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while state.load(ordering: .acquiring) == State.waiting.rawValue { pthread_cond_wait(changed, mutex) }
+        return value
+    }
+
+    private func settle(_ outcome: State, _ body: () -> Void) {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard state.load(ordering: .acquiring) == State.waiting.rawValue else { return }
+        body()
+        state.store(outcome.rawValue, ordering: .releasing)
+        pthread_cond_broadcast(changed)
+    }
+}
+
+/// Whether this process may run on more than one CPU.
+private let otherCPUsAreUsable = moonshot_usable_cpu_count() > 1
+
+private func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// A value handed from one thread to another by a caller who guarantees that only one
