@@ -123,7 +123,7 @@ final class ImportTests: XCTestCase {
     }
 
     func testEmptyDatabaseMadeAtBuildTimeIsSchemaSQL() throws {
-        let made = try Database.inMemory(copying: EmbeddedDataset.emptyDatabase())
+        let made = try EmbeddedDataset.openEmptyDatabase(reserving: 0)
         let reference = try Database(path: ":memory:", mode: .readWriteCreate)
         try reference.execute(EmbeddedDataset.schemaSQL)
         let query = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"

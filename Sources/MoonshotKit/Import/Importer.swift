@@ -39,13 +39,16 @@ public enum Importer {
     /// `run`, choosing how to load (see `smallInputLimit`): the tests compare the two ways.
     static func run(missions: InputSource, astronauts: InputSource, databasePath: String, small: Bool?) throws -> ImportSummary {
         Trace.mark("start")
+        let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
+        let small = small ?? (missionsFile.bytes.count + astronautsFile.bytes.count < smallInputLimit)
+        // Opening the new database takes about as long as reading the Apollo data: start now.
+        let helper = small ? SmallImportHelper(missions: missionsFile, astronauts: astronautsFile) : nil
         let target = try ImportTarget(path: databasePath)
         Trace.mark("check the target")
-        let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let temporaryFiles = [target.temporaryPath, target.temporarySearchPath]
         temporaryFiles.forEach(FileSystem.removeFile)
         defer { temporaryFiles.forEach(FileSystem.removeFile) }
-        let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile, small: small)
+        let (counts, hashes) = try build(target, missions: missionsFile, astronauts: astronautsFile, helper: helper)
         if let permissions = target.permissions { try FileSystem.setPermissions(target.temporaryPath, permissions) }
         try FileSystem.replace(target.location, with: target.temporaryPath)
         Trace.mark("rename")
@@ -65,33 +68,30 @@ public enum Importer {
     static let smallInputLimit = 4 << 20
 
     /// Creates the complete new database at `target.temporaryPath` in one transaction, and
-    /// syncs it to the device. `small` chooses how (see `smallInputLimit`); nil chooses by size.
+    /// syncs it to the device: in memory with `helper` for a small import, in files for a large one.
     private static func build(_ target: ImportTarget, missions: InputFile, astronauts: InputFile,
-                              small: Bool?) throws -> (DatasetCounts, InputHashes) {
-        let small = small ?? (missions.bytes.count + astronauts.bytes.count < smallInputLimit)
-        let files = Handoff(value: (missions, astronauts))
-        let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
-        defer { _ = try? hashing.join() }
+                              helper: SmallImportHelper?) throws -> (DatasetCounts, InputHashes) {
         let database: Database
         let counts: DatasetCounts
-        if small {
-            // Creating the tables, views and search indexes would cost more than loading the
-            // Apollo data itself: start from a copy of the empty database instead.
-            database = try Database.inMemory(copying: EmbeddedDataset.emptyDatabase())
-            try database.execute("BEGIN")
-            counts = try loadSmall(into: database, missions: missions, astronauts: astronauts)
+        let hashes: InputHashes
+        if let helper {
+            (database, counts) = try loadSmall(with: helper, missions: missions, astronauts: astronauts)
+            hashes = try helper.hashes()
         } else {
+            let files = Handoff(value: (missions, astronauts))
+            let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
+            defer { _ = try? hashing.join() }
             database = try openScratchDatabase(target.temporaryPath)
             try database.execute("BEGIN")
             counts = try loadLarge(into: database, searchPath: target.temporarySearchPath,
                                    missions: missions, astronauts: astronauts)
+            hashes = try hashing.join()
         }
-        let hashes = try hashing.join()
         try recordProvenance(in: database, history: target.history, missions: missions, astronauts: astronauts,
                              hashes: hashes, counts: counts)
         try database.execute("COMMIT")
         Trace.mark("commit")
-        if small {
+        if helper != nil {
             try database.writeImage(to: target.temporaryPath)
         } else {
             try FileSystem.sync(target.temporaryPath)
@@ -100,17 +100,24 @@ public enum Importer {
         return (counts, hashes)
     }
 
-    /// Reads, validates and writes the tables and the search index, all on this thread.
-    private static func loadSmall(into database: Database, missions: InputFile, astronauts: InputFile) throws -> DatasetCounts {
+    /// Reads and validates the input, keeping the records, while `helper` opens the database;
+    /// then writes the records into the tables and the search index.
+    private static func loadSmall(with helper: SmallImportHelper, missions: InputFile,
+                                  astronauts: InputFile) throws -> (Database, DatasetCounts) {
+        var records: [Record] = []
+        let reader = DatasetReader { records.append($0) }
+        try reader.read(astronauts: astronauts, missions: missions)
+        try throwProblems(of: reader)
+        Trace.mark("read and validate")
+        let database = try helper.database()
+        Trace.mark("wait for the database")
         let tables = try DatabaseWriter(database), search = try SearchIndexWriter(database)
-        let reader = DatasetReader { record in
+        for record in records {
             try tables.add(record)
             try search.add(record)
         }
-        try reader.read(astronauts: astronauts, missions: missions)
-        try throwProblems(of: reader)
-        Trace.mark("load on one thread")
-        return reader.counts
+        Trace.mark("write")
+        return (database, reader.counts)
     }
 
     /// Three threads share the work, besides the one hashing: this one reads and validates

@@ -140,16 +140,22 @@ public enum EmbeddedDataset {
     /// schema.sql, exactly as in the repository.
     public static var schemaSQL: String { EmbeddedResources.schemaSQL }
 
-    /// The empty database schema.sql creates, made when moonshot was built, as file bytes.
-    public static func emptyDatabase() -> [UInt8] {
-        // The build writes valid data; were it damaged, opening the empty image would fail.
-        Base64.decode(EmbeddedResources.emptyDatabaseSqueezed).flatMap(unsqueeze) ?? []
+    /// A new in-memory database holding the empty database schema.sql creates (made when
+    /// moonshot was built), with room to grow to `capacity` bytes in place.
+    public static func openEmptyDatabase(reserving capacity: Int) throws -> Database {
+        // The build writes valid data; were it damaged, opening the image would fail.
+        let records = squeezedEmptyDatabase ?? []
+        return try Database.inMemory(imageSize: unsqueezedSize(of: records) ?? 0, reserving: capacity) {
+            unsqueeze(records, into: $0)
+        }
     }
 
-    /// The bytes that the build's `squeeze` encoded: records of (zero count, literal count,
-    /// literal bytes), the counts 32-bit little-endian. Nil if the records are cut short.
-    static func unsqueeze(_ records: [UInt8]) -> [UInt8]? {
-        var output: [UInt8] = []
+    private static var squeezedEmptyDatabase: [UInt8]? { Base64.decode(EmbeddedResources.emptyDatabaseSqueezed) }
+
+    /// The build's `squeeze` encodes bytes as records of (zero count, literal count, literal
+    /// bytes), the counts 32-bit little-endian. Calls `run` with each record's zero count and
+    /// literal bytes; false if the records are cut short.
+    private static func forEachRun(in records: [UInt8], _ run: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
         var index = 0
         func number() -> Int? {
             guard index + 4 <= records.count else { return nil }
@@ -157,12 +163,31 @@ public enum EmbeddedDataset {
             return Int(records[index]) | Int(records[index + 1]) << 8 | Int(records[index + 2]) << 16 | Int(records[index + 3]) << 24
         }
         while index < records.count {
-            guard let zeros = number(), let literals = number(), index + literals <= records.count else { return nil }
-            output.append(contentsOf: repeatElement(0, count: zeros))
-            output.append(contentsOf: records[index..<(index + literals)])
+            guard let zeros = number(), let literals = number(), index + literals <= records.count else { return false }
+            run(zeros, records[index..<(index + literals)])
             index += literals
         }
-        return output
+        return true
+    }
+
+    /// How many bytes `records` stand for; nil if they are cut short.
+    static func unsqueezedSize(of records: [UInt8]) -> Int? {
+        var size = 0
+        return forEachRun(in: records) { zeros, literals in size += zeros + literals.count } ? size : nil
+    }
+
+    /// Writes the bytes `records` stand for to the start of `output`, which must have room
+    /// for `unsqueezedSize(of: records)` bytes; false if the records are cut short.
+    static func unsqueeze(_ records: [UInt8], into output: UnsafeMutableRawBufferPointer) -> Bool {
+        var offset = 0, fits = true
+        let complete = forEachRun(in: records) { zeros, literals in
+            guard fits, offset + zeros + literals.count <= output.count else { fits = false; return }
+            output.baseAddress!.advanced(by: offset).initializeMemory(as: UInt8.self, repeating: 0, count: zeros)
+            offset += zeros
+            literals.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[offset...]).copyMemory(from: $0) }
+            offset += literals.count
+        }
+        return complete && fits && offset == output.count
     }
 
     /// The embedded file called `name` ("missions.json" or "astronauts.json").

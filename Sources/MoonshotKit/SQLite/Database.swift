@@ -108,15 +108,31 @@ public final class Database {
 
     /// A private in-memory database holding a copy of `image`, the bytes of a database file.
     public static func inMemory(copying image: [UInt8]) throws -> Database {
+        try inMemory(imageSize: image.count, reserving: image.count) { buffer in
+            image.withUnsafeBytes { buffer.copyMemory(from: $0) }
+            return true
+        }
+    }
+
+    /// A private in-memory database from a database file image of `imageSize` bytes, which
+    /// `write` puts straight into the memory SQLite will own (returning false if it could not).
+    /// Room for `capacity` bytes is set aside, so the database can grow that far in place.
+    public static func inMemory(imageSize: Int, reserving capacity: Int,
+                                write: (UnsafeMutableRawBufferPointer) -> Bool) throws -> Database {
         let database = try Database(path: ":memory:", mode: .readWriteCreate)
-        guard let buffer = sqlite3_malloc64(UInt64(image.count))?.assumingMemoryBound(to: UInt8.self) else {
+        let capacity = max(capacity, imageSize)
+        guard let buffer = sqlite3_malloc64(UInt64(capacity)) else {
             throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory")
         }
-        image.withUnsafeBufferPointer { buffer.initialize(from: $0.baseAddress!, count: image.count) }
-        // SQLite owns the buffer from here on, and frees it when the connection closes.
+        guard write(UnsafeMutableRawBufferPointer(start: buffer, count: imageSize)) else {
+            sqlite3_free(buffer)
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "the database image is damaged")
+        }
+        // SQLite owns the buffer from here on (even if this fails), and frees it when the
+        // connection closes.
         let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
-        let size = sqlite3_int64(image.count)
-        let code = sqlite3_deserialize(database.handle, "main", buffer, size, size, flags)
+        let code = sqlite3_deserialize(database.handle, "main", buffer.assumingMemoryBound(to: UInt8.self),
+                                       sqlite3_int64(imageSize), sqlite3_int64(capacity), flags)
         guard code == SQLITE_OK else { throw SQLiteError(connection: database.handle, code: code) }
         return database
     }
