@@ -42,4 +42,34 @@ final class ConcurrencyTests: XCTestCase {
         empty.cancel()
         XCTAssertNil(try consumer.join())
     }
+
+    func testManyWorkersStartedOnOtherCPUsAllRunAndReturn() throws {
+        let workers = (0..<16).map { number in BackgroundWork { (0...number).reduce(0, +) } }
+        XCTAssertEqual(try workers.map { try $0.join() }, (0..<16).map { $0 * ($0 + 1) / 2 })
+    }
+
+    func testRelayHandsOverOneValueWhetherTheReceiverSpinsOrSleeps() throws {
+        for delay: useconds_t in [0, 20_000] {  // 20 ms is past the spinning: the receiver sleeps
+            let relay = Relay<String>()
+            let receiver = BackgroundWork { relay.receive() }
+            usleep(delay)
+            relay.send("database")
+            XCTAssertEqual(try receiver.join(), "database")
+            XCTAssertEqual(relay.receive(), "database", "the value stays for later receivers")
+        }
+    }
+
+    func testRelayFailureGivesNothingAndOnlyTheFirstOutcomeCounts() throws {
+        let failed = Relay<Int>()
+        let receiver = BackgroundWork { failed.receive() }
+        failed.fail()
+        failed.send(1)
+        XCTAssertNil(try receiver.join())
+
+        let sent = Relay<Int>()
+        sent.send(1)
+        sent.fail()
+        sent.send(2)
+        XCTAssertEqual(sent.receive(), 1)
+    }
 }

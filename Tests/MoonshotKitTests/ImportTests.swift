@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CSQLite3
 @testable import MoonshotKit
 
 /// Imports of the real Apollo dataset, and what an import does to an existing database.
@@ -120,6 +121,26 @@ final class ImportTests: XCTestCase {
             INSERT INTO astronauts_search (astronauts_search, rank) VALUES ('integrity-check', 1);
             """)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"], "no scratch files left")
+    }
+
+    func testSqueezedBytesUnsqueezeExactlyAndDamageIsRefused() throws {
+        func record(zeros: Int, literals: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(zeros).littleEndian, Array.init) + withUnsafeBytes(of: UInt32(literals.count).littleEndian, Array.init) + literals
+        }
+        let records = record(zeros: 3, literals: [7, 8]) + record(zeros: 0, literals: [9]) + record(zeros: 2, literals: [])
+        XCTAssertEqual(EmbeddedDataset.unsqueezedSize(of: records), 8)
+        var output = [UInt8](repeating: 0xAA, count: 8)
+        XCTAssertTrue(output.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
+        XCTAssertEqual(output, [0, 0, 0, 7, 8, 9, 0, 0])
+
+        let cutShort = Array(records.dropLast(3))
+        XCTAssertNil(EmbeddedDataset.unsqueezedSize(of: cutShort))
+        var tooSmall = [UInt8](repeating: 0, count: 7), tooLarge = [UInt8](repeating: 0, count: 9)
+        XCTAssertFalse(tooSmall.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
+        XCTAssertFalse(tooLarge.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
+        XCTAssertThrowsError(try Database.inMemory(imageSize: 8, reserving: 0) { _ in false }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, SQLITE_CORRUPT)
+        }
     }
 
     func testEmptyDatabaseMadeAtBuildTimeIsSchemaSQL() throws {
