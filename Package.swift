@@ -24,13 +24,14 @@ let package = Package(
             dependencies: ["embed-resources"]
         ),
 
-        // Starts a worker thread on another core than its creator's (see its header).
-        .target(name: "CThreadPlacement"),
+        // What Swift cannot reach on its own: starting a thread on another core, and the
+        // CPU's SHA-256 instructions (see include/CPlatform.h).
+        .target(name: "CPlatform"),
 
         // The domain: SQLite wrapper, JSON reader, records, validation and import.
         .target(
             name: "MoonshotKit",
-            dependencies: ["CSQLite3", "CThreadPlacement"],
+            dependencies: ["CSQLite3", "CPlatform"],
             plugins: ["EmbedResources"]
         ),
 

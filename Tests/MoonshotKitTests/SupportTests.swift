@@ -12,6 +12,24 @@ final class SupportTests: XCTestCase {
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    func testSHA256InstructionsAndSwiftAgreeOnEveryLength() throws {
+        try XCTSkipUnless(SHA256.hardwareIsAvailable, "this CPU has no SHA-256 instructions")
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in Array(0...200) + [447, 448, 511, 512, 4095, 4096, 5000] {
+            bytes.withUnsafeBufferPointer { buffer in
+                let part = UnsafeBufferPointer(rebasing: buffer[0..<length])
+                var hardware = SHA256(usingHardware: true), software = SHA256(usingHardware: false)
+                hardware.update(part)
+                software.update(part)
+                XCTAssertEqual(hardware.finalize(), software.finalize(), "length \(length)")
+            }
+        }
+        var software = SHA256(usingHardware: false)
+        software.update(UnsafeBufferPointer(start: "abc", count: 3))
+        XCTAssertEqual(software.hexDigest(), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     func testSHA256IsTheSameWhateverTheChunking() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let whole = bytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }

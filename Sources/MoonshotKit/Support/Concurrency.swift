@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CThreadPlacement
+import CPlatform
 import Synchronization
 
 /// Work running on a thread of its own, whose result is collected with `join`.

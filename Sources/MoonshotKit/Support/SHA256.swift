@@ -1,7 +1,10 @@
+import CPlatform
+
 /// SHA-256 (FIPS 180-4), for recording which input an import came from.
 ///
-/// Written for speed without unsafe tricks beyond buffer pointers: the state stays in
-/// locals for a whole run of blocks and the message schedule lives in one 64-word buffer.
+/// Uses the CPU's SHA-256 instructions where it has them. The Swift version is written for
+/// speed without unsafe tricks beyond buffer pointers: the state stays in locals for a whole
+/// run of blocks and the message schedule lives in one 64-word buffer.
 public struct SHA256 {
     private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
     private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
@@ -9,7 +12,19 @@ public struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() { pending.reserveCapacity(64) }
+    /// Whether `compress` uses the CPU's SHA-256 instructions (where there are, about fifteen
+    /// times faster); the tests turn them off to check one version against the other.
+    private let usesHardware: Bool
+
+    public init() { self.init(usingHardware: Self.hardwareIsAvailable) }
+
+    init(usingHardware: Bool) {
+        usesHardware = usingHardware && Self.hardwareIsAvailable
+        pending.reserveCapacity(64)
+    }
+
+    /// Whether this CPU has the SHA-256 instructions.
+    static let hardwareIsAvailable = moonshot_sha256_hardware_available() != 0
 
     /// The lower-case hex digest of `bytes`.
     public static func hexDigest(of bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -96,6 +111,19 @@ public struct SHA256 {
 
     /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`.
     private mutating func compress(_ data: UnsafePointer<UInt8>, blocks: Int) {
+        if usesHardware {
+            var state = (h0, h1, h2, h3, h4, h5, h6, h7)
+            withUnsafeMutableBytes(of: &state) { words in
+                moonshot_sha256_compress(words.baseAddress!.assumingMemoryBound(to: UInt32.self), data, blocks)
+            }
+            (h0, h1, h2, h3, h4, h5, h6, h7) = state
+        } else {
+            compressInSoftware(data, blocks: blocks)
+        }
+    }
+
+    /// `compress` without the SHA-256 instructions.
+    private mutating func compressInSoftware(_ data: UnsafePointer<UInt8>, blocks: Int) {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = (h0, h1, h2, h3, h4, h5, h6, h7)
         Self.k.withUnsafeBufferPointer { kBuffer in
             let k = kBuffer.baseAddress!

@@ -1,7 +1,9 @@
-#ifndef MOONSHOT_THREAD_PLACEMENT_H
-#define MOONSHOT_THREAD_PLACEMENT_H
+#ifndef MOONSHOT_PLATFORM_H
+#define MOONSHOT_PLATFORM_H
 
 #include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /// Starts a thread like pthread_create, but on another CPU than the caller's when the process
 /// may run on more than one. Once running, the thread may move to any CPU the process may use.
@@ -13,5 +15,14 @@ int moonshot_thread_create_elsewhere(pthread_t *thread, void *(*body)(void *), v
 
 /// How many CPUs this process may run on (at least 1).
 int moonshot_usable_cpu_count(void);
+
+/// Whether this CPU has the SHA-256 instructions (x86 SHA extensions, with SSSE3 and SSE4.1)
+/// that `moonshot_sha256_compress` uses.
+int moonshot_sha256_hardware_available(void);
+
+/// The SHA-256 compression function over `count` consecutive 64-byte blocks at `blocks`,
+/// updating `state` (the eight working words H0...H7), with the CPU's SHA-256 instructions.
+/// Call only when `moonshot_sha256_hardware_available()`.
+void moonshot_sha256_compress(uint32_t state[8], const uint8_t *blocks, size_t count);
 
 #endif

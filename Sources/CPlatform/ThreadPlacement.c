@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "CThreadPlacement.h"
+#include "CPlatform.h"
 
 #include <errno.h>
 #include <sched.h>
