@@ -20,6 +20,9 @@ int moonshot_usable_cpu_count(void);
 /// that `moonshot_sha256_compress` uses.
 int moonshot_sha256_hardware_available(void);
 
+/// SHA-256's 64 round constants.
+extern const uint32_t moonshot_sha256_round_constants[64];
+
 /// The SHA-256 compression function over `count` consecutive 64-byte blocks at `blocks`,
 /// updating `state` (the eight working words H0...H7), with the CPU's SHA-256 instructions.
 /// Call only when `moonshot_sha256_hardware_available()`.

@@ -70,41 +70,31 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     private var head = 0
     private var isClosed = false
     private var isCancelled = false
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
 
     public init(capacity: Int) {
         self.capacity = capacity
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
     }
 
     /// Adds `item`, waiting while the queue is full; returns false if the queue was cancelled.
     @discardableResult
     public func push(_ item: Element) -> Bool {
-        locked {
-            while items.count - head >= capacity && !isCancelled { pthread_cond_wait(changed, mutex) }
+        monitor.locked {
+            while items.count - head >= capacity && !isCancelled { monitor.wait() }
             guard !isCancelled else { return false }
             items.append(item)
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
             return true
         }
     }
 
     /// Whether `cancel` was called: the items that came were not all there were meant to be.
-    public var wasCancelled: Bool { locked { isCancelled } }
+    public var wasCancelled: Bool { monitor.locked { isCancelled } }
 
     /// The next item, waiting while the queue is empty; nil once it is closed and empty, or cancelled.
     public func pop() -> Element? {
-        locked {
-            while head == items.count && !isClosed && !isCancelled { pthread_cond_wait(changed, mutex) }
+        monitor.locked {
+            while head == items.count && !isClosed && !isCancelled { monitor.wait() }
             guard !isCancelled, head < items.count else { return nil }
             let item = items[head]
             head += 1
@@ -112,33 +102,27 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
                 items.removeFirst(head)
                 head = 0
             }
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
             return item
         }
     }
 
     /// No more items will be pushed; `pop` returns nil once the rest are taken.
     public func close() {
-        locked {
+        monitor.locked {
             isClosed = true
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
         }
     }
 
     /// Stops both sides: `push` returns false and `pop` returns nil from now on.
     public func cancel() {
-        locked {
+        monitor.locked {
             isCancelled = true
             items.removeAll()
             head = 0
-            pthread_cond_broadcast(changed)
+            monitor.broadcast()
         }
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }
 
@@ -151,21 +135,10 @@ public final class Relay<Value>: @unchecked Sendable {
     private enum State: Int { case waiting, sent, failed }
     private let state = Atomic<Int>(State.waiting.rawValue)
     private var value: Value?
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
     private static var spinLimit: Double { 0.002 }
 
-    public init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
+    public init() {}
 
     /// Hands `value` over. Only the first `send` or `fail` counts.
     public func send(_ value: Value) {
@@ -187,18 +160,53 @@ public final class Relay<Value>: @unchecked Sendable {
                 if spins % 256 == 0 && monotonicSeconds() > deadline { break }
             }
         }
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while state.load(ordering: .acquiring) == State.waiting.rawValue { pthread_cond_wait(changed, mutex) }
-        return value
+        return monitor.locked {
+            while state.load(ordering: .acquiring) == State.waiting.rawValue { monitor.wait() }
+            return value
+        }
     }
 
     private func settle(_ outcome: State, _ body: () -> Void) {
+        monitor.locked {
+            guard state.load(ordering: .acquiring) == State.waiting.rawValue else { return }
+            body()
+            state.store(outcome.rawValue, ordering: .releasing)
+            monitor.broadcast()
+        }
+    }
+}
+
+/// A mutex and a condition that threads wait on under it.
+private final class Monitor {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(changed, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` holding the mutex.
+    func locked<T>(_ body: () -> T) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        guard state.load(ordering: .acquiring) == State.waiting.rawValue else { return }
-        body()
-        state.store(outcome.rawValue, ordering: .releasing)
+        return body()
+    }
+
+    /// Releases the mutex until `broadcast` (or a spurious wake-up); call while `locked`.
+    func wait() {
+        pthread_cond_wait(changed, mutex)
+    }
+
+    /// Wakes every waiting thread; call while `locked`.
+    func broadcast() {
         pthread_cond_broadcast(changed)
     }
 }
