@@ -46,7 +46,7 @@ let package = Package(
 
         .testTarget(
             name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit", "CSQLite3"]
+            dependencies: ["MoonshotKit", "CSQLite3", "CPlatform"]
         ),
         .testTarget(
             name: "EndToEndTests",

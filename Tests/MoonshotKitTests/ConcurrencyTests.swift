@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CPlatform
 @testable import MoonshotKit
 
 /// The threads and queues the import runs on.
@@ -41,6 +42,11 @@ final class ConcurrencyTests: XCTestCase {
         usleep(50_000)
         empty.cancel()
         XCTAssertNil(try consumer.join())
+    }
+
+    func testAWorkerStartedElsewhereMayThenRunWhereverItsCreatorMay() throws {
+        let creatorsCPUs = moonshot_usable_cpu_count()
+        XCTAssertEqual(try BackgroundWork { moonshot_usable_cpu_count() }.join(), creatorsCPUs)
     }
 
     func testManyWorkersStartedOnOtherCPUsAllRunAndReturn() throws {

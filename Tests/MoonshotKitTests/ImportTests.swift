@@ -103,8 +103,8 @@ final class ImportTests: XCTestCase {
     }
 
     func testSmallAndLargeImportsMakeTheSameDatabase() throws {
-        // A small import starts from the empty database made at build time and loads on one
-        // thread; a large one runs schema.sql and loads on several. Force each on the real data:
+        // A small import starts from the empty database made at build time and loads in memory;
+        // a large one runs schema.sql and loads into files on several threads. Force each on the real data:
         // the same rows, the same schema, and search indexes that answer alike.
         _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
                              databasePath: databasePath, small: true)

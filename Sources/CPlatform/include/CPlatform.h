@@ -13,8 +13,17 @@
 /// small import takes. Returns pthread_create's result.
 int moonshot_thread_create_elsewhere(pthread_t *thread, void *(*body)(void *), void *argument);
 
-/// How many CPUs this process may run on (at least 1).
+/// How many CPUs the calling thread may run on (at least 1).
 int moonshot_usable_cpu_count(void);
+
+/// Tells the CPU that the caller is spinning on a value another thread will change.
+static inline void moonshot_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
 
 /// Whether this CPU has the SHA-256 instructions (x86 SHA extensions, with SSSE3 and SSE4.1)
 /// that `moonshot_sha256_compress` uses.

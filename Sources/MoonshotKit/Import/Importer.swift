@@ -61,10 +61,10 @@ public enum Importer {
         return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
     }
 
-    /// Inputs smaller than this (in bytes, both files together) are loaded by one thread into
-    /// a database in memory, started from the empty database made from schema.sql when
-    /// moonshot was built, and written out in one go; larger ones by several threads into
-    /// files, so that the cores share the work and memory stays flat.
+    /// Inputs smaller than this (in bytes, both files together) are loaded into a database in
+    /// memory, started from the empty database made from schema.sql when moonshot was built,
+    /// and written out in one go (two threads: see `SmallImportHelper`); larger ones by several
+    /// threads into files, so that the cores share the work and memory stays flat.
     static let smallInputLimit = 4 << 20
 
     /// Creates the complete new database at `target.temporaryPath` in one transaction, and

@@ -1,3 +1,4 @@
+import CSQLite3
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -143,11 +144,10 @@ public enum EmbeddedDataset {
     /// A new in-memory database holding the empty database schema.sql creates (made when
     /// moonshot was built), with room to grow to `capacity` bytes in place.
     public static func openEmptyDatabase(reserving capacity: Int) throws -> Database {
-        // The build writes valid data; were it damaged, opening the image would fail.
-        let records = squeezedEmptyDatabase ?? []
-        return try Database.inMemory(imageSize: unsqueezedSize(of: records) ?? 0, reserving: capacity) {
-            unsqueeze(records, into: $0)
+        guard let records = squeezedEmptyDatabase, let size = unsqueezedSize(of: records), size > 0 else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "the empty database built into moonshot is damaged")
         }
+        return try Database.inMemory(imageSize: size, reserving: capacity) { unsqueeze(records, into: $0) }
     }
 
     private static var squeezedEmptyDatabase: [UInt8]? { Base64.decode(EmbeddedResources.emptyDatabaseSqueezed) }

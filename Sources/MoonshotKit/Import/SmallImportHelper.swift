@@ -41,7 +41,7 @@ final class SmallImportHelper {
     }
 
     /// Room for the database, so that it grows in place: the Apollo data makes about four
-    /// bytes of database per byte of JSON, on top of the empty schema.
+    /// bytes of database per byte of JSON on top of the empty schema; this allows twice that.
     private static func capacity(forInputBytes count: Int) -> Int {
         (256 << 10) + 8 * count
     }

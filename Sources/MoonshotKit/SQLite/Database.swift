@@ -106,21 +106,14 @@ public final class Database {
         return result
     }
 
-    /// A private in-memory database holding a copy of `image`, the bytes of a database file.
-    public static func inMemory(copying image: [UInt8]) throws -> Database {
-        try inMemory(imageSize: image.count, reserving: image.count) { buffer in
-            image.withUnsafeBytes { buffer.copyMemory(from: $0) }
-            return true
-        }
-    }
-
     /// A private in-memory database from a database file image of `imageSize` bytes, which
     /// `write` puts straight into the memory SQLite will own (returning false if it could not).
-    /// Room for `capacity` bytes is set aside, so the database can grow that far in place.
-    public static func inMemory(imageSize: Int, reserving capacity: Int,
-                                write: (UnsafeMutableRawBufferPointer) -> Bool) throws -> Database {
+    /// Room for `capacity` bytes (up to 1 GiB) is set aside, so the database can grow that far
+    /// in place; beyond it, SQLite moves it as it grows.
+    static func inMemory(imageSize: Int, reserving capacity: Int,
+                         write: (UnsafeMutableRawBufferPointer) -> Bool) throws -> Database {
         let database = try Database(path: ":memory:", mode: .readWriteCreate)
-        let capacity = max(capacity, imageSize)
+        let capacity = max(min(capacity, 1 << 30), imageSize, 1)
         guard let buffer = sqlite3_malloc64(UInt64(capacity)) else {
             throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory")
         }

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import CPlatform
-import Synchronization
 
 /// Work running on a thread of its own, whose result is collected with `join`.
 ///
@@ -124,100 +123,6 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
             monitor.broadcast()
         }
     }
-}
-
-/// A value handed once from one thread to another.
-///
-/// The receiver spins for up to two milliseconds before it sleeps, when there is another CPU
-/// to run the sender: waking a sleeping thread can take longer (half a millisecond on a
-/// virtual machine) than the waits of a small import.
-public final class Relay<Value>: @unchecked Sendable {
-    private enum State: Int { case waiting, sent, failed }
-    private let state = Atomic<Int>(State.waiting.rawValue)
-    private var value: Value?
-    private let monitor = Monitor()
-    private static var spinLimit: Double { 0.002 }
-
-    public init() {}
-
-    /// Hands `value` over. Only the first `send` or `fail` counts.
-    public func send(_ value: Value) {
-        settle(.sent) { self.value = value }
-    }
-
-    /// Tells the receiver that no value will come.
-    public func fail() {
-        settle(.failed) {}
-    }
-
-    /// The value once it is sent, or nil once `fail` is called.
-    public func receive() -> Value? {
-        if otherCPUsAreUsable {
-            let deadline = monotonicSeconds() + Self.spinLimit
-            var spins = 0
-            while state.load(ordering: .acquiring) == State.waiting.rawValue {
-                spins += 1
-                if spins % 256 == 0 && monotonicSeconds() > deadline { break }
-            }
-        }
-        return monitor.locked {
-            while state.load(ordering: .acquiring) == State.waiting.rawValue { monitor.wait() }
-            return value
-        }
-    }
-
-    private func settle(_ outcome: State, _ body: () -> Void) {
-        monitor.locked {
-            guard state.load(ordering: .acquiring) == State.waiting.rawValue else { return }
-            body()
-            state.store(outcome.rawValue, ordering: .releasing)
-            monitor.broadcast()
-        }
-    }
-}
-
-/// A mutex and a condition that threads wait on under it.
-private final class Monitor {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Runs `body` holding the mutex.
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
-    }
-
-    /// Releases the mutex until `broadcast` (or a spurious wake-up); call while `locked`.
-    func wait() {
-        pthread_cond_wait(changed, mutex)
-    }
-
-    /// Wakes every waiting thread; call while `locked`.
-    func broadcast() {
-        pthread_cond_broadcast(changed)
-    }
-}
-
-/// Whether this process may run on more than one CPU.
-private let otherCPUsAreUsable = moonshot_usable_cpu_count() > 1
-
-private func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// A value handed from one thread to another by a caller who guarantees that only one

@@ -12,8 +12,8 @@ public struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    /// Whether `compress` uses the CPU's SHA-256 instructions (where there are, about fifteen
-    /// times faster); the tests turn them off to check one version against the other.
+    /// Whether `compress` uses the CPU's SHA-256 instructions (where there are: several times
+    /// faster); the tests turn them off to check one version against the other.
     private let usesHardware: Bool
 
     public init() { self.init(usingHardware: Self.hardwareIsAvailable) }

@@ -15,13 +15,14 @@ enum Trace {
     /// Prints the time since the previous mark, labelled `phase`.
     static func mark(_ phase: @autoclosure () -> String) {
         guard isOn else { return }
-        let current = now()
+        let current = monotonicSeconds()
         let text = "trace: \(phase()): \(Int((current - (last ?? current)) * 1_000_000)) µs\n"
         last = current
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
     }
 
-    private static func now() -> Double {
+    /// Seconds on the monotonic clock.
+    static func monotonicSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
