@@ -3,6 +3,13 @@ import XCTest
 @testable import MoonshotKit
 
 final class SupportTests: XCTestCase {
+    func testQuotedIsAJSONStringLiteral() throws {
+        let text = "a\"b\\c\nd\re\tf\u{1}g\u{7F}h é🚀"
+        XCTAssertEqual(quoted(text), #""a\"b\\c\nd\re\tf\u0001g\u007Fh é🚀""#)
+        let decoded = try JSONSerialization.jsonObject(with: Data("[\(quoted(text))]".utf8)) as? [String]
+        XCTAssertEqual(decoded, [text])
+    }
+
     func testSHA256KnownVectors() {
         XCTAssertEqual(SHA256.hexDigest(of: ""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hexDigest(of: "abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

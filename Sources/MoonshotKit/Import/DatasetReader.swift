@@ -264,18 +264,3 @@ public final class DatasetReader {
         }
     }
 }
-
-/// `"text"` with quotes and backslashes escaped, for messages and paths.
-func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case _ where scalar.value < 0x20: result += "\\u" + hex(scalar.value, width: 4)
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
-}

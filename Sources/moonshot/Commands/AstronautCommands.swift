@@ -28,7 +28,10 @@ enum AstronautCommands {
     ) { invocation in
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveAstronaut(invocation.arguments[0])
-        guard let astronaut = try context.database.astronaut(reference.id) else { throw MoonshotError("astronaut \(reference.id) disappeared") }
+        guard let astronaut = try context.database.astronaut(reference.id) else {
+            throw MoonshotError("astronaut \(reference.id) is no longer in the database",
+                                hint: "It changed while moonshot was reading it (a new import?); run the command again.")
+        }
         context.print(
             text: context.page(
                 heading: "\(astronaut.name) (\(astronaut.id))", columns: flightColumns,

@@ -34,7 +34,10 @@ enum MissionCommands {
     ) { invocation in
         let context = try QueryContext(invocation)
         let reference = try context.database.resolveMission(invocation.arguments[0])
-        guard let mission = try context.database.mission(reference.id) else { throw MoonshotError("mission \(reference.id) disappeared") }
+        guard let mission = try context.database.mission(reference.id) else {
+            throw MoonshotError("mission \(reference.id) is no longer in the database",
+                                hint: "It changed while moonshot was reading it (a new import?); run the command again.")
+        }
         context.print(
             text: context.page(
                 heading: "\(mission.displayName)\nBadge:       \(mission.badgeImage)\nLaunch date: \(Cell.date(mission.launchDate).text)",

@@ -1,3 +1,5 @@
+import MoonshotKit
+
 /// A JSON document to print, with object members kept in the order given.
 enum JSONValue: Equatable {
     case null
@@ -26,33 +28,14 @@ enum JSONValue: Equatable {
         case .bool(let value): return value ? "true" : "false"
         case .integer(let value): return String(value)
         case .number(let value): return value.isFinite ? String(value) : "null"
-        case .string(let value): return Self.quote(value)
+        case .string(let value): return quoted(value)
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             return "[\n" + items.map { inner + $0.serialized(indent: indent + 1) }.joined(separator: ",\n") + "\n\(closing)]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { inner + Self.quote($0.0) + ": " + $0.1.serialized(indent: indent + 1) }
+            return "{\n" + members.map { inner + quoted($0.0) + ": " + $0.1.serialized(indent: indent + 1) }
                 .joined(separator: ",\n") + "\n\(closing)}"
         }
-    }
-
-    /// `text` as a JSON string literal; control characters, quotes and backslashes escaped.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
