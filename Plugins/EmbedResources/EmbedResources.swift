@@ -4,11 +4,14 @@ import PackagePlugin
 /// binary carries `schema.sql` and the Apollo dataset and works wherever it is copied.
 @main
 struct EmbedResources: BuildToolPlugin {
-    /// Files embedded into the binary, each under the Swift name it gets. `database:` means
-    /// the empty SQLite database that the SQL file creates, rather than the file's text.
+    /// Files embedded into the binary, each under the Swift name it gets. `database` means
+    /// the empty SQLite database that the SQL file creates, rather than the file's text;
+    /// `virtual-tables` the one its full-text indexes alone create (a small import builds an
+    /// index in that).
     static let files: [(name: String, path: String, kind: String)] = [
         ("schemaSQL", "schema.sql", "text"),
         ("emptyDatabaseSqueezed", "schema.sql", "database"),
+        ("emptySearchDatabaseSqueezed", "schema.sql", "virtual-tables"),
         ("missionsJSON", "Resources/missions.json", "text"),
         ("astronautsJSON", "Resources/astronauts.json", "text"),
     ]

@@ -5,7 +5,8 @@
 // Writes a Swift file declaring `enum EmbeddedResources` with one `static let NAME: String`
 // per input. KIND `text` holds the file's exact bytes (valid UTF-8 only) as an escaped string
 // literal; KIND `database` holds the SQLite database that running the SQL file on an empty
-// in-memory database creates, with its runs of zero bytes squeezed out (see `squeeze`), in base64.
+// in-memory database creates, with its runs of zero bytes squeezed out (see `squeeze`), in base64;
+// KIND `virtual-tables` the same for the file's `CREATE VIRTUAL TABLE` statements alone.
 import CSQLite3
 import Foundation
 
@@ -33,8 +34,8 @@ func literal(_ text: String) -> String {
     return out + "\""
 }
 
-/// The bytes of the database that `sql` creates when run on an empty in-memory database.
-func database(from sql: String, path: String) -> Data {
+/// Runs `sql` on a new in-memory database and calls `body` with the connection.
+func withDatabase<T>(running sql: String, path: String, _ body: (OpaquePointer) -> T) -> T {
     var handle: OpaquePointer?
     guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else { fail("cannot open an in-memory database") }
     defer { sqlite3_close(handle) }
@@ -42,10 +43,31 @@ func database(from sql: String, path: String) -> Data {
     guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
         fail("\(path): \(message.map { String(cString: $0) } ?? "SQL error")")
     }
-    var size: sqlite3_int64 = 0
-    guard let image = sqlite3_serialize(handle, "main", &size, 0) else { fail("cannot serialize the database of \(path)") }
-    defer { sqlite3_free(image) }
-    return Data(bytes: image, count: Int(size))
+    return body(handle)
+}
+
+/// The bytes of the database that `sql` creates when run on an empty in-memory database.
+func database(from sql: String, path: String) -> Data {
+    withDatabase(running: sql, path: path) { handle in
+        var size: sqlite3_int64 = 0
+        guard let image = sqlite3_serialize(handle, "main", &size, 0) else { fail("cannot serialize the database of \(path)") }
+        defer { sqlite3_free(image) }
+        return Data(bytes: image, count: Int(size))
+    }
+}
+
+/// The bytes of the database that only the `CREATE VIRTUAL TABLE` statements of `sql` create.
+func virtualTablesDatabase(from sql: String, path: String) -> Data {
+    let statements = withDatabase(running: sql, path: path) { handle in
+        var statement: OpaquePointer?
+        let query = "SELECT sql || ';' FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY rowid"
+        guard sqlite3_prepare_v2(handle, query, -1, &statement, nil) == SQLITE_OK else { fail("cannot read the schema of \(path)") }
+        defer { sqlite3_finalize(statement) }
+        var statements: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW { statements.append(String(cString: sqlite3_column_text(statement, 0))) }
+        return statements
+    }
+    return database(from: statements.joined(separator: "\n"), path: path)
 }
 
 /// `bytes` as records of (zero count, literal count, literal bytes), the counts as 32-bit
@@ -101,6 +123,9 @@ for argument in arguments.dropFirst() {
     case "database":
         source += "    /// The empty database that `\(file)` creates: a database file, squeezed, in base64.\n"
         source += "    static let \(name): String = \(literal(squeeze(database(from: text, path: path)).base64EncodedString()))\n"
+    case "virtual-tables":
+        source += "    /// The empty database that the virtual tables of `\(file)` alone create, squeezed, in base64.\n"
+        source += "    static let \(name): String = \(literal(squeeze(virtualTablesDatabase(from: text, path: path)).base64EncodedString()))\n"
     default:
         fail("unknown kind '\(kind)' in '\(argument)'")
     }

@@ -41,8 +41,10 @@ public enum Importer {
         Trace.mark("start")
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let small = small ?? (missionsFile.bytes.count + astronautsFile.bytes.count < smallInputLimit)
-        // Opening the new database takes about as long as reading the Apollo data: start now.
-        let helper = small ? SmallImportHelper(missions: missionsFile, astronauts: astronautsFile) : nil
+        // A small import shares the work with one helper thread: it hashes the input and
+        // indexes the astronauts (three quarters of the Apollo text); this thread reads and
+        // validates, then opens the new database and writes the tables and the missions' index.
+        let helper = small ? SmallImportHelper(building: .astronauts, missions: missionsFile, astronauts: astronautsFile) : nil
         let target = try ImportTarget(path: databasePath)
         Trace.mark("check the target")
         let temporaryFiles = [target.temporaryPath, target.temporarySearchPath]
@@ -76,7 +78,11 @@ public enum Importer {
         let hashes: InputHashes
         if let helper {
             (database, counts) = try loadSmall(with: helper, missions: missions, astronauts: astronauts)
-            hashes = try helper.hashes()
+            let (index, inputHashes) = try helper.finishedWork()
+            Trace.mark("wait for the search index")
+            try index.write(into: database)
+            hashes = inputHashes
+            Trace.mark("copy the search index")
         } else {
             let files = Handoff(value: (missions, astronauts))
             let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
@@ -100,24 +106,38 @@ public enum Importer {
         return (counts, hashes)
     }
 
-    /// Reads and validates the input, keeping the records, while `helper` opens the database;
-    /// then writes the records into the tables and the search index.
+    /// Reads and validates the input, keeping the records and sending them to `helper` to
+    /// index; then opens the new database and writes the tables and the helper's other index.
     private static func loadSmall(with helper: SmallImportHelper, missions: InputFile,
                                   astronauts: InputFile) throws -> (Database, DatasetCounts) {
         var records: [Record] = []
         let reader = DatasetReader { records.append($0) }
-        try reader.read(astronauts: astronauts, missions: missions)
+        try reader.read(astronauts: astronauts, missions: missions) {
+            // All the astronauts are read: the helper can index them while this thread reads on.
+            if reader.isValid { helper.index(records) }
+        }
         try throwProblems(of: reader)
         Trace.mark("read and validate")
-        let database = try helper.database()
-        Trace.mark("wait for the database")
-        let tables = try DatabaseWriter(database), search = try SearchIndexWriter(database)
+        // Creating the tables, views and search indexes would cost more than loading the
+        // Apollo data itself: start from a copy of the empty database instead.
+        let database = try EmbeddedDataset.openEmptyDatabase(
+            reserving: smallDatabaseCapacity(forInputBytes: missions.bytes.count + astronauts.bytes.count))
+        // Nothing to roll back to: a failed import discards the whole database.
+        try database.execute("PRAGMA journal_mode = OFF; BEGIN")
+        Trace.mark("open the database")
+        let tables = try DatabaseWriter(database), search = try SearchIndexWriter(database, indexes: [.missions])
         for record in records {
             try tables.add(record)
             try search.add(record)
         }
         Trace.mark("write")
         return (database, reader.counts)
+    }
+
+    /// Room for a small import's database, so that it grows in place: the Apollo data makes
+    /// about four bytes of database per byte of JSON on top of the empty schema; this allows twice that.
+    private static func smallDatabaseCapacity(forInputBytes count: Int) -> Int {
+        (256 << 10) + 8 * count
     }
 
     /// Three threads share the work, besides the one hashing: this one reads and validates

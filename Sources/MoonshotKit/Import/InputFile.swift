@@ -83,12 +83,13 @@ public final class InputFile {
         _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
     }
 
-    /// The SHA-256 of the file as lower-case hex. A mapped file is read again through a small
-    /// buffer rather than the mapping, so hashing (on its own thread) keeps no pages resident.
+    /// The SHA-256 of the file as lower-case hex. A mapped file larger than a megabyte is read
+    /// again through a buffer of that size rather than the mapping, so hashing (on its own
+    /// thread) keeps no pages of it resident; a smaller one is hashed where it lies.
     public func sha256() -> String {
-        guard isMapped else { return SHA256.hexDigest(of: bytes) }
-        var hasher = SHA256()
         let chunk = 1 << 20
+        guard isMapped, bytes.count > chunk else { return SHA256.hexDigest(of: bytes) }
+        var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
@@ -144,13 +145,21 @@ public enum EmbeddedDataset {
     /// A new in-memory database holding the empty database schema.sql creates (made when
     /// moonshot was built), with room to grow to `capacity` bytes in place.
     public static func openEmptyDatabase(reserving capacity: Int) throws -> Database {
-        guard let records = squeezedEmptyDatabase, let size = unsqueezedSize(of: records), size > 0 else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "the empty database built into moonshot is damaged")
+        try openImage(EmbeddedResources.emptyDatabaseSqueezed, reserving: capacity)
+    }
+
+    /// A new in-memory database holding only the full-text indexes of schema.sql, empty (made
+    /// when moonshot was built), for building a search index apart from the tables.
+    static func openEmptySearchDatabase(reserving capacity: Int) throws -> Database {
+        try openImage(EmbeddedResources.emptySearchDatabaseSqueezed, reserving: capacity)
+    }
+
+    private static func openImage(_ base64: String, reserving capacity: Int) throws -> Database {
+        guard let records = Base64.decode(base64), let size = unsqueezedSize(of: records), size > 0 else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "an empty database built into moonshot is damaged")
         }
         return try Database.inMemory(imageSize: size, reserving: capacity) { unsqueeze(records, into: $0) }
     }
-
-    private static var squeezedEmptyDatabase: [UInt8]? { Base64.decode(EmbeddedResources.emptyDatabaseSqueezed) }
 
     /// The build's `squeeze` encodes bytes as records of (zero count, literal count, literal
     /// bytes), the counts 32-bit little-endian. Calls `run` with each record's zero count and

@@ -1,6 +1,6 @@
-/// Builds the full-text indexes of schema.sql from the records as they are read: in the new
-/// database itself for a small import, or for a large one in a database of its own, in
-/// parallel with the table writer, from which `Importer` then copies the finished index.
+/// Builds the full-text indexes of schema.sql from the records as they are read, in a
+/// database of its own beside the tables being written; `Importer` then copies the finished
+/// index into the new database (see `SearchIndexContent` and `copyIndex`).
 ///
 /// The search tables are external-content FTS5 tables over `missions` and `astronauts`;
 /// only their index is written here, from the same text and with the same rowids (a
@@ -8,23 +8,43 @@
 /// `INSERT INTO missions_search(missions_search) VALUES ('rebuild')` would (FTS5's own
 /// integrity check agrees; a test checks).
 final class SearchIndexWriter {
-    private let insertMission: Statement
-    private let insertAstronaut: Statement
+    /// The full-text indexes of schema.sql, one per kind of record.
+    enum Index: String, CaseIterable, Sendable {
+        case missions = "missions_search"
+        case astronauts = "astronauts_search"
 
-    /// `database` must hold the `CREATE VIRTUAL TABLE` statements of schema.sql already.
-    init(_ database: Database) throws {
-        insertMission = try database.prepare("INSERT INTO missions_search (rowid, display_name, description) VALUES (?, ?, ?)")
-        insertAstronaut = try database.prepare("INSERT INTO astronauts_search (rowid, name, description) VALUES (?, ?, ?)")
+        /// The tables FTS5 keeps an index of this kind in (external content, with column
+        /// sizes): `missions_search_data`, ... A test checks these against the schema.
+        var shadowTables: [String] {
+            ["config", "data", "docsize", "idx"].map { rawValue + "_" + $0 }
+        }
     }
 
+    private let insertMission: Statement?
+    private let insertAstronaut: Statement?
+
+    /// A writer of `indexes`; `database` must hold the `CREATE VIRTUAL TABLE` statements of
+    /// schema.sql already.
+    init(_ database: Database, indexes: [Index] = Index.allCases) throws {
+        insertMission = indexes.contains(.missions)
+            ? try database.prepare("INSERT INTO missions_search (rowid, display_name, description) VALUES (?, ?, ?)")
+            : nil
+        insertAstronaut = indexes.contains(.astronauts)
+            ? try database.prepare("INSERT INTO astronauts_search (rowid, name, description) VALUES (?, ?, ?)")
+            : nil
+    }
+
+    /// Indexes `record`, if this writer writes its index.
     func add(_ record: Record) throws {
         switch record {
         case .astronaut(let astronaut, let rowID):
+            guard let insertAstronaut else { return }
             try insertAstronaut.bind(rowID, at: 1)
             try insertAstronaut.bind(astronaut.name, at: 2)
             try insertAstronaut.bind(astronaut.description, at: 3)
             try insertAstronaut.run()
         case .mission(let mission):
+            guard let insertMission else { return }
             try insertMission.bind(mission.id, at: 1)
             try insertMission.bind(mission.displayName, at: 2)
             try insertMission.bind(mission.description, at: 3)
@@ -44,21 +64,26 @@ final class SearchIndexWriter {
 
     /// `name` as an SQL identifier.
     static func quotedName(_ name: String) -> String {
-        "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingAll("\"", with: "\"\"") + "\""
     }
 
     /// Replaces the (empty) search index of `target`'s main database with the one built in
-    /// the database attached to it as `source`: the content of the shadow tables FTS5 keeps
-    /// for each virtual table, named after it (`missions_search_data`, ...).
+    /// the database attached to it as `source`.
     static func copyIndex(into target: Database, from source: String) throws {
-        let shadowTables = try target.rows("""
-            SELECT t.name FROM \(source).sqlite_schema AS t JOIN \(source).sqlite_schema AS v
-              ON v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(t.name, 1, length(v.name) + 1) = v.name || '_'
-            WHERE t.type = 'table' ORDER BY t.name
-            """).compactMap { $0.text(0) }
-        for table in shadowTables {
+        for table in try shadowTables(in: target, schema: source) {
             let name = quotedName(table)
             try target.execute("DELETE FROM main.\(name); INSERT INTO main.\(name) SELECT * FROM \(source).\(name)")
         }
+    }
+
+    /// The shadow tables of every virtual table of `schema` in `database`, as its schema lists
+    /// them: every table named after a virtual table and an underscore.
+    static func shadowTables(in database: Database, schema: String = "main") throws -> [String] {
+        try database.rows("""
+            SELECT t.name FROM \(schema).sqlite_schema AS t JOIN \(schema).sqlite_schema AS v
+              ON v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(t.name, 1, length(v.name) + 1) = v.name || '_'
+            WHERE t.type = 'table' ORDER BY t.name
+            """).compactMap { $0.text(0) }
     }
 }

@@ -1,48 +1,53 @@
-/// The second thread of a small import. It opens the new database in memory and hands it
-/// over, then hashes the inputs, while the importing thread reads and validates them.
+/// The second thread of a small import. While the importing thread reads and validates the
+/// input, this one hashes it, then builds one of the search indexes from the records it is
+/// sent, in an in-memory database of its own; the importing thread copies the finished index
+/// into the new database.
 final class SmallImportHelper {
-    private let opened = Relay<Handoff<Database>>()
-    private let work: BackgroundWork<InputHashes>
+    private let records = Relay<[Record]>()
+    private let finished = Relay<(SearchIndexContent, InputHashes)>()
+    private let work: BackgroundWork<Void>
 
-    /// Starts opening the database and hashing `missions` and `astronauts`.
-    init(missions: InputFile, astronauts: InputFile) {
-        let files = Handoff(value: (missions, astronauts)), opened = opened
-        let capacity = Self.capacity(forInputBytes: missions.bytes.count + astronauts.bytes.count)
+    /// Starts the thread, which builds `index` from the records `index(_:)` sends.
+    init(building index: SearchIndexWriter.Index, missions: InputFile, astronauts: InputFile) {
+        let files = Handoff(value: (missions, astronauts)), records = records, finished = finished
+        let inputBytes = missions.bytes.count + astronauts.bytes.count
         work = BackgroundWork {
             do {
-                // Creating the tables, views and search indexes would cost more than loading
-                // the Apollo data itself: start from a copy of the empty database instead.
-                let database = try EmbeddedDataset.openEmptyDatabase(reserving: capacity)
+                // Room for the index to grow in place: the Apollo data makes about a byte of
+                // index per byte of JSON on top of the empty tables; this allows twice that.
+                let database = try EmbeddedDataset.openEmptySearchDatabase(reserving: (64 << 10) + 2 * inputBytes)
                 // Nothing to roll back to: a failed import discards the whole database.
                 try database.execute("PRAGMA journal_mode = OFF; BEGIN")
-                opened.send(Handoff(value: database))
+                let writer = try SearchIndexWriter(database, indexes: [index])
+                let hashes = InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256())
+                // No records come when the import fails before it needs the index.
+                guard let records = records.receive() else { return finished.fail() }
+                for record in records { try writer.add(record) }
+                try database.execute("COMMIT")
+                finished.send((try SearchIndexContent(of: index, in: database), hashes))
             } catch {
-                opened.fail()
+                finished.fail()
                 throw error
             }
-            return InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256())
         }
     }
 
     deinit {
+        records.fail()
         _ = try? work.join()
     }
 
-    /// The new database, in a transaction; waits until it is open, or throws why it could not be.
-    func database() throws -> Database {
-        if let database = opened.receive()?.value { return database }
-        _ = try work.join()
-        preconditionFailure("the database was neither opened nor failed to open")
+    /// Sends the valid records to index (records of another index are ignored); only the
+    /// first call counts.
+    func index(_ records: [Record]) {
+        self.records.send(records)
     }
 
-    /// The SHA-256 digests of the inputs; waits until they are computed.
-    func hashes() throws -> InputHashes {
+    /// The finished index and the SHA-256 digests of the inputs: call after `index(_:)`.
+    /// Waits until they are done, or throws why they could not be.
+    func finishedWork() throws -> (SearchIndexContent, InputHashes) {
+        if let result = finished.receive() { return result }
         try work.join()
-    }
-
-    /// Room for the database, so that it grows in place: the Apollo data makes about four
-    /// bytes of database per byte of JSON on top of the empty schema; this allows twice that.
-    private static func capacity(forInputBytes count: Int) -> Int {
-        (256 << 10) + 8 * count
+        preconditionFailure("the search index was neither built nor failed")
     }
 }
