@@ -64,9 +64,15 @@ func virtualTablesDatabase(from sql: String, path: String) -> Data {
         guard sqlite3_prepare_v2(handle, query, -1, &statement, nil) == SQLITE_OK else { fail("cannot read the schema of \(path)") }
         defer { sqlite3_finalize(statement) }
         var statements: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW { statements.append(String(cString: sqlite3_column_text(statement, 0))) }
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            statements.append(String(cString: sqlite3_column_text(statement, 0)))
+            code = sqlite3_step(statement)
+        }
+        guard code == SQLITE_DONE else { fail("cannot read the schema of \(path)") }
         return statements
     }
+    guard !statements.isEmpty else { fail("\(path) creates no virtual tables") }
     return database(from: statements.joined(separator: "\n"), path: path)
 }
 

@@ -79,8 +79,8 @@ class BinaryTestCase: XCTestCase {
         // Output goes to files outside the test's folder, so no pipe can fill up and block.
         let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-out-\(UUID().uuidString)")
         let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-e2e-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outputURL)
             try? FileManager.default.removeItem(at: errorURL)

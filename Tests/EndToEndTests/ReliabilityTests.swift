@@ -71,6 +71,25 @@ final class ReliabilityTests: BinaryTestCase {
         }
     }
 
+    func testImportThatCannotStartAThreadStopsAndChangesNothing() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let before = try Data(contentsOf: folder.appendingPathComponent("moonshot.db"))
+        let dataset = try SyntheticDataset.write(missions: 6_000, astronauts: 600, to: folder)
+        // New threads get stacks as large as the stack limit: 4 GiB cannot fit under a 2 GiB
+        // limit on the address space, so every thread start fails, on the small import's
+        // path and the large one's; the import must stop with an error, not wait forever.
+        for inputs in [[], ["--missions", dataset.missions, "--astronauts", dataset.astronauts]] {
+            let result = try run(URL(fileURLWithPath: "/bin/sh"), [
+                "-c", "ulimit -s 4194304; ulimit -v 2097152; exec timeout 60 \"$0\" \"$@\"", Self.binary.path, "import",
+            ] + inputs)
+            XCTAssertEqual(result.status, 1, "\(inputs): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("cannot start a thread"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("moonshot.db was not changed"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("short of threads or memory"), result.stderr)
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before)
+        }
+    }
+
     // MARK: Concurrency
 
     func testReadersSeeTheOldContentOrTheNewNeverAMixture() throws {

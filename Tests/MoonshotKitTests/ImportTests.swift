@@ -228,6 +228,29 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
     }
 
+    func testBadInputOnTheSmallPathReleasesTheHelperAndChangesNothing() throws {
+        _ = try importRealDataset()
+        let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+        // Bad astronauts: the helper never gets records to index. Bad missions: it gets the
+        // astronauts and indexes them for nothing. Either way the import must end, every time.
+        var astronauts = try String(contentsOfFile: realAstronautsPath, encoding: .utf8)
+        astronauts = astronauts.replacingOccurrences(of: "\"name\": \"Edwin E. Aldrin Jr.\"", with: "\"name\": 7")
+        var missions = try String(contentsOfFile: realMissionsPath, encoding: .utf8)
+        missions = missions.replacingOccurrences(of: "\"name\": \"aldrin\"", with: "\"name\": \"buzz\"")
+        let badAstronauts = try write(astronauts, to: "a.json", in: folder), badMissions = try write(missions, to: "m.json", in: folder)
+        XCTAssertNotEqual(astronauts, try String(contentsOfFile: realAstronautsPath, encoding: .utf8))
+        for _ in 0..<3 {
+            for (missions, astronauts) in [(realMissionsPath, badAstronauts), (badMissions, realAstronautsPath)] {
+                XCTAssertThrowsError(try Importer.run(missions: .file(missions), astronauts: .file(astronauts),
+                                                      databasePath: databasePath, small: true)) { error in
+                    XCTAssertTrue(error is ImportFailure, "\(error)")
+                }
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["a.json", "m.json", "moonshot.db"])
+    }
+
     func testImportThroughASymbolicLinkReplacesItsTargetAndKeepsPermissions() throws {
         _ = try importRealDataset()
         chmod(databasePath, 0o600)

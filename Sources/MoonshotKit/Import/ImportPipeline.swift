@@ -48,8 +48,8 @@ struct Consumer: @unchecked Sendable {
 
 /// Runs `consumer` on every record of `queue` on a new thread, until the queue is closed.
 /// A failure cancels `queue`, which stops the reader feeding it, and is rethrown by `join`.
-func consumeOnThread(_ queue: BoundedQueue<[Record]>, _ consumer: Consumer) -> BackgroundWork<Void> {
-    BackgroundWork {
+func consumeOnThread(_ queue: BoundedQueue<[Record]>, _ consumer: Consumer) throws -> BackgroundWork<Void> {
+    try BackgroundWork {
         do {
             let consume = try consumer.setUp()
             while let batch = queue.pop() {

@@ -44,7 +44,7 @@ public enum Importer {
         // A small import shares the work with one helper thread: it hashes the input and
         // indexes the astronauts (three quarters of the Apollo text); this thread reads and
         // validates, then opens the new database and writes the tables and the missions' index.
-        let helper = small ? SmallImportHelper(building: .astronauts, missions: missionsFile, astronauts: astronautsFile) : nil
+        let helper = small ? try SmallImportHelper(building: .astronauts, missions: missionsFile, astronauts: astronautsFile) : nil
         let target = try ImportTarget(path: databasePath)
         Trace.mark("check the target")
         let temporaryFiles = [target.temporaryPath, target.temporarySearchPath]
@@ -85,7 +85,7 @@ public enum Importer {
             Trace.mark("copy the search index")
         } else {
             let files = Handoff(value: (missions, astronauts))
-            let hashing = BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
+            let hashing = try BackgroundWork { InputHashes(missions: files.value.0.sha256(), astronauts: files.value.1.sha256()) }
             defer { _ = try? hashing.join() }
             database = try openScratchDatabase(target.temporaryPath)
             try database.execute("BEGIN")
@@ -153,7 +153,7 @@ public enum Importer {
         Trace.mark("schema")
         let tableQueue = BoundedQueue<[Record]>(capacity: 16)
         let searchQueue = BoundedQueue<[Record]>(capacity: 16)
-        let writingSearch = consumeOnThread(searchQueue, Consumer(
+        let writingSearch = try consumeOnThread(searchQueue, Consumer(
             setUp: {
                 try search.execute("BEGIN")
                 for statement in schema.virtualTables { try search.execute(statement) }
@@ -166,13 +166,20 @@ public enum Importer {
             }))
         // The table writer builds the indexes as soon as the rows are in, while the search
         // index may still be growing on the other thread.
-        let writingTables = consumeOnThread(tableQueue, Consumer(
-            setUp: { try DatabaseWriter(database).add },
-            finish: {
-                // The other core is free by now: let SQLite sort with both.
-                try database.execute("PRAGMA threads = 2")
-                for index in schema.indexes { try database.execute(index) }
-            }))
+        let writingTables: BackgroundWork<Void>
+        do {
+            writingTables = try consumeOnThread(tableQueue, Consumer(
+                setUp: { try DatabaseWriter(database).add },
+                finish: {
+                    // The other core is free by now: let SQLite sort with both.
+                    try database.execute("PRAGMA threads = 2")
+                    for index in schema.indexes { try database.execute(index) }
+                }))
+        } catch {
+            searchQueue.cancel()
+            _ = try? writingSearch.join()
+            throw error
+        }
         let sink = PipelineSink(queues: [tableQueue, searchQueue])
         // Whatever happens below, no thread is left waiting on a queue.
         defer {

@@ -13,7 +13,7 @@ struct SearchIndexContent: Sendable {
     private let tables: [Table]
 
     /// Reads the whole of `index` from `database`.
-    init(of index: SearchIndexWriter.Index, in database: Database) throws {
+    init(of index: FullTextIndex, in database: Database) throws {
         tables = try index.shadowTables.map { table in
             let select = try database.prepare("SELECT * FROM \(SearchIndexWriter.quotedName(table))")
             return Table(name: table, columnCount: select.columnCount, rows: try select.rows())

@@ -1,6 +1,20 @@
-/// Builds the full-text indexes of schema.sql from the records as they are read, in a
-/// database of its own beside the tables being written; `Importer` then copies the finished
-/// index into the new database (see `SearchIndexContent` and `copyIndex`).
+/// The full-text indexes of schema.sql, one per kind of record.
+enum FullTextIndex: String, CaseIterable, Sendable {
+    case missions = "missions_search"
+    case astronauts = "astronauts_search"
+
+    /// The tables FTS5 keeps an index of this kind in (external content, with column sizes):
+    /// `missions_search_config`, ... A test checks these against the schema.
+    var shadowTables: [String] {
+        ["config", "data", "docsize", "idx"].map { rawValue + "_" + $0 }
+    }
+}
+
+/// Writes the records into the full-text indexes of schema.sql.
+///
+/// A large import builds both indexes in a database of its own beside the table writer and
+/// copies them in (`copyIndex`); a small one builds the astronauts' index on its helper thread
+/// (see `SmallImportHelper` and `SearchIndexContent`) and the missions' in the new database.
 ///
 /// The search tables are external-content FTS5 tables over `missions` and `astronauts`;
 /// only their index is written here, from the same text and with the same rowids (a
@@ -8,24 +22,12 @@
 /// `INSERT INTO missions_search(missions_search) VALUES ('rebuild')` would (FTS5's own
 /// integrity check agrees; a test checks).
 final class SearchIndexWriter {
-    /// The full-text indexes of schema.sql, one per kind of record.
-    enum Index: String, CaseIterable, Sendable {
-        case missions = "missions_search"
-        case astronauts = "astronauts_search"
-
-        /// The tables FTS5 keeps an index of this kind in (external content, with column
-        /// sizes): `missions_search_data`, ... A test checks these against the schema.
-        var shadowTables: [String] {
-            ["config", "data", "docsize", "idx"].map { rawValue + "_" + $0 }
-        }
-    }
-
     private let insertMission: Statement?
     private let insertAstronaut: Statement?
 
     /// A writer of `indexes`; `database` must hold the `CREATE VIRTUAL TABLE` statements of
     /// schema.sql already.
-    init(_ database: Database, indexes: [Index] = Index.allCases) throws {
+    init(_ database: Database, indexes: [FullTextIndex] = FullTextIndex.allCases) throws {
         insertMission = indexes.contains(.missions)
             ? try database.prepare("INSERT INTO missions_search (rowid, display_name, description) VALUES (?, ?, ?)")
             : nil
@@ -68,22 +70,12 @@ final class SearchIndexWriter {
         return "\"" + name.replacingAll("\"", with: "\"\"") + "\""
     }
 
-    /// Replaces the (empty) search index of `target`'s main database with the one built in
+    /// Replaces the (empty) search indexes of `target`'s main database with the ones built in
     /// the database attached to it as `source`.
     static func copyIndex(into target: Database, from source: String) throws {
-        for table in try shadowTables(in: target, schema: source) {
+        for table in FullTextIndex.allCases.flatMap(\.shadowTables) {
             let name = quotedName(table)
             try target.execute("DELETE FROM main.\(name); INSERT INTO main.\(name) SELECT * FROM \(source).\(name)")
         }
-    }
-
-    /// The shadow tables of every virtual table of `schema` in `database`, as its schema lists
-    /// them: every table named after a virtual table and an underscore.
-    static func shadowTables(in database: Database, schema: String = "main") throws -> [String] {
-        try database.rows("""
-            SELECT t.name FROM \(schema).sqlite_schema AS t JOIN \(schema).sqlite_schema AS v
-              ON v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(t.name, 1, length(v.name) + 1) = v.name || '_'
-            WHERE t.type = 'table' ORDER BY t.name
-            """).compactMap { $0.text(0) }
     }
 }

@@ -16,16 +16,13 @@ public final class BackgroundWork<Result>: @unchecked Sendable {
     private var result: Swift.Result<Result, Error>?
     private let body: @Sendable () throws -> Result
 
-    /// Starts `body` on a new thread at once.
-    public init(_ body: @escaping @Sendable () throws -> Result) {
+    /// Starts `body` on a new thread at once; throws `SystemError` when the system has no
+    /// thread to give (the work is never done on the calling thread instead: it may wait for
+    /// that thread).
+    public init(_ body: @escaping @Sendable () throws -> Result) throws {
         self.body = body
-        start()
-    }
-
-    private func start() {
         let task = ThreadTask { [self] in result = Swift.Result { try body() } }
-        thread = task.start()
-        if thread == nil { task.run() }  // no thread to be had: do the work here instead
+        thread = try task.start()
     }
 
     /// Waits for the work to finish and returns its result, or throws its error.
@@ -44,13 +41,14 @@ private final class ThreadTask: @unchecked Sendable {
 
     init(_ run: @escaping () -> Void) { self.run = run }
 
-    /// Starts a thread running the closure; nil if no thread could be created.
-    func start() -> pthread_t? {
+    /// Starts a thread running the closure.
+    func start() throws -> pthread_t {
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        guard moonshot_thread_create_elsewhere(&thread, runThreadTask, context) == 0 else {
+        let code = moonshot_thread_create_elsewhere(&thread, runThreadTask, context)
+        guard code == 0 else {
             Unmanaged<ThreadTask>.fromOpaque(context).release()
-            return nil
+            throw SystemError(operation: "start a thread", code: code)
         }
         return thread
     }

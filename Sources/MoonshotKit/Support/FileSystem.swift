@@ -148,6 +148,10 @@ public struct SystemError: Error, CustomStringConvertible {
         self.code = code
     }
 
+    /// Whether the system was short of threads or memory (EAGAIN, ENOMEM): running again
+    /// later, or with higher limits, may succeed.
+    public var isShortOfResources: Bool { code == EAGAIN || code == ENOMEM }
+
     /// The C library's wording for `code`, such as "No such file or directory".
     public var reason: String { String(cString: strerror(code)) }
 

@@ -54,8 +54,10 @@ enum ImportCommand {
             return .failure
         } catch let error as SystemError {
             let database = existed ? "\(databasePath) was not changed" : "nothing was written"
-            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n"
-                                + "Check that there is room and that the folder can be written, or choose another path with --db.\n")
+            let hint = error.isShortOfResources
+                ? "The system is short of threads or memory: close other programs or raise the limits (ulimit), then run the command again."
+                : "Check that there is room and that the folder can be written, or choose another path with --db."
+            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n\(hint)\n")
             return .failure
         }
     }
