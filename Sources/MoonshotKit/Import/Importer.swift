@@ -78,10 +78,10 @@ public enum Importer {
         let hashes: InputHashes
         if let helper {
             (database, counts) = try loadSmall(with: helper, missions: missions, astronauts: astronauts)
-            let (index, inputHashes) = try helper.finishedWork()
+            let index: SearchIndexContent
+            (index, hashes) = try helper.finishedWork()
             Trace.mark("wait for the search index")
             try index.write(into: database)
-            hashes = inputHashes
             Trace.mark("copy the search index")
         } else {
             let files = Handoff(value: (missions, astronauts))
@@ -153,6 +153,14 @@ public enum Importer {
         Trace.mark("schema")
         let tableQueue = BoundedQueue<[Record]>(capacity: 16)
         let searchQueue = BoundedQueue<[Record]>(capacity: 16)
+        let sink = PipelineSink(queues: [tableQueue, searchQueue])
+        var writers: [BackgroundWork<Void>] = []
+        // Whatever happens below (a writer that could not start included), no thread is left
+        // waiting on a queue.
+        defer {
+            sink.cancel()
+            for writer in writers { _ = try? writer.join() }
+        }
         let writingSearch = try consumeOnThread(searchQueue, Consumer(
             setUp: {
                 try search.execute("BEGIN")
@@ -164,29 +172,17 @@ public enum Importer {
                 try SearchIndexWriter.setAutomerge(true, in: search)
                 try search.execute("COMMIT")
             }))
+        writers.append(writingSearch)
         // The table writer builds the indexes as soon as the rows are in, while the search
         // index may still be growing on the other thread.
-        let writingTables: BackgroundWork<Void>
-        do {
-            writingTables = try consumeOnThread(tableQueue, Consumer(
-                setUp: { try DatabaseWriter(database).add },
-                finish: {
-                    // The other core is free by now: let SQLite sort with both.
-                    try database.execute("PRAGMA threads = 2")
-                    for index in schema.indexes { try database.execute(index) }
-                }))
-        } catch {
-            searchQueue.cancel()
-            _ = try? writingSearch.join()
-            throw error
-        }
-        let sink = PipelineSink(queues: [tableQueue, searchQueue])
-        // Whatever happens below, no thread is left waiting on a queue.
-        defer {
-            sink.cancel()
-            _ = try? writingTables.join()
-            _ = try? writingSearch.join()
-        }
+        let writingTables = try consumeOnThread(tableQueue, Consumer(
+            setUp: { try DatabaseWriter(database).add },
+            finish: {
+                // The other core is free by now: let SQLite sort with both.
+                try database.execute("PRAGMA threads = 2")
+                for index in schema.indexes { try database.execute(index) }
+            }))
+        writers.append(writingTables)
         let reader = DatasetReader(sink: sink.send)
         do {
             try reader.read(astronauts: astronauts, missions: missions)
