@@ -15,23 +15,18 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // Build-time helper that turns schema.sql and the dataset into Swift string literals,
-        // and schema.sql into the empty database small imports start from.
-        .executableTarget(name: "embed-resources", dependencies: ["CSQLite3"]),
+        // Build-time helper that turns schema.sql and the dataset into Swift string literals.
+        .executableTarget(name: "embed-resources"),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
             dependencies: ["embed-resources"]
         ),
 
-        // What Swift cannot reach on its own: starting a thread on another core, and the
-        // CPU's SHA-256 instructions (see include/CPlatform.h).
-        .target(name: "CPlatform"),
-
         // The domain: SQLite wrapper, JSON reader, records, validation and import.
         .target(
             name: "MoonshotKit",
-            dependencies: ["CSQLite3", "CPlatform"],
+            dependencies: ["CSQLite3"],
             plugins: ["EmbedResources"]
         ),
 
@@ -46,7 +41,7 @@ let package = Package(
 
         .testTarget(
             name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit", "CSQLite3", "CPlatform"]
+            dependencies: ["MoonshotKit", "CSQLite3"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -4,23 +4,18 @@ import PackagePlugin
 /// binary carries `schema.sql` and the Apollo dataset and works wherever it is copied.
 @main
 struct EmbedResources: BuildToolPlugin {
-    /// Files embedded into the binary, each under the Swift name it gets. `database` means
-    /// the empty SQLite database that the SQL file creates, rather than the file's text;
-    /// `virtual-tables` the one its full-text indexes alone create (a small import builds an
-    /// index in that).
-    static let files: [(name: String, path: String, kind: String)] = [
-        ("schemaSQL", "schema.sql", "text"),
-        ("emptyDatabaseSqueezed", "schema.sql", "database"),
-        ("emptySearchDatabaseSqueezed", "schema.sql", "virtual-tables"),
-        ("missionsJSON", "Resources/missions.json", "text"),
-        ("astronautsJSON", "Resources/astronauts.json", "text"),
+    /// Files embedded into the binary, each under the Swift name it gets.
+    static let files: [(name: String, path: String)] = [
+        ("schemaSQL", "schema.sql"),
+        ("missionsJSON", "Resources/missions.json"),
+        ("astronautsJSON", "Resources/astronauts.json"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         let inputs = Self.files.map { root.appending(path: $0.path) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        let arguments = [output.path] + zip(Self.files, inputs).map { "\($0.name)=\($0.kind):\($1.path)" }
+        let arguments = [output.path] + zip(Self.files, inputs).map { "\($0.name)=\($1.path)" }
         return [
             .buildCommand(
                 displayName: "Embedding schema.sql and the Apollo dataset into \(target.name)",

@@ -1,13 +1,9 @@
 // Build-time tool used by the EmbedResources plugin.
 //
-//     embed-resources OUTPUT.swift NAME=KIND:PATH [NAME=KIND:PATH ...]
+//     embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]
 //
 // Writes a Swift file declaring `enum EmbeddedResources` with one `static let NAME: String`
-// per input. KIND `text` holds the file's exact bytes (valid UTF-8 only) as an escaped string
-// literal; KIND `database` holds the SQLite database that running the SQL file on an empty
-// in-memory database creates, with its runs of zero bytes squeezed out (see `squeeze`), in base64;
-// KIND `virtual-tables` the same for the file's `CREATE VIRTUAL TABLE` statements alone.
-import CSQLite3
+// per input, holding the file's exact bytes (valid UTF-8 only) as an escaped string literal.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -34,73 +30,9 @@ func literal(_ text: String) -> String {
     return out + "\""
 }
 
-/// Runs `sql` on a new in-memory database and calls `body` with the connection.
-func withDatabase<T>(running sql: String, path: String, _ body: (OpaquePointer) -> T) -> T {
-    var handle: OpaquePointer?
-    guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else { fail("cannot open an in-memory database") }
-    defer { sqlite3_close(handle) }
-    var message: UnsafeMutablePointer<CChar>?
-    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
-        fail("\(path): \(message.map { String(cString: $0) } ?? "SQL error")")
-    }
-    return body(handle)
-}
-
-/// The bytes of the database that `sql` creates when run on an empty in-memory database.
-func database(from sql: String, path: String) -> Data {
-    withDatabase(running: sql, path: path) { handle in
-        var size: sqlite3_int64 = 0
-        guard let image = sqlite3_serialize(handle, "main", &size, 0) else { fail("cannot serialize the database of \(path)") }
-        defer { sqlite3_free(image) }
-        return Data(bytes: image, count: Int(size))
-    }
-}
-
-/// The bytes of the database that only the `CREATE VIRTUAL TABLE` statements of `sql` create.
-func virtualTablesDatabase(from sql: String, path: String) -> Data {
-    let statements = withDatabase(running: sql, path: path) { handle in
-        var statement: OpaquePointer?
-        let query = "SELECT sql || ';' FROM sqlite_schema WHERE sql LIKE 'CREATE VIRTUAL TABLE%' ORDER BY rowid"
-        guard sqlite3_prepare_v2(handle, query, -1, &statement, nil) == SQLITE_OK else { fail("cannot read the schema of \(path)") }
-        defer { sqlite3_finalize(statement) }
-        var statements: [String] = []
-        var code = sqlite3_step(statement)
-        while code == SQLITE_ROW {
-            statements.append(String(cString: sqlite3_column_text(statement, 0)))
-            code = sqlite3_step(statement)
-        }
-        guard code == SQLITE_DONE else { fail("cannot read the schema of \(path)") }
-        return statements
-    }
-    guard !statements.isEmpty else { fail("\(path) creates no virtual tables") }
-    return database(from: statements.joined(separator: "\n"), path: path)
-}
-
-/// `bytes` as records of (zero count, literal count, literal bytes), the counts as 32-bit
-/// little-endian numbers. An empty database is mostly zeros, so this makes it small.
-func squeeze(_ bytes: Data) -> Data {
-    let bytes = [UInt8](bytes)
-    var output = Data()
-    func append(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { output.append(contentsOf: $0) } }
-    var index = 0
-    while index < bytes.count {
-        var zeros = 0
-        while index + zeros < bytes.count, bytes[index + zeros] == 0 { zeros += 1 }
-        index += zeros
-        // Literal bytes run until eight zeros in a row (shorter runs are cheaper kept as they are).
-        var end = index
-        while end < bytes.count, !(end + 8 <= bytes.count && bytes[end..<(end + 8)].allSatisfy { $0 == 0 }) { end += 1 }
-        append(zeros)
-        append(end - index)
-        output.append(contentsOf: bytes[index..<end])
-        index = end
-    }
-    return output
-}
-
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first, arguments.count > 1 else {
-    fail("usage: embed-resources OUTPUT.swift NAME=KIND:PATH [NAME=KIND:PATH ...]")
+    fail("usage: embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]")
 }
 
 var source = """
@@ -111,30 +43,15 @@ var source = """
 
     """
 for argument in arguments.dropFirst() {
-    guard let equals = argument.firstIndex(of: "="), let colon = argument[equals...].firstIndex(of: ":") else {
-        fail("expected NAME=KIND:PATH, got '\(argument)'")
-    }
+    guard let equals = argument.firstIndex(of: "=") else { fail("expected NAME=PATH, got '\(argument)'") }
     let name = argument[..<equals]
-    let kind = argument[argument.index(after: equals)..<colon]
-    let path = String(argument[argument.index(after: colon)...])
+    let path = String(argument[argument.index(after: equals)...])
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else {
         fail("\(path) is not valid UTF-8")
     }
-    let file = (path as NSString).lastPathComponent
-    switch kind {
-    case "text":
-        source += "    /// The contents of `\(file)`.\n"
-        source += "    static let \(name): String = \(literal(text))\n"
-    case "database":
-        source += "    /// The empty database that `\(file)` creates: a database file, squeezed, in base64.\n"
-        source += "    static let \(name): String = \(literal(squeeze(database(from: text, path: path)).base64EncodedString()))\n"
-    case "virtual-tables":
-        source += "    /// The empty database that the virtual tables of `\(file)` alone create, squeezed, in base64.\n"
-        source += "    static let \(name): String = \(literal(squeeze(virtualTablesDatabase(from: text, path: path)).base64EncodedString()))\n"
-    default:
-        fail("unknown kind '\(kind)' in '\(argument)'")
-    }
+    source += "    /// The contents of `\((path as NSString).lastPathComponent)`.\n"
+    source += "    static let \(name): String = \(literal(text))\n"
 }
 source += "}\n"
 

@@ -4,7 +4,7 @@ final class DatabaseWriter {
     private let insertAstronaut: Statement
     private let insertMission: Statement
     private let insertCrew: Statement
-    /// Canonical titles by role title: a dataset uses only a handful of titles.
+    /// Canonical titles by role title, worked out once each: a dataset uses a handful of titles.
     private var canonicalRoles: [String: String] = [:]
 
     init(_ database: Database) throws {
@@ -18,23 +18,13 @@ final class DatabaseWriter {
     func add(_ record: Record) throws {
         switch record {
         case .astronaut(let astronaut, let rowID):
-            try insertAstronaut.bind(rowID, at: 1)
-            try insertAstronaut.bind(astronaut.id, at: 2)
-            try insertAstronaut.bind(astronaut.name, at: 3)
-            try insertAstronaut.bind(astronaut.description, at: 4)
-            try insertAstronaut.run()
+            try insertAstronaut.execute([.integer(rowID), .text(astronaut.id), .text(astronaut.name), .text(astronaut.description)])
         case .mission(let mission):
-            try insertMission.bind(mission.id, at: 1)
-            try insertMission.bind(mission.launchDate?.iso, at: 2)
-            try insertMission.bind(mission.description, at: 3)
-            try insertMission.run()
+            try insertMission.execute([.integer(mission.id), mission.launchDate.map { .text($0.iso) } ?? .null,
+                                       .text(mission.description)])
             for (index, member) in mission.crew.enumerated() {
-                try insertCrew.bind(mission.id, at: 1)
-                try insertCrew.bind(member.astronautID, at: 2)
-                try insertCrew.bind(member.role, at: 3)
-                try insertCrew.bind(canonicalRole(of: member.role), at: 4)
-                try insertCrew.bind(Int64(index + 1), at: 5)
-                try insertCrew.run()
+                try insertCrew.execute([.integer(mission.id), .text(member.astronautID), .text(member.role),
+                                        .text(canonicalRole(of: member.role)), .integer(Int64(index + 1))])
             }
         }
     }

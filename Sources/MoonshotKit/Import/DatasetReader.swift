@@ -57,12 +57,15 @@ public final class DatasetReader {
     /// Whether everything read so far is valid.
     public var isValid: Bool { recorded.isEmpty }
 
-    /// Reads both files, astronauts first so that crew names can be checked against them;
-    /// calls `betweenFiles` once astronauts.json is read. Problems in the input are collected,
-    /// not thrown; errors from the sink are thrown.
-    public func read(astronauts: InputFile, missions: InputFile, betweenFiles: () -> Void = {}) throws {
+    /// Throws `ImportFailure` with the problems found, if there are any.
+    public func throwProblems() throws(ImportFailure) {
+        guard isValid else { throw ImportFailure(problems: problems, unlistedCount: unlistedProblemCount) }
+    }
+
+    /// Reads both files, astronauts first so that crew names can be checked against them.
+    /// Problems in the input are collected, not thrown; errors from the sink are thrown.
+    public func read(astronauts: InputFile, missions: InputFile) throws {
         try readAstronauts(astronauts)
-        betweenFiles()
         try readMissions(missions)
     }
 

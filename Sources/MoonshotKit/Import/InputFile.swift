@@ -1,4 +1,3 @@
-import CSQLite3
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -31,8 +30,9 @@ public enum InputSource: Equatable, Sendable {
     }
 }
 
-/// The bytes of one input file, memory-mapped from disk or copied from the binary.
-public final class InputFile {
+/// The bytes of one input file, memory-mapped from disk or copied from the binary. Immutable
+/// once made, so the hashing thread may read it beside the importing one.
+public final class InputFile: @unchecked Sendable {
     /// Where the bytes came from.
     public let source: InputSource
     /// The file's bytes; valid as long as this object lives.
@@ -83,12 +83,12 @@ public final class InputFile {
         _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
     }
 
-    /// The SHA-256 of the file as lower-case hex. A mapped file larger than a megabyte is read
-    /// again through a buffer of that size rather than the mapping, so hashing (on its own
-    /// thread) keeps no pages of it resident; a smaller one is hashed where it lies.
+    /// The SHA-256 of the file as lower-case hex. A file on disk is read again through a
+    /// buffer rather than the mapping, so that hashing (on its own thread, ahead of the
+    /// reader) does not keep the whole file resident.
     public func sha256() -> String {
         let chunk = 1 << 20
-        guard isMapped, bytes.count > chunk else { return SHA256.hexDigest(of: bytes) }
+        guard isMapped else { return SHA256.hexDigest(of: bytes) }
         var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
@@ -134,77 +134,5 @@ public final class InputFile {
         _ = madvise(address, size, MADV_SEQUENTIAL)
         mapped = true
         return (UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size), descriptor)
-    }
-}
-
-/// The dataset and schema compiled into the binary.
-public enum EmbeddedDataset {
-    /// schema.sql, exactly as in the repository.
-    public static var schemaSQL: String { EmbeddedResources.schemaSQL }
-
-    /// A new in-memory database holding the empty database schema.sql creates (made when
-    /// moonshot was built), with room to grow to `capacity` bytes in place.
-    public static func openEmptyDatabase(reserving capacity: Int) throws -> Database {
-        try openImage(EmbeddedResources.emptyDatabaseSqueezed, reserving: capacity)
-    }
-
-    /// A new in-memory database holding only the full-text indexes of schema.sql, empty (made
-    /// when moonshot was built), for building a search index apart from the tables.
-    static func openEmptySearchDatabase(reserving capacity: Int) throws -> Database {
-        try openImage(EmbeddedResources.emptySearchDatabaseSqueezed, reserving: capacity)
-    }
-
-    private static func openImage(_ base64: String, reserving capacity: Int) throws -> Database {
-        guard let records = Base64.decode(base64), let size = unsqueezedSize(of: records), size > 0 else {
-            throw SQLiteError(code: SQLITE_CORRUPT, message: "an empty database built into moonshot is damaged")
-        }
-        return try Database.inMemory(imageSize: size, reserving: capacity) { unsqueeze(records, into: $0) }
-    }
-
-    /// The build's `squeeze` encodes bytes as records of (zero count, literal count, literal
-    /// bytes), the counts 32-bit little-endian. Calls `run` with each record's zero count and
-    /// literal bytes; false if the records are cut short.
-    private static func forEachRun(in records: [UInt8], _ run: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
-        var index = 0
-        func number() -> Int? {
-            guard index + 4 <= records.count else { return nil }
-            defer { index += 4 }
-            return Int(records[index]) | Int(records[index + 1]) << 8 | Int(records[index + 2]) << 16 | Int(records[index + 3]) << 24
-        }
-        while index < records.count {
-            guard let zeros = number(), let literals = number(), index + literals <= records.count else { return false }
-            run(zeros, records[index..<(index + literals)])
-            index += literals
-        }
-        return true
-    }
-
-    /// How many bytes `records` stand for; nil if they are cut short.
-    static func unsqueezedSize(of records: [UInt8]) -> Int? {
-        var size = 0
-        return forEachRun(in: records) { zeros, literals in size += zeros + literals.count } ? size : nil
-    }
-
-    /// Writes the bytes `records` stand for to the start of `output`, which must have room
-    /// for `unsqueezedSize(of: records)` bytes; false if the records are cut short.
-    static func unsqueeze(_ records: [UInt8], into output: UnsafeMutableRawBufferPointer) -> Bool {
-        var offset = 0, fits = true
-        let complete = forEachRun(in: records) { zeros, literals in
-            guard fits, offset + zeros + literals.count <= output.count else { fits = false; return }
-            output.baseAddress!.advanced(by: offset).initializeMemory(as: UInt8.self, repeating: 0, count: zeros)
-            offset += zeros
-            literals.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: output[offset...]).copyMemory(from: $0) }
-            offset += literals.count
-        }
-        return complete && fits && offset == output.count
-    }
-
-    /// The embedded file called `name` ("missions.json" or "astronauts.json").
-    public static func text(named name: String) -> String? {
-        switch name {
-        case "missions.json": EmbeddedResources.missionsJSON
-        case "astronauts.json": EmbeddedResources.astronautsJSON
-        default: nil
-        }
     }
 }

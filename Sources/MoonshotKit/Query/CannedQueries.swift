@@ -5,8 +5,8 @@ extension MoonshotDatabase {
     /// Every mission in number order, with launch date, commander and crew size.
     public func missions() throws -> [MissionSummary] {
         try query("SELECT mission_id, mission, launch_date, commander, crew_size FROM mission_overview ORDER BY mission_id") {
-            MissionSummary(id: $0.int64(0), displayName: $0.text(1), launchDate: $0.launchDate(2),
-                           commander: $0.optionalText(3), crewSize: $0.int(4))
+            MissionSummary(id: try $0.integer(0), displayName: try $0.string(1), launchDate: $0.launchDate(2),
+                           commander: $0.text(3), crewSize: try $0.int(4))
         }
     }
 
@@ -26,8 +26,8 @@ extension MoonshotDatabase {
     public func mission(_ id: Int64) throws -> MissionDetail? {
         let crew = try crew(ofMission: id)
         return try query("SELECT id, display_name, badge_image, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
-            MissionDetail(id: $0.int64(0), displayName: $0.text(1), badgeImage: $0.text(2),
-                          launchDate: $0.launchDate(3), description: $0.text(4), crew: crew)
+            MissionDetail(id: try $0.integer(0), displayName: try $0.string(1), badgeImage: try $0.string(2),
+                          launchDate: $0.launchDate(3), description: try $0.string(4), crew: crew)
         }.first
     }
 
@@ -38,7 +38,7 @@ extension MoonshotDatabase {
             FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id
             GROUP BY a.id ORDER BY a.name, a.id
             """) {
-            AstronautSummary(id: $0.text(0), name: $0.text(1), missionCount: $0.int(2))
+            AstronautSummary(id: try $0.string(0), name: try $0.string(1), missionCount: try $0.int(2))
         }
     }
 
@@ -54,7 +54,7 @@ extension MoonshotDatabase {
     public func astronaut(_ id: String) throws -> AstronautDetail? {
         let flights = try flights(ofAstronaut: id)
         return try query("SELECT id, name, description FROM astronauts WHERE id = ?", [.text(id)]) {
-            AstronautDetail(id: $0.text(0), name: $0.text(1), description: $0.text(2), flights: flights)
+            AstronautDetail(id: try $0.string(0), name: try $0.string(1), description: try $0.string(2), flights: flights)
         }.first
     }
 
@@ -86,15 +86,15 @@ extension MoonshotDatabase {
             ORDER BY length(marked_title) - length(replace(marked_title, char(1), '')) DESC, rank, kind DESC, key
             LIMIT ?2
             """, [.text(words.matchExpression), .integer(Int64(limit))]) {
-            SearchHit(kind: SearchHit.Kind(rawValue: $0.text(0)) ?? .mission, key: $0.text(1),
-                      title: $0.text(2), snippet: $0.text(3).split(whereSeparator: \.isNewline).joined(separator: " "))
+            SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, key: try $0.string(1),
+                      title: try $0.string(2), snippet: (try $0.string(3)).split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 
-    static func crewAssignment(_ row: Statement) -> CrewAssignment {
-        CrewAssignment(missionID: row.int64(0), missionName: row.text(1), launchDate: row.launchDate(2),
-                       position: row.int(3), astronautID: row.text(4), astronautName: row.text(5),
-                       role: row.text(6), canonicalRole: row.text(7))
+    static func crewAssignment(_ row: Statement) throws -> CrewAssignment {
+        CrewAssignment(missionID: try row.integer(0), missionName: try row.string(1), launchDate: row.launchDate(2),
+                       position: try row.int(3), astronautID: try row.string(4), astronautName: try row.string(5),
+                       role: try row.string(6), canonicalRole: try row.string(7))
     }
 }
 

@@ -5,11 +5,11 @@ extension MoonshotDatabase {
     public func resolveMission(_ text: String) throws -> MissionReference {
         if let number = Self.missionNumber(in: text),
            let found = try query("SELECT id, display_name, launch_date FROM missions WHERE id = ?", [.integer(number)], record: false, {
-               MissionReference(id: $0.int64(0), displayName: $0.text(1), launchDate: $0.launchDate(2))
+               MissionReference(id: try $0.integer(0), displayName: try $0.string(1), launchDate: $0.launchDate(2))
            }).first {
             return found
         }
-        let names = try query("SELECT display_name FROM missions ORDER BY id", record: false) { $0.text(0) }
+        let names = try query("SELECT display_name FROM missions ORDER BY id", record: false) { try $0.string(0) }
         var closest = Suggestions.closest(to: text, among: names)
         if let number = Self.missionNumber(in: text) {
             closest = Suggestions.closest(to: "Apollo \(number)", among: names)
@@ -62,7 +62,7 @@ extension MoonshotDatabase {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         for id in Set([trimmed, trimmed.lowercased()]).sorted() {
             if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, {
-                AstronautReference(id: $0.text(0), name: $0.text(1))
+                AstronautReference(id: try $0.string(0), name: try $0.string(1))
             }).first {
                 return found
             }
@@ -72,7 +72,7 @@ extension MoonshotDatabase {
         let matches = words.isEmpty ? [] : try query("""
             SELECT a.id, a.name FROM astronauts_search JOIN astronauts AS a ON a.rowid = astronauts_search.rowid
             WHERE astronauts_search MATCH ? ORDER BY a.name LIMIT 11
-            """, [.text(words.matchExpression(inColumn: "name"))], record: false) { AstronautReference(id: $0.text(0), name: $0.text(1)) }
+            """, [.text(words.matchExpression(inColumn: "name"))], record: false) { AstronautReference(id: try $0.string(0), name: try $0.string(1)) }
         if matches.count == 1 { return matches[0] }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return exactName[0] }
@@ -84,7 +84,7 @@ extension MoonshotDatabase {
                                 hint: "Give the id, or more of the name.")
         }
 
-        let candidates = try query("SELECT id, name FROM astronauts", record: false) { ($0.text(0), $0.text(1)) }
+        let candidates = try query("SELECT id, name FROM astronauts", record: false) { (try $0.string(0), try $0.string(1)) }
         let nameByKey = Dictionary(candidates.flatMap { [($0.0, $0), ($0.1, $0)] }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         let closest = Suggestions.closest(to: trimmed, among: nameByKey.keys, limit: 6)

@@ -2,27 +2,27 @@ import CSQLite3
 
 /// A failure reported by SQLite, with everything needed to understand it.
 public struct SQLiteError: Error, CustomStringConvertible, Equatable {
-    /// SQLite's extended result code, such as `SQLITE_CONSTRAINT_FOREIGNKEY` (787).
-    public let code: Int32
+    /// SQLite's extended result code, such as `.foreignKeyConstraint`.
+    public let code: ResultCode
     /// SQLite's own message for the failure.
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(_ code: ResultCode, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
     }
 
-    /// The primary result code (the low byte of `code`), such as `SQLITE_CONSTRAINT`.
-    public var primaryCode: Int32 { code & 0xFF }
-
     /// Whether another connection holds a lock that outlasted the busy timeout.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
+
+    /// Whether the device is full or a write was refused (a file-size limit, say).
+    public var isOutOfSpace: Bool { code.primary == .full || code == .ioErrorWrite }
 
     public var description: String {
-        var text = "\(message) (SQLite error \(code)"
+        var text = "\(message) (SQLite error \(code.rawValue)"
         if let sql { text += " in: \(sql.trimmedForDisplay)" }
         return text + ")"
     }
@@ -35,24 +35,15 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
         let message = useConnection
             ? String(cString: sqlite3_errmsg(connection))
             : String(cString: sqlite3_errstr(code))
-        self.init(code: useConnection ? extended : code, message: message, sql: sql)
+        self.init(ResultCode(rawValue: useConnection ? extended : code), message: message, sql: sql)
     }
 }
 
 extension String {
     /// The text on one line, shortened for an error message.
     fileprivate var trimmedForDisplay: String {
-        let oneLine = split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" })
-            .map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
+        let oneLine = split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == " " })
+            .joined(separator: " ")
         return oneLine.count > 200 ? String(oneLine.prefix(197)) + "..." : oneLine
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: Substring {
-        var s = self
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return s
     }
 }

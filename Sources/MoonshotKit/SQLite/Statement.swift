@@ -1,6 +1,6 @@
 import CSQLite3
 
-/// SQLite copies bound text before the bind call returns.
+/// SQLite copies bound text and blobs before the bind call returns.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value SQLite stores or returns.
@@ -17,7 +17,7 @@ public enum SQLValue: Equatable, Sendable {
 public final class Statement {
     /// The SQL text the statement was prepared from.
     public let sql: String
-    let handle: OpaquePointer
+    private let handle: OpaquePointer
     private let database: Database
 
     init(database: Database, sql: String) throws {
@@ -28,7 +28,7 @@ public final class Statement {
             let code = sqlite3_prepare_v3(database.handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
             guard code == SQLITE_OK else { return .failure(SQLiteError(connection: database.handle, code: code, sql: sql)) }
             guard let handle else {
-                return .failure(SQLiteError(code: SQLITE_MISUSE, message: "there is no SQL statement to prepare", sql: sql))
+                return .failure(SQLiteError(.misuse, message: "there is no SQL statement to prepare", sql: sql))
             }
             // Whatever follows the statement may only be white space, semicolons and comments.
             if let tail, tail.pointee != 0 {
@@ -37,7 +37,7 @@ public final class Statement {
                 sqlite3_finalize(next)
                 if nextCode != SQLITE_OK || next != nil {
                     sqlite3_finalize(handle)
-                    return .failure(SQLiteError(code: SQLITE_MISUSE, message: "only one statement can be prepared at a time", sql: sql))
+                    return .failure(SQLiteError(.misuse, message: "only one statement can be prepared at a time", sql: sql))
                 }
             }
             return .success(handle)
@@ -52,6 +52,9 @@ public final class Statement {
     /// Whether the statement leaves the database unchanged (SELECT, most PRAGMA reads).
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
+    /// The number of `?` (and named) parameters the statement takes.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
     /// The number of columns each row has.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
@@ -60,58 +63,41 @@ public final class Statement {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
 
-    // MARK: Binding
+    // MARK: Binding and running
 
-    /// Resets the statement and binds `values` to its parameters, in order.
+    /// Rewinds the statement and binds `values` to its parameters, in order. Throws, naming
+    /// the SQL, unless there is exactly one value per parameter.
     public func bind(_ values: [SQLValue]) throws {
         reset()
+        guard values.count == parameterCount else {
+            throw SQLiteError(.range, message: "the statement takes \(parameterCount) value\(parameterCount == 1 ? "" : "s"), "
+                              + "but \(values.count) \(values.count == 1 ? "was" : "were") given", sql: sql)
+        }
         for (offset, value) in values.enumerated() {
-            try bind(value, at: offset + 1)
+            try check(bind(value, at: Int32(offset + 1)))
         }
     }
 
-    /// Binds `value` to parameter `index` (1-based).
-    public func bind(_ value: SQLValue, at index: Int) throws {
+    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
         switch value {
-        case .null: try bindNull(at: index)
-        case .integer(let number): try bind(number, at: index)
-        case .real(let number): try check(sqlite3_bind_double(handle, Int32(index), number))
-        case .text(let text): try bind(text, at: index)
+        case .null:
+            return sqlite3_bind_null(handle, index)
+        case .integer(let number):
+            return sqlite3_bind_int64(handle, index, number)
+        case .real(let number):
+            return sqlite3_bind_double(handle, index, number)
+        case .text(var text):
+            // Embedded NUL characters are kept: the length is given, not found.
+            return text.withUTF8 { bytes in
+                let start = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+                return sqlite3_bind_text64(handle, index, start, UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
+            }
         case .blob(let bytes):
-            try check(bytes.withUnsafeBytes {
-                sqlite3_bind_blob64(handle, Int32(index), $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
-                                    UInt64($0.count), transient)
-            })
+            return bytes.withUnsafeBytes {
+                sqlite3_bind_blob64(handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64($0.count), transient)
+            }
         }
     }
-
-    /// Binds an integer to parameter `index` (1-based).
-    public func bind(_ value: Int64, at index: Int) throws {
-        try check(sqlite3_bind_int64(handle, Int32(index), value))
-    }
-
-    /// Binds text to parameter `index` (1-based); embedded NUL characters are kept.
-    public func bind(_ value: String, at index: Int) throws {
-        var text = value
-        try check(text.withUTF8 { bytes in
-            sqlite3_bind_text64(handle, Int32(index),
-                                UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                                    .assumingMemoryBound(to: CChar.self),
-                                UInt64(bytes.count), transient, UInt8(SQLITE_UTF8))
-        })
-    }
-
-    /// Binds text, or NULL when `value` is nil, to parameter `index` (1-based).
-    public func bind(_ value: String?, at index: Int) throws {
-        if let value { try bind(value, at: index) } else { try bindNull(at: index) }
-    }
-
-    /// Binds NULL to parameter `index` (1-based).
-    public func bindNull(at index: Int) throws {
-        try check(sqlite3_bind_null(handle, Int32(index)))
-    }
-
-    // MARK: Stepping
 
     /// Advances to the next row; returns false when there are no more rows.
     @discardableResult
@@ -126,18 +112,11 @@ public final class Statement {
         }
     }
 
-    /// Runs the statement to completion with the current bindings, ignoring any rows,
-    /// and rewinds it for the next run.
-    public func run() throws {
-        defer { reset() }
-        while try step() {}
-    }
-
     /// Runs the statement to completion with `values` bound, ignoring any rows.
     public func execute(_ values: [SQLValue] = []) throws {
         try bind(values)
+        defer { reset() }
         while try step() {}
-        reset()
     }
 
     /// Runs the statement with `values` bound and returns every row.
@@ -149,9 +128,11 @@ public final class Statement {
         return rows
     }
 
-    /// Rewinds the statement so it can run again; bindings are kept.
+    /// Rewinds the statement so it can run again, and clears its bindings (to NULL), so that
+    /// no value of a previous run can leak into the next.
     public func reset() {
         sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
     }
 
     // MARK: Reading the current row
@@ -161,21 +142,17 @@ public final class Statement {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
-    /// Column `index` (0-based) of the current row as an integer (0 for NULL).
-    public func int64(_ index: Int) -> Int64 {
-        sqlite3_column_int64(handle, Int32(index))
+    /// Column `index` (0-based) of the current row as an integer, or nil when it is NULL.
+    public func int64(_ index: Int) -> Int64? {
+        isNull(index) ? nil : sqlite3_column_int64(handle, Int32(index))
     }
 
-    /// Column `index` (0-based) of the current row as text (empty for NULL); NULs are kept.
-    public func text(_ index: Int) -> String {
-        guard let bytes = sqlite3_column_text(handle, Int32(index)) else { return "" }
+    /// Column `index` (0-based) of the current row as text, or nil when it is NULL.
+    /// Embedded NUL characters are kept.
+    public func text(_ index: Int) -> String? {
+        guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    }
-
-    /// Column `index` (0-based) of the current row as text, or nil for NULL.
-    public func optionalText(_ index: Int) -> String? {
-        isNull(index) ? nil : text(index)
     }
 
     /// Column `index` (0-based) of the current row, typed as SQLite stores it.
@@ -184,7 +161,7 @@ public final class Statement {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT: return .text(text(index))
+        case SQLITE_TEXT: return text(index).map(SQLValue.text) ?? .null
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, column))
             guard let start = sqlite3_column_blob(handle, column), count > 0 else { return .blob([]) }
@@ -208,13 +185,15 @@ public struct Row: Equatable, Sendable {
     /// The row's values, in column order.
     public let values: [SQLValue]
 
-    /// Column `index` as an integer, or nil when it is not one.
+    public init(values: [SQLValue]) { self.values = values }
+
+    /// Column `index` as an integer, or nil when it is NULL or not an integer.
     public func int64(_ index: Int) -> Int64? {
         if case .integer(let value) = values[index] { return value }
         return nil
     }
 
-    /// Column `index` as text, or nil when it is not text.
+    /// Column `index` as text, or nil when it is NULL or not text.
     public func text(_ index: Int) -> String? {
         if case .text(let value) = values[index] { return value }
         return nil

@@ -24,29 +24,9 @@ public enum FileSystem {
         }
     }
 
-    /// `path` with symbolic links resolved when it names an existing file; `path` otherwise.
-    public static func resolvingLinks(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// Why the current user cannot read `path`, or nil if they can.
     public static func readError(_ path: String) -> SystemError? {
         access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")
-    }
-
-    /// The permission bits of `path` (such as 0o644), or nil if it cannot be examined.
-    public static func permissions(of path: String) -> UInt32? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt32(info.st_mode & 0o7777)
-    }
-
-    /// Gives `path` the permission bits `permissions`.
-    public static func setPermissions(_ path: String, _ permissions: UInt32) throws(SystemError) {
-        guard chmod(path, mode_t(permissions)) == 0 else { throw SystemError(operation: "set the permissions of \(path)") }
     }
 
     /// The folder part of `path` ("." for a bare file name).
@@ -59,40 +39,6 @@ public enum FileSystem {
     /// Whether the current user may create files in `directory`.
     public static func isWritableDirectory(_ directory: String) -> Bool {
         access(directory, W_OK | X_OK) == 0
-    }
-
-    /// Atomically replaces `destination` with `source` (both in one folder), then makes
-    /// the rename durable by syncing the folder.
-    public static func replace(_ destination: String, with source: String) throws(SystemError) {
-        guard rename(source, destination) == 0 else { throw SystemError(operation: "rename \(source) to \(destination)") }
-        let folder = open(directory(of: destination), O_RDONLY | O_DIRECTORY)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
-        }
-    }
-
-    /// Flushes `path`'s contents to the storage device.
-    public static func sync(_ path: String) throws(SystemError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw SystemError(operation: "open \(path)") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw SystemError(operation: "sync \(path)") }
-    }
-
-    /// Creates the file `path` (which must not exist) holding `bytes`, synced to the device.
-    public static func createFile(_ path: String, bytes: UnsafeRawBufferPointer) throws(SystemError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SystemError(operation: "create \(path)") }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw SystemError(operation: "write \(path)") }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else { throw SystemError(operation: "sync \(path)") }
     }
 
     /// Removes the file at `path` if there is one.
@@ -147,10 +93,6 @@ public struct SystemError: Error, CustomStringConvertible {
         self.operation = operation
         self.code = code
     }
-
-    /// Whether the system was short of threads or memory (EAGAIN, ENOMEM): running again
-    /// later, or with higher limits, may succeed.
-    public var isShortOfResources: Bool { code == EAGAIN || code == ENOMEM }
 
     /// The C library's wording for `code`, such as "No such file or directory".
     public var reason: String { String(cString: strerror(code)) }

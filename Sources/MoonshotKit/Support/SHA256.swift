@@ -1,10 +1,4 @@
-import CPlatform
-
 /// SHA-256 (FIPS 180-4), for recording which input an import came from.
-///
-/// Uses the CPU's SHA-256 instructions where it has them. The Swift version is written for
-/// speed without unsafe tricks beyond buffer pointers: the state stays in locals for a whole
-/// run of blocks and the message schedule lives in one 64-word buffer.
 public struct SHA256 {
     private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
     private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
@@ -12,19 +6,7 @@ public struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    /// Whether `compress` uses the CPU's SHA-256 instructions (where there are: several times
-    /// faster); the tests turn them off to check one version against the other.
-    private let usesHardware: Bool
-
-    public init() { self.init(usingHardware: Self.hardwareIsAvailable) }
-
-    init(usingHardware: Bool) {
-        usesHardware = usingHardware && Self.hardwareIsAvailable
-        pending.reserveCapacity(64)
-    }
-
-    /// Whether this CPU has the SHA-256 instructions.
-    static let hardwareIsAvailable = moonshot_sha256_hardware_available() != 0
+    public init() {}
 
     /// The lower-case hex digest of `bytes`.
     public static func hexDigest(of bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -100,22 +82,9 @@ public struct SHA256 {
 
     /// Runs the compression function over `blocks` consecutive 64-byte blocks at `data`.
     private mutating func compress(_ data: UnsafePointer<UInt8>, blocks: Int) {
-        if usesHardware {
-            var state = (h0, h1, h2, h3, h4, h5, h6, h7)
-            withUnsafeMutableBytes(of: &state) { words in
-                moonshot_sha256_compress(words.baseAddress!.assumingMemoryBound(to: UInt32.self), data, blocks)
-            }
-            (h0, h1, h2, h3, h4, h5, h6, h7) = state
-        } else {
-            compressInSoftware(data, blocks: blocks)
-        }
-    }
-
-    /// `compress` without the SHA-256 instructions.
-    private mutating func compressInSoftware(_ data: UnsafePointer<UInt8>, blocks: Int) {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = (h0, h1, h2, h3, h4, h5, h6, h7)
-        withUnsafeBytes(of: moonshot_sha256_round_constants) { constants in
-            let k = constants.assumingMemoryBound(to: UInt32.self).baseAddress!
+        Self.roundConstants.withUnsafeBufferPointer { constants in
+            let k = constants.baseAddress!
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
                 let w = schedule.baseAddress!
                 for block in 0..<blocks {
@@ -151,4 +120,16 @@ public struct SHA256 {
         }
         (h0, h1, h2, h3, h4, h5, h6, h7) = (s0, s1, s2, s3, s4, s5, s6, s7)
     }
+
+    /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
+    private static let roundConstants: [UInt32] = [
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]
 }

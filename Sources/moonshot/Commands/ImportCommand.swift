@@ -47,17 +47,11 @@ enum ImportCommand {
             Terminal.writeError(text)
             return .failure
         } catch let error as SQLiteError where !error.isBusy {
-            // Writing the new database failed (a full disk, say); the old one is untouched.
+            // Building or copying in the new content failed (a full disk, say); the transaction
+            // that would have changed the database was rolled back.
             let database = existed ? "\(databasePath) was not changed" : "nothing was written"
-            Terminal.writeError("Error: the import could not write the new database; \(database).\n"
+            Terminal.writeError("Error: the import could not write the new content; \(database).\n"
                                 + "\(Moonshot.describe(error))\n")
-            return .failure
-        } catch let error as SystemError {
-            let database = existed ? "\(databasePath) was not changed" : "nothing was written"
-            let hint = error.isShortOfResources
-                ? "The system is short of threads or memory: close other programs or raise the limits (ulimit), then run the command again."
-                : "Check that there is room and that the folder can be written, or choose another path with --db."
-            Terminal.writeError("Error: the import failed; \(database).\n\(error)\n\(hint)\n")
             return .failure
         }
     }

@@ -66,7 +66,7 @@ enum Moonshot {
         case let error as MoonshotError: error.description
         case let error as SQLiteError where error.isBusy:
             "the database is busy: another process is using it (\(error.message))\nTry again when it has finished."
-        case let error as SQLiteError where error.primaryCode == 13 /* SQLITE_FULL */ || error.code == 778 /* SQLITE_IOERR_WRITE */:
+        case let error as SQLiteError where error.isOutOfSpace:
             "there is no room to write: the disk is full or a file-size limit was reached (\(error.message))\n"
                 + "Free some space, or choose a database path elsewhere with --db."
         case let error as SQLiteError: "SQLite failed: \(error)"

@@ -1,0 +1,85 @@
+import CSQLite3
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a statement being prepared asks to do, as SQLite's authorizer reports it.
+public enum AuthorizerRequest: Equatable, Sendable {
+    /// `ATTACH DATABASE`.
+    case attach
+    /// `DETACH DATABASE` (`VACUUM INTO` attaches and detaches underneath).
+    case detach
+    /// A call of the SQL function with this name (lower case).
+    case function(String)
+    /// Anything else, by SQLite's action code.
+    case other(Int32)
+}
+
+/// The closures a connection has handed to SQLite, kept alive as long as it.
+final class Callbacks {
+    var authorizer: ((AuthorizerRequest) -> Bool)?
+    var deadline: timespec?
+}
+
+extension Database {
+    /// Asks `allow` about every action each statement prepared from now on takes; a refused
+    /// one makes `prepare` fail with `.notAuthorized`. Nil removes the authorizer.
+    public func setAuthorizer(_ allow: ((AuthorizerRequest) -> Bool)?) {
+        callbacks.authorizer = allow
+        guard allow != nil else {
+            sqlite3_set_authorizer(handle, nil, nil)
+            return
+        }
+        let context = Unmanaged.passUnretained(callbacks).toOpaque()
+        sqlite3_set_authorizer(handle, { context, action, detail, _, _, _ in
+            let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
+            let request: AuthorizerRequest
+            switch action {
+            case SQLITE_ATTACH: request = .attach
+            case SQLITE_DETACH: request = .detach
+            case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
+            default: request = .other(action)
+            }
+            return callbacks.authorizer?(request) ?? true ? SQLITE_OK : SQLITE_DENY
+        }, context)
+    }
+
+    /// Runs `body`, interrupting any statement still running `seconds` after it began: the
+    /// statement then throws an error with code `.interrupted`.
+    public func withTimeLimit<T>(_ seconds: Double, _ body: () throws -> T) rethrows -> T {
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let whole = seconds.rounded(.down)
+        deadline.tv_sec += Int(whole)
+        deadline.tv_nsec += Int((seconds - whole) * 1e9)
+        if deadline.tv_nsec >= 1_000_000_000 {
+            deadline.tv_sec += 1
+            deadline.tv_nsec -= 1_000_000_000
+        }
+        callbacks.deadline = deadline
+        let context = Unmanaged.passUnretained(callbacks).toOpaque()
+        // Called every 10,000 virtual machine instructions: cheap, and often enough.
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return (now.tv_sec, now.tv_nsec) > (deadline.tv_sec, deadline.tv_nsec) ? 1 : 0
+        }, context)
+        defer {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            callbacks.deadline = nil
+        }
+        return try body()
+    }
+
+    /// Limits the size of any one string or blob this connection makes to `bytes`; a larger
+    /// one fails with `.tooBig`.
+    public func limitValueLength(to bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    }
+}

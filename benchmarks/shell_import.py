@@ -1,0 +1,60 @@
+"""The sqlite3 shell's side of the import benchmark: SQL that loads the same files into the
+same schema, written from schema.sql so that both tools build exactly the same tables.
+
+Two variants, both as strong as plain SQL makes them:
+
+- plain: the tables, views and provenance table of schema.sql without the full-text indexes;
+- same work: all of schema.sql, and the two FTS5 indexes filled with 'rebuild', as moonshot fills them.
+
+In both, one transaction; foreign keys enforced during the load, as moonshot enforces them;
+the tables first, then the rows, then the indexes of schema.sql; each JSON file parsed once by
+json_each (missions.json's elements are kept in a temporary table for the two inserts that
+read them). Run as:
+
+    sqlite3 DB -cmd ".param set :missions 'm.json'" -cmd ".param set :astronauts 'a.json'" < script.sql
+"""
+import sqlite3
+
+LOAD_ROWS = """
+CREATE TEMP TABLE mission_json AS SELECT value FROM json_each(readfile(:missions));
+INSERT INTO astronauts (id, name, description)
+    SELECT key, value ->> 'name', value ->> 'description' FROM json_each(readfile(:astronauts));
+INSERT INTO missions (id, launch_date, description)
+    SELECT value ->> 'id', value ->> 'launchDate', value ->> 'description' FROM temp.mission_json;
+INSERT INTO crew (mission_id, astronaut_id, role, canonical_role, position)
+    SELECT m.value ->> 'id', c.value ->> 'name', c.value ->> 'role',
+           CASE lower(trim(c.value ->> 'role')) WHEN 'command pilot' THEN 'Commander' ELSE c.value ->> 'role' END,
+           c.key + 1
+    FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c;
+"""
+
+
+def statements(schema):
+    """schema.sql split into its statements (sqlite3.complete_statement knows where they end)."""
+    result, current = [], ""
+    for line in schema.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            result.append(current.strip())
+            current = ""
+    return result
+
+
+def first_words(statement, count):
+    code = " ".join(line.split("--")[0] for line in statement.splitlines())
+    return code.replace("(", " ").upper().split()[:count]
+
+
+def script(schema_path, same_work):
+    with open(schema_path, encoding="utf-8") as f:
+        parts = statements(f.read())
+    is_index = lambda s: first_words(s, 3)[:2] == ["CREATE", "INDEX"] or first_words(s, 3) == ["CREATE", "UNIQUE", "INDEX"]
+    is_fts = lambda s: first_words(s, 3) == ["CREATE", "VIRTUAL", "TABLE"]
+    fts_names = [first_words(s, 4)[3].lower() for s in parts if is_fts(s)]
+    setup = [s for s in parts if not is_index(s) and (same_work or not is_fts(s))]
+    indexes = [s for s in parts if is_index(s)]
+    lines = ["PRAGMA foreign_keys = ON;", "BEGIN;"] + setup + [LOAD_ROWS.strip()] + indexes
+    if same_work:
+        lines += [f"INSERT INTO {name} ({name}) VALUES ('rebuild');" for name in fts_names]
+    lines.append("COMMIT;")
+    return "\n".join(lines) + "\n"
