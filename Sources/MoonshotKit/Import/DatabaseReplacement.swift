@@ -1,76 +1,78 @@
-/// The last step of an import: the content of the scratch database replaces the content of
-/// the real one, through SQLite, in one transaction under the real database's write lock.
+/// The content of a database being replaced, inside the import's transaction: what it held
+/// is checked and put aside, the schema of schema.sql takes its place, and once the new rows
+/// are in, the indexes, the full-text indexes and the import history follow.
 ///
-/// The database file itself is never renamed or deleted, so whatever its journal mode
-/// (rollback or WAL), readers see the old content or the new; a writer's change is committed
-/// before the import takes the lock, or waits for it; concurrent imports take turns. The file
+/// The database file itself is never renamed or deleted: whatever its journal mode (rollback
+/// or WAL), readers see the old content or the new, a writer's change is committed before the
+/// import takes the write lock or waits for it, and concurrent imports take turns. The file
 /// keeps its inode, owner and permissions, and a symbolic link to it stays one.
-enum DatabaseReplacement {
-    /// How long to wait for another connection's lock on the database, in milliseconds.
-    static let lockTimeout: Int32 = 30_000
+struct DatabaseReplacement {
+    /// The rows of the replaced `imports` table, oldest first; none for an empty database.
+    let history: [Row]
+    /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
+    /// then is one sort, where one kept up to date is a search and an insert per row.
+    private let deferredIndexes: [String]
 
-    /// Replaces the content of the database at `path` (created if missing) with that of the
-    /// scratch database at `scratchPath`, keeps its import history, and records `provenance`.
-    /// Returns the input hashes of the import whose content was replaced, if any.
-    static func replace(_ path: String, withContentOf scratchPath: String, recording provenance: Provenance) throws -> InputHashes? {
-        do {
-            // Foreign keys were enforced while the scratch database was built; off here, rows
-            // are copied as they are stored, without being taken apart and checked again.
-            let database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: lockTimeout)
-            try database.execute("ATTACH DATABASE ? AS scratch", [.text(scratchPath)])
-            return try database.transaction(.immediate) {
-                let history = try importHistory(of: database, path: path)
-                try dropEverything(in: database)
-                try database.execute(EmbeddedDataset.schemaSQL)
-                for table in try database.rows("""
-                    SELECT name FROM scratch.sqlite_schema
-                    WHERE type = 'table' AND name NOT LIKE 'sqlite%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
-                    """) {
-                    let name = identifier(table.text(0))
-                    try database.execute("DELETE FROM main.\(name); INSERT INTO main.\(name) SELECT * FROM scratch.\(name)")
-                }
-                for row in history {
-                    let placeholders = Array(repeating: "?", count: row.values.count).joined(separator: ", ")
-                    try database.execute("INSERT INTO main.imports VALUES (\(placeholders))", row.values)
-                }
-                try provenance.record(in: database)
-                return history.last.flatMap(InputHashes.init(importRow:))
-            }
-        } catch let error as SQLiteError where error.isBusy {
-            throw MoonshotError("\(path) is locked by another program, which kept it for \(lockTimeout / 1000) seconds; \(path) was not changed",
-                                hint: "Try again when it has finished (a sqlite3 session in a transaction holds the lock until COMMIT).")
-        } catch let error as SQLiteError where error.code.primary == .notADatabase {
-            throw notAMoonshotDatabase(path)
+    /// Checks that the database (in a write transaction) is empty or a moonshot database,
+    /// keeps its history, drops everything in it, and creates the schema without its indexes.
+    init(of database: Database, path: String) throws {
+        history = try Self.importHistory(of: database, path: path)
+        try Self.dropEverything(in: database)
+        try database.execute(EmbeddedDataset.schemaSQL)
+        let indexes = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+        for index in indexes { try database.execute("DROP INDEX \(identifier(index.text(0)))") }
+        deferredIndexes = indexes.compactMap { $0.text(1) }
+    }
+
+    /// The input hashes of the import whose content is being replaced, if any.
+    var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(importRow:)) }
+
+    /// Once the rows are in: creates the indexes, fills the full-text indexes from the tables,
+    /// and puts the import history back.
+    func finish(in database: Database) throws {
+        for index in deferredIndexes { try database.execute(index) }
+        for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'") {
+            let name = identifier(table.text(0))
+            try database.execute("INSERT INTO \(name) (\(name)) VALUES ('rebuild')")
+        }
+        for row in history {
+            let placeholders = Array(repeating: "?", count: row.values.count).joined(separator: ", ")
+            try database.execute("INSERT INTO imports VALUES (\(placeholders))", row.values)
         }
     }
 
-    /// The rows of the `imports` table of the database, oldest first; none for an empty
-    /// database. Throws for a database that moonshot did not make.
     private static func importHistory(of database: Database, path: String) throws -> [Row] {
-        guard try database.scalar("SELECT count(*) FROM main.sqlite_schema") != .integer(0) else { return [] }
+        guard try database.scalar("SELECT count(*) FROM sqlite_schema") != .integer(0) else { return [] }
         guard let version = try MoonshotDatabase.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
         if version > MoonshotDatabase.schemaVersion {
             throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                 hint: "Use a newer moonshot, or import into another file with --db.")
         }
-        return try database.rows("SELECT * FROM main.imports ORDER BY id")
+        return try database.rows("SELECT * FROM imports ORDER BY id")
     }
 
-    /// Drops every table, view and trigger of the main database: views and triggers first,
-    /// then full-text indexes (which drop their own tables), then the other tables.
+    /// Drops every table, view and trigger: views and triggers first, then full-text indexes
+    /// (which drop their own tables), then tables that refer to others, then the rest.
     private static func dropEverything(in database: Database) throws {
         let next = try database.prepare("""
-            SELECT type, name FROM main.sqlite_schema
+            SELECT type, name FROM sqlite_schema
             WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite%'
-            ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%' LIMIT 1
+            ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%',
+                     NOT EXISTS (SELECT 1 FROM pragma_foreign_key_list(name)) LIMIT 1
             """)
         while let object = try next.rows().first, let type = object.text(0) {
-            try database.execute("DROP \(type == "view" ? "VIEW" : type == "trigger" ? "TRIGGER" : "TABLE") main.\(identifier(object.text(1)))")
+            let keyword = type == "view" ? "VIEW" : type == "trigger" ? "TRIGGER" : "TABLE"
+            try database.execute("DROP \(keyword) \(identifier(object.text(1)))")
         }
     }
 
-    private static func notAMoonshotDatabase(_ path: String) -> MoonshotError {
+    static func notAMoonshotDatabase(_ path: String) -> MoonshotError {
         MoonshotError("\(path) exists but is not a moonshot database; it was left as it is",
                       hint: "Move it away, or choose another path with --db.")
     }
+}
+
+/// `name` as a quoted SQL identifier: `"missions"`, `"a""b"`.
+func identifier(_ name: String?) -> String {
+    "\"" + (name ?? "").replacingAll("\"", with: "\"\"") + "\""
 }

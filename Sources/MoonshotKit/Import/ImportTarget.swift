@@ -1,15 +1,12 @@
-/// The database an import writes into, checked before any work is done, and the scratch
-/// database beside it where the new content is built and validated first.
-struct ImportTarget {
-    /// The database path as the user gave it.
-    let path: String
-    /// Where the new content is built: `moonshot.db.import-PID`, in the same folder, so that
-    /// it is on the same device and the user's choice of place holds for it too.
-    let scratchPath: String
+/// The database an import writes into: its path checked, then opened for writing.
+enum ImportTarget {
+    /// How long an import waits for another connection's lock on the database, in
+    /// milliseconds: long enough for another import of a large dataset to finish.
+    static let lockTimeout: Int32 = 60_000
 
-    /// Checks that a database can be made or changed at `path`, and removes scratch databases
-    /// that killed imports left beside it.
-    init(path: String) throws {
+    /// Opens (creating it if missing) the database at `path`, after checking that a database
+    /// can be made or changed there. Foreign keys are enforced, as for every write.
+    static func open(_ path: String) throws -> Database {
         let folder = FileSystem.directory(of: path)
         switch FileSystem.entry(at: folder) {
         case .directory: break
@@ -27,30 +24,14 @@ struct ImportTarget {
         case .other:
             throw MoonshotError("\(path) is not a regular file", hint: "Choose another path with --db.")
         }
+        // SQLite writes its rollback journal beside the database.
         guard FileSystem.isWritableDirectory(folder) else {
             throw MoonshotError("cannot write in \(folder): permission denied",
                                 hint: "Choose a folder you can write to with --db.")
         }
-        self.path = path
-        self.scratchPath = Self.scratchPrefix(for: path) + String(FileSystem.processID)
-        removeAbandonedScratch()
-    }
-
-    /// Removes this import's scratch database, once it is closed.
-    func removeScratch() {
-        FileSystem.removeFile(scratchPath)
-    }
-
-    /// `moonshot.db.import-`: the start of the name of a scratch database.
-    private static func scratchPrefix(for path: String) -> String { path + ".import-" }
-
-    /// Deletes scratch databases of imports that were killed (their process is gone).
-    private func removeAbandonedScratch() {
-        let folder = FileSystem.directory(of: path)
-        let prefix = String(Self.scratchPrefix(for: path).split(separator: "/").last ?? "")
-        for name in FileSystem.entries(in: folder, startingWith: prefix) {
-            guard let pid = Int(name.dropFirst(prefix.count)), !FileSystem.isProcessAlive(pid) else { continue }
-            FileSystem.removeFile(folder + "/" + name)
-        }
+        let database = try Database(path: path, mode: .readWriteCreate, busyTimeout: lockTimeout)
+        // More cache than the default 2 MB, for the B-trees of a large input.
+        try database.execute("PRAGMA cache_size = -16384")
+        return database
     }
 }

@@ -17,10 +17,10 @@ public struct ImportSummary: Equatable, Sendable {
 
 /// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
 ///
-/// One path for every size of input: the files are read and validated in one pass while the
-/// rows go into a scratch database beside the real one (and another thread hashes the files);
-/// the scratch database gets its indexes and full-text indexes; then its content replaces the
-/// real database's in one transaction (`DatabaseReplacement`), and the scratch file is deleted.
+/// One path for every size of input, in one transaction on the database, under its write
+/// lock: the files are read and validated in one pass while the rows go in (and another thread
+/// hashes the files); then the indexes and full-text indexes are built and the provenance is
+/// recorded. A problem anywhere rolls the whole transaction back.
 public enum Importer {
     /// Validates the inputs without writing anything; returns their counts or throws
     /// `ImportFailure` listing every problem.
@@ -35,21 +35,36 @@ public enum Importer {
     /// Imports the inputs into the database at `databasePath`, replacing its content.
     ///
     /// Throws `ImportFailure` for problems in the input, `MoonshotError` for an unusable or
-    /// busy database, and `SQLiteError` for failures while writing. In every case the database
-    /// at `databasePath` is left exactly as it was.
+    /// busy database, and `SQLiteError` for failures while writing. In every case the content
+    /// of the database at `databasePath` is left exactly as it was.
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let hashing = BackgroundWork {
             InputHashes(missions: missionsFile.sha256(), astronauts: astronautsFile.sha256())
         }
-        let target = try ImportTarget(path: databasePath)
-        defer { target.removeScratch() }
-        let counts = try ScratchDatabase.build(at: target.scratchPath, missions: missionsFile, astronauts: astronautsFile)
-        let hashes = hashing.wait()
-        let provenance = Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts)
-        let previous = try DatabaseReplacement.replace(databasePath, withContentOf: target.scratchPath, recording: provenance)
-        let outcome: ImportSummary.Outcome = previous == nil ? .created : previous == hashes ? .unchanged : .replaced
-        return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
+        do {
+            let database = try ImportTarget.open(databasePath)
+            return try database.transaction(.immediate) {
+                let replacement = try DatabaseReplacement(of: database, path: databasePath)
+                let reader = DatasetReader(sink: try DatabaseWriter(database).add)
+                try reader.read(astronauts: astronautsFile, missions: missionsFile)
+                try reader.throwProblems()
+                try replacement.finish(in: database)
+                let hashes = hashing.wait()
+                let counts = reader.counts
+                try Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts).record(in: database)
+                let previous = replacement.previousInputHashes
+                let outcome: ImportSummary.Outcome = previous == nil ? .created : previous == hashes ? .unchanged : .replaced
+                return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
+            }
+        } catch let error as SQLiteError where error.isBusy {
+            throw MoonshotError(
+                "\(databasePath) is locked by another program, which kept it for \(ImportTarget.lockTimeout / 1000) seconds; "
+                    + "\(databasePath) was not changed",
+                hint: "Try again when it has finished (a sqlite3 session in a transaction holds its lock until COMMIT).")
+        } catch let error as SQLiteError where error.code.primary == .notADatabase {
+            throw DatabaseReplacement.notAMoonshotDatabase(databasePath)
+        }
     }
 
     /// Opens both inputs, reporting problems with either (or both) together.

@@ -25,8 +25,8 @@ struct Provenance {
     /// Adds the row, stamped with the current time and moonshot's version.
     func record(in database: Database) throws {
         try database.execute("""
-            INSERT INTO main.imports (imported_at, tool_version, missions_source, missions_sha256,
-                                      astronauts_source, astronauts_sha256, mission_count, astronaut_count, crew_count)
+            INSERT INTO imports (imported_at, tool_version, missions_source, missions_sha256,
+                                 astronauts_source, astronauts_sha256, mission_count, astronaut_count, crew_count)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
                 .text(FileSystem.currentTimestamp()), .text(MoonshotVersion.current),
