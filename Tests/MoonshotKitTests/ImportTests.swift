@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-import CSQLite3
 @testable import MoonshotKit
 
 /// Imports of the real Apollo dataset, and what an import does to an existing database.
@@ -102,55 +101,28 @@ final class ImportTests: XCTestCase {
                        [Row(values: [.text("armstrong")])])
     }
 
-    func testSmallAndLargeImportsMakeTheSameDatabase() throws {
-        // A small import starts from the empty database made at build time and loads in memory;
-        // a large one runs schema.sql and loads into files on several threads. Force each on the real data:
-        // the same rows, the same schema, and search indexes that answer alike.
-        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
-                             databasePath: databasePath, small: true)
-        let small = try dump() + searchIndex()
-        let smallSchema = try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
+    func testImportOverOtherContentMakesTheSameDatabaseAsAFreshOne() throws {
+        _ = try importRealDataset()
+        let fresh = try dump() + searchIndex()
+        let freshSchema = try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
         try FileManager.default.removeItem(atPath: databasePath)
-        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
-                             databasePath: databasePath, small: false)
-        XCTAssertEqual(try dump() + searchIndex(), small)
-        XCTAssertEqual(try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name"), smallSchema)
+        // Other content first, with objects of its own that the import must take away too.
+        let other = try write(#"[{"id": 5, "crew": [{"name": "lovell", "role": "Pilot"}], "description": "Other."}]"#, to: "m.json", in: folder)
+        _ = try importRealDataset(from: (.file(other), .embedded("astronauts.json")))
+        try Database(path: databasePath, mode: .readWriteCreate).execute("CREATE VIEW extra AS SELECT 1; CREATE INDEX extra_index ON missions (description)")
+        _ = try importRealDataset()
+        XCTAssertEqual(try dump() + searchIndex(), fresh)
+        XCTAssertEqual(try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name"), freshSchema)
         let db = try Database(path: databasePath, mode: .readWriteCreate)
         try db.execute("""
             INSERT INTO missions_search (missions_search, rank) VALUES ('integrity-check', 1);
             INSERT INTO astronauts_search (astronauts_search, rank) VALUES ('integrity-check', 1);
             """)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"], "no scratch files left")
-    }
-
-    func testSqueezedBytesUnsqueezeExactlyAndDamageIsRefused() throws {
-        func record(zeros: Int, literals: [UInt8]) -> [UInt8] {
-            withUnsafeBytes(of: UInt32(zeros).littleEndian, Array.init) + withUnsafeBytes(of: UInt32(literals.count).littleEndian, Array.init) + literals
-        }
-        let records = record(zeros: 3, literals: [7, 8]) + record(zeros: 0, literals: [9]) + record(zeros: 2, literals: [])
-        XCTAssertEqual(EmbeddedDataset.unsqueezedSize(of: records), 8)
-        var output = [UInt8](repeating: 0xAA, count: 8)
-        XCTAssertTrue(output.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
-        XCTAssertEqual(output, [0, 0, 0, 7, 8, 9, 0, 0])
-
-        let cutShort = Array(records.dropLast(3))
-        XCTAssertNil(EmbeddedDataset.unsqueezedSize(of: cutShort))
-        var tooSmall = [UInt8](repeating: 0, count: 7), tooLarge = [UInt8](repeating: 0, count: 9)
-        XCTAssertFalse(tooSmall.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
-        XCTAssertFalse(tooLarge.withUnsafeMutableBytes { EmbeddedDataset.unsqueeze(records, into: $0) })
-        XCTAssertThrowsError(try Database.inMemory(imageSize: 8, reserving: 0) { _ in false }) { error in
-            XCTAssertEqual((error as? SQLiteError)?.code, SQLITE_CORRUPT)
-        }
-    }
-
-    func testEmptyDatabaseMadeAtBuildTimeIsSchemaSQL() throws {
-        let made = try EmbeddedDataset.openEmptyDatabase(reserving: 0)
-        let reference = try Database(path: ":memory:", mode: .readWriteCreate)
-        try reference.execute(EmbeddedDataset.schemaSQL)
-        let query = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name"
-        XCTAssertEqual(try made.rows(query), try reference.rows(query))
-        XCTAssertEqual(try made.scalar("PRAGMA user_version"), try reference.scalar("PRAGMA user_version"))
-        XCTAssertEqual(try made.scalar("SELECT count(*) FROM missions"), .integer(0))
+        XCTAssertEqual(try db.rows("PRAGMA integrity_check"), [Row(values: [.text("ok")])])
+        XCTAssertEqual(try db.rows("PRAGMA foreign_key_check"), [])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM imports"), .integer(2), "the history is kept")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"],
+                       "no journal or other file left")
     }
 
     /// What the search indexes answer: for words common and rare, the matching rowids in rank order.
@@ -212,38 +184,31 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
     }
 
-    func testBadInputOnEitherPathStopsEveryThreadAndChangesNothing() throws {
+    func testBadInputInEitherFileChangesNothing() throws {
         _ = try importRealDataset()
         let before = try Data(contentsOf: URL(fileURLWithPath: databasePath))
-        // Bad astronauts: no records reach the writers (or the small import's helper). Bad
-        // missions: they get the astronauts and work for nothing. Either way, on the small path
-        // and the threaded one, the import must end, every time (a thread left waiting would
-        // hang here).
+        // Bad astronauts: found before any mission is read. Bad missions: found after every
+        // astronaut is written. Either way the transaction is rolled back.
         var astronauts = try String(contentsOfFile: realAstronautsPath, encoding: .utf8)
         astronauts = astronauts.replacingOccurrences(of: "\"name\": \"Edwin E. Aldrin Jr.\"", with: "\"name\": 7")
         var missions = try String(contentsOfFile: realMissionsPath, encoding: .utf8)
         missions = missions.replacingOccurrences(of: "\"name\": \"aldrin\"", with: "\"name\": \"buzz\"")
         let badAstronauts = try write(astronauts, to: "a.json", in: folder), badMissions = try write(missions, to: "m.json", in: folder)
         XCTAssertNotEqual(astronauts, try String(contentsOfFile: realAstronautsPath, encoding: .utf8))
-        for _ in 0..<3 {
-            for small in [true, false] {
-                XCTAssertThrowsError(try Importer.run(missions: .file(realMissionsPath), astronauts: .file(badAstronauts),
-                                                      databasePath: databasePath, small: small)) { error in
-                    XCTAssertTrue(error is ImportFailure, "\(error)")
-                }
-                XCTAssertThrowsError(try Importer.run(missions: .file(badMissions), astronauts: .file(realAstronautsPath),
-                                                      databasePath: databasePath, small: small)) { error in
-                    XCTAssertEqual((error as? ImportFailure)?.problems.first?.message.hasPrefix("\"buzz\" is not an astronaut"), true, "\(error)")
-                }
-            }
+        XCTAssertThrowsError(try importRealDataset(from: (.file(realMissionsPath), .file(badAstronauts)))) { error in
+            XCTAssertEqual((error as? ImportFailure)?.problems.first?.path, "[\"aldrin\"].name", "\(error)")
+        }
+        XCTAssertThrowsError(try importRealDataset(from: (.file(badMissions), .file(realAstronautsPath)))) { error in
+            XCTAssertEqual((error as? ImportFailure)?.problems.first?.message.hasPrefix("\"buzz\" is not an astronaut"), true, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["a.json", "m.json", "moonshot.db"])
     }
 
-    func testImportThroughASymbolicLinkReplacesItsTargetAndKeepsPermissions() throws {
+    func testImportChangesTheFileInPlaceThroughASymbolicLinkKeepingItsPermissions() throws {
         _ = try importRealDataset()
         chmod(databasePath, 0o600)
+        let inode = (try FileManager.default.attributesOfItem(atPath: databasePath)[.systemFileNumber] as? NSNumber)?.intValue
         let link = folder.appendingPathComponent("link.db").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: databasePath)
         _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: link)
@@ -251,13 +216,21 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try open().scalar("SELECT count(*) FROM imports"), .integer(2), "the database it points to was replaced")
         let attributes = try FileManager.default.attributesOfItem(atPath: databasePath)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual((attributes[.systemFileNumber] as? NSNumber)?.intValue, inode, "the same file, written through SQLite")
     }
 
-    func testFailedImportCreatesNoFile() throws {
+    func testFailedImportIntoANewPathLeavesNoDataAndNoJournal() throws {
         XCTAssertThrowsError(try importRealDataset(from: (.file(folder.path + "/nope.json"), .embedded("astronauts.json"))))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "an input that cannot be opened stops it first")
         let broken = try write("[{]", to: "m.json", in: folder)
         XCTAssertThrowsError(try importRealDataset(from: (.file(broken), .embedded("astronauts.json"))))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["m.json"])
+        // SQLite created the file when the import opened it; the rolled-back transaction leaves it empty.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)).count, 0)
+        XCTAssertThrowsError(try MoonshotDatabase(path: databasePath)) { error in
+            XCTAssertTrue("\(error)".contains("run 'moonshot import'"), "\(error)")
+        }
+        XCTAssertEqual(try importRealDataset().outcome, .created)
     }
 
     func testCheckWritesNothing() throws {
@@ -291,14 +264,6 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("is a folder"), "\(error)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
-    }
-
-    func testAbandonedTemporaryFilesAreCleanedUp() throws {
-        // A file left by a killed import whose process is gone (pid 2^22 + 1 is above Linux's maximum).
-        let stray = try write("partial", to: "moonshot.db.import-4194305", in: folder)
-        _ = try importRealDataset()
-        XCTAssertFalse(FileManager.default.fileExists(atPath: stray))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"])
     }
 
     /// The content of the three data tables, in a stable order.

@@ -1,4 +1,3 @@
-import CSQLite3
 import XCTest
 @testable import MoonshotKit
 
@@ -29,7 +28,7 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT ?", [.text(tricky)]), .text(tricky))
         XCTAssertEqual(try db.scalar("SELECT length(CAST(? AS BLOB))", [.text(tricky)]), .integer(Int64(tricky.utf8.count)))
         let statement = try db.prepare("SELECT ?")
-        try statement.bind(tricky, at: 1)
+        try statement.bind([.text(tricky)])
         XCTAssertTrue(try statement.step())
         XCTAssertEqual(statement.text(0), tricky)
         XCTAssertFalse(try statement.step())
@@ -39,7 +38,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let db = try memory()
         XCTAssertThrowsError(try db.prepare("SELEC 1")) { error in
             let error = error as! SQLiteError
-            XCTAssertEqual(error.primaryCode, SQLITE_ERROR)
+            XCTAssertEqual(error.code.primary, .error)
             XCTAssertTrue(error.message.contains("syntax error"), error.message)
             XCTAssertEqual(error.sql, "SELEC 1")
             XCTAssertTrue(error.description.contains("SELEC 1"))
@@ -47,7 +46,8 @@ final class SQLiteWrapperTests: XCTestCase {
         try db.execute("CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id))")
         XCTAssertThrowsError(try db.prepare("INSERT INTO c VALUES (?)").execute([.integer(9)])) { error in
             let error = error as! SQLiteError
-            XCTAssertEqual(error.code, SQLITE_CONSTRAINT | (3 << 8) /* SQLITE_CONSTRAINT_FOREIGNKEY */, "foreign keys are enforced, with the extended code")
+            XCTAssertEqual(error.code, .foreignKeyConstraint, "foreign keys are enforced, with the extended code")
+            XCTAssertEqual(error.code.primary, .constraint)
             XCTAssertTrue(error.message.contains("FOREIGN KEY"), error.message)
             XCTAssertEqual(error.sql, "INSERT INTO c VALUES (?)")
         }
@@ -87,18 +87,118 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT sum(x) FROM t"), .integer(2))
     }
 
+    func testTransactionReportsTheFirstErrorEvenWhenSQLiteHasAlreadyRolledBack() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
+        // The body ends the transaction itself, then fails: the ROLLBACK that follows fails
+        // too ("no transaction is active"), but the error reported is the body's.
+        XCTAssertThrowsError(try db.transaction {
+            try db.execute("INSERT INTO t VALUES (1); ROLLBACK")
+            try db.execute("INSERT INTO nowhere VALUES (1)")
+        }) { error in
+            XCTAssertTrue((error as? SQLiteError)?.message.contains("no such table: nowhere") == true, "\(error)")
+        }
+        XCTAssertFalse(db.isInTransaction)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+        // A failing statement in the middle rolls back what came before it.
+        XCTAssertThrowsError(try db.transaction {
+            try db.execute("INSERT INTO t VALUES (5)")
+            try db.execute("INSERT INTO t VALUES (5)")
+        }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code.primary, .constraint, "\(error)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+    }
+
+    func testBindingTheWrongNumberOfValuesIsAnErrorNamingTheSQL() throws {
+        let db = try memory()
+        let statement = try db.prepare("SELECT ?, ?")
+        for values: [SQLValue] in [[], [.integer(1)], [.integer(1), .integer(2), .integer(3)]] {
+            XCTAssertThrowsError(try statement.rows(values)) { error in
+                let error = error as? SQLiteError
+                XCTAssertEqual(error?.code, .range)
+                XCTAssertEqual(error?.sql, "SELECT ?, ?")
+                XCTAssertTrue(error?.message.contains("takes 2 values, but \(values.count)") == true, "\(String(describing: error))")
+            }
+        }
+        XCTAssertEqual(try statement.rows([.integer(1), .text("b")]), [Row(values: [.integer(1), .text("b")])])
+        XCTAssertThrowsError(try db.execute("SELECT 1", [.integer(1)]))
+    }
+
+    func testResetClearsTheBindings() throws {
+        let db = try memory()
+        let statement = try db.prepare("SELECT ?")
+        try statement.bind([.text("secret")])
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.text(0), "secret")
+        statement.reset()
+        XCTAssertTrue(try statement.step(), "a run after reset sees no value of the one before")
+        XCTAssertNil(statement.text(0))
+    }
+
+    func testNullReadsAsNilNeverAsZeroOrEmpty() throws {
+        let db = try memory()
+        let statement = try db.prepare("SELECT NULL, 0, '', NULL")
+        XCTAssertTrue(try statement.step())
+        XCTAssertNil(statement.int64(0))
+        XCTAssertNil(statement.text(0))
+        XCTAssertEqual(statement.int64(1), 0)
+        XCTAssertEqual(statement.text(2), "")
+        XCTAssertTrue(statement.isNull(3))
+        XCTAssertEqual(statement.value(3), .null)
+        XCTAssertEqual(try db.rows("SELECT NULL").first?.text(0), nil)
+    }
+
+    func testAuthorizerRefusesWhatItIsToldTo() throws {
+        let folder = try makeTemporaryFolder(self)
+        let db = try memory()
+        var asked: [AuthorizerRequest] = []
+        db.setAuthorizer { request in
+            asked.append(request)
+            switch request {
+            case .attach, .detach: return false
+            case .function(let name): return name != "load_extension"
+            case .other: return true
+            }
+        }
+        for sql in ["ATTACH DATABASE '\(folder.path)/x.db' AS x", "DETACH DATABASE main", "SELECT load_extension('x')",
+                    "VACUUM INTO '\(folder.path)/copy.db'"] {
+            // Refused when prepared, or for VACUUM INTO (whose ATTACH is made as it runs) when run.
+            XCTAssertThrowsError(try db.prepare(sql).step(), sql) { error in
+                XCTAssertEqual((error as? SQLiteError)?.code, .notAuthorized, "\(sql): \(error)")
+            }
+        }
+        XCTAssertEqual(try db.scalar("SELECT upper('ok')"), .text("OK"))
+        XCTAssertTrue(asked.contains(.function("upper")))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing was attached or written")
+        db.setAuthorizer(nil)
+        XCTAssertNoThrow(try db.prepare("ATTACH DATABASE ':memory:' AS x"))
+    }
+
+    func testTimeLimitInterruptsALongQueryAndThenLetsQueriesRun() throws {
+        let db = try memory()
+        let endless = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+        let start = DispatchTime.now()
+        XCTAssertThrowsError(try db.withTimeLimit(0.2) { try endless.step() }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        XCTAssertLessThan(seconds, 5, "stopped near its limit")
+        XCTAssertEqual(try db.scalar("SELECT 1"), .integer(1), "no limit outside withTimeLimit")
+    }
+
     func testReadOnlyOpenNeitherCreatesNorWrites() throws {
         let folder = try makeTemporaryFolder(self)
         let path = folder.appendingPathComponent("absent.db").path
         XCTAssertThrowsError(try Database(path: path, mode: .readOnly)) { error in
-            XCTAssertEqual((error as? SQLiteError)?.primaryCode, SQLITE_CANTOPEN)
+            XCTAssertEqual((error as? SQLiteError)?.code.primary, .cannotOpen)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
 
         try Database(path: path, mode: .readWriteCreate).execute("CREATE TABLE t (x)")
         let readOnly = try Database(path: path, mode: .readOnly)
         XCTAssertThrowsError(try readOnly.execute("INSERT INTO t VALUES (1)")) { error in
-            XCTAssertEqual((error as? SQLiteError)?.primaryCode, SQLITE_READONLY)
+            XCTAssertEqual((error as? SQLiteError)?.code.primary, .readOnly)
         }
         XCTAssertTrue(try readOnly.prepare("SELECT * FROM t").isReadOnly)
         XCTAssertFalse(try readOnly.prepare("DELETE FROM t").isReadOnly)

@@ -29,7 +29,12 @@ enum ImportTarget {
             throw MoonshotError("cannot write in \(folder): permission denied",
                                 hint: "Choose a folder you can write to with --db.")
         }
-        let database = try Database(path: path, mode: .readWriteCreate, busyTimeout: lockTimeout)
+        let database: Database
+        do {
+            database = try Database(path: path, mode: .readWriteCreate, busyTimeout: lockTimeout)
+        } catch let error as SQLiteError where error.code.primary == .cannotOpen {
+            throw MoonshotError("cannot open or create \(path): \(error.message)", hint: "Choose another path with --db.")
+        }
         // More cache than the default 2 MB, for the B-trees of a large input.
         try database.execute("PRAGMA cache_size = -16384")
         return database

@@ -40,6 +40,10 @@ public final class MoonshotDatabase {
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Database(path: path, mode: .readOnly)
+            // An empty database is what a failed first import leaves (SQLite made the file).
+            if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
+                throw MoonshotError("no data in \(shownPath) yet; run 'moonshot import' first")
+            }
             guard let version = try Self.schemaVersion(of: database) else { throw notOurs }
             guard version <= Self.schemaVersion else {
                 throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",

@@ -105,6 +105,13 @@ public final class Database {
         }
     }
 
+    /// The error for result `code` of a call on this connection: `.notAuthorized` whenever
+    /// the authorizer refused something on the way.
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let error = SQLiteError(connection: handle, code: code, sql: sql)
+        return callbacks.refusedSomething ? SQLiteError(.notAuthorized, message: error.message, sql: sql) : error
+    }
+
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

@@ -23,12 +23,16 @@ public enum AuthorizerRequest: Equatable, Sendable {
 /// The closures a connection has handed to SQLite, kept alive as long as it.
 final class Callbacks {
     var authorizer: ((AuthorizerRequest) -> Bool)?
+    /// Whether the authorizer has refused something since this was last cleared: SQLite
+    /// reports some refusals as plain `SQLITE_ERROR`, so errors are told apart by this.
+    var refusedSomething = false
     var deadline: timespec?
 }
 
 extension Database {
     /// Asks `allow` about every action each statement prepared from now on takes; a refused
-    /// one makes `prepare` fail with `.notAuthorized`. Nil removes the authorizer.
+    /// one makes `prepare` (or, for actions taken as the statement runs, `step`) fail with
+    /// `.notAuthorized`. Nil removes the authorizer.
     public func setAuthorizer(_ allow: ((AuthorizerRequest) -> Bool)?) {
         callbacks.authorizer = allow
         guard allow != nil else {
@@ -36,7 +40,9 @@ extension Database {
             return
         }
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        sqlite3_set_authorizer(handle, { context, action, detail, _, _, _ in
+        // SQLite passes the file name of an ATTACH as the first detail, the name of a
+        // function as the second.
+        sqlite3_set_authorizer(handle, { context, action, _, detail, _, _ in
             let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
             let request: AuthorizerRequest
             switch action {
@@ -45,7 +51,11 @@ extension Database {
             case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
             default: request = .other(action)
             }
-            return callbacks.authorizer?(request) ?? true ? SQLITE_OK : SQLITE_DENY
+            guard callbacks.authorizer?(request) ?? true else {
+                callbacks.refusedSomething = true
+                return SQLITE_DENY
+            }
+            return SQLITE_OK
         }, context)
     }
 

@@ -21,12 +21,13 @@ public final class Statement {
     private let database: Database
 
     init(database: Database, sql: String) throws {
+        database.callbacks.refusedSomething = false
         // The C string and the tail pointer into it live only inside this closure.
         let prepared: Result<OpaquePointer, SQLiteError> = sql.withCString { text in
             var handle: OpaquePointer?
             var tail: UnsafePointer<CChar>?
             let code = sqlite3_prepare_v3(database.handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, &tail)
-            guard code == SQLITE_OK else { return .failure(SQLiteError(connection: database.handle, code: code, sql: sql)) }
+            guard code == SQLITE_OK else { return .failure(database.error(code: code, sql: sql)) }
             guard let handle else {
                 return .failure(SQLiteError(.misuse, message: "there is no SQL statement to prepare", sql: sql))
             }
@@ -102,11 +103,12 @@ public final class Statement {
     /// Advances to the next row; returns false when there are no more rows.
     @discardableResult
     public func step() throws -> Bool {
+        database.callbacks.refusedSomething = false
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code:
-            let error = SQLiteError(connection: database.handle, code: code, sql: sql)
+            let error = database.error(code: code, sql: sql)
             sqlite3_reset(handle)
             throw error
         }

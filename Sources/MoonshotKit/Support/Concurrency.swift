@@ -1,21 +1,52 @@
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Work running on one of Dispatch's background threads, whose result is collected with `wait`.
+/// Work running on a thread of its own, whose result is collected with `wait`.
 ///
 /// An import hashes its input with one of these while it reads and writes on its own thread.
+/// The work must not wait for anything the caller does: when the system cannot start another
+/// thread (a limit on threads or memory), it runs on the caller's thread inside `wait`, so the
+/// import is slower but still completes.
 final class BackgroundWork<Value>: @unchecked Sendable {
-    private let done = DispatchGroup()
-    /// Written once by the work, read only after `done` has been waited for.
+    private let body: @Sendable () -> Value
+    /// Set by the work's thread; read only after that thread has been joined.
     private var value: Value?
+    private var thread: pthread_t?
 
-    /// Starts `body` at once.
+    /// Starts `body` on a new thread, if one can be had.
     init(_ body: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async(group: done) { self.value = body() }
+        self.body = body
+        let run = ThreadBody { [self] in value = body() }
+        let context = Unmanaged.passRetained(run).toOpaque()
+        var thread = pthread_t()
+        if pthread_create(&thread, nil, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context) == 0 {
+            self.thread = thread
+        } else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+        }
     }
 
-    /// Waits for the work to finish and returns its result.
+    /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
     func wait() -> Value {
-        done.wait()
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
+        if value == nil { value = body() }
         return value!
     }
+}
+
+/// A closure for a new thread to run, passed through the C thread API.
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }
