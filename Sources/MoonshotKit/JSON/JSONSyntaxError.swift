@@ -1,0 +1,34 @@
+/// A malformed JSON text: what was wrong, and the byte offset where it was found.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    /// Byte offset into the input where the problem starts.
+    public let offset: Int
+    /// What is wrong, in words a person can act on.
+    public let message: String
+}
+
+/// The kind of the JSON value that starts at the reader's position.
+public enum JSONKind: Sendable {
+    case object, array, string, number, bool, null
+
+    /// "an object", "a string", ... for messages.
+    public var described: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// A strict RFC 8259 pull reader over UTF-8 bytes.
+///
+/// The caller walks the document value by value: `beginObject`/`nextMember`,
+/// `beginArray`/`nextElement`, `readString`, `readInteger`, `skipValue`. Every
+/// deviation from the grammar is a `JSONSyntaxError` carrying its byte offset:
+/// trailing commas, comments, leading zeros, single quotes, raw control characters,
+/// bad escapes, unpaired surrogates, invalid UTF-8, NaN/Infinity, and anything after
+/// the top-level value. Nesting deeper than `maximumDepth` is an error, not a crash.
+/// A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.

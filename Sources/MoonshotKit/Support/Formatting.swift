@@ -1,0 +1,10 @@
+/// `value` in upper-case hexadecimal, zero-padded to `width` digits.
+func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+    zeroPadded(value, width: width, radix: 16)
+}
+
+/// `value` written in `radix` (upper-case digits), with zeros in front to make `width` digits.
+func zeroPadded<T: BinaryInteger>(_ value: T, width: Int, radix: Int = 10) -> String {
+    let digits = String(value, radix: radix, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
