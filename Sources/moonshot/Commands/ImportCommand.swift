@@ -39,7 +39,7 @@ enum ImportCommand {
             return .success
         } catch let failure as ImportFailure {
             let what = invocation.flag("check") ? "The check" : "The import"
-            let database = invocation.flag("check") ? "" : existed ? "; \(databasePath) was not changed" : "; nothing was written"
+            let database = invocation.flag("check") ? "" : existed ? "; \(databasePath) was not changed" : "; nothing was imported"
             var text = "Error: \(what) found \(plural(failure.count, "problem"))\(database).\n"
             for problem in failure.problems { text += "  \(problem)\n" }
             if failure.unlistedCount > 0 { text += "  ... and \(failure.unlistedCount) more.\n" }
@@ -49,7 +49,7 @@ enum ImportCommand {
         } catch let error as SQLiteError where !error.isBusy {
             // Building or copying in the new content failed (a full disk, say); the transaction
             // that would have changed the database was rolled back.
-            let database = existed ? "\(databasePath) was not changed" : "nothing was written"
+            let database = existed ? "\(databasePath) was not changed" : "nothing was imported"
             Terminal.writeError("Error: the import could not write the new content; \(database).\n"
                                 + "\(Moonshot.describe(error))\n")
             return .failure
