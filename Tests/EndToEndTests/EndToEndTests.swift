@@ -56,7 +56,7 @@ final class EndToEndTests: BinaryTestCase {
     func testFailureWithoutADatabaseSaysNothingWasWritten() throws {
         let result = try moonshot("import", "--missions", "absent.json")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: The import found 1 problem; nothing was written.\n  absent.json: no such file"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: The import found 1 problem; nothing was imported.\n  absent.json: no such file"), result.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
