@@ -102,7 +102,9 @@ final class ReliabilityTests: BinaryTestCase {
         holder.standardOutput = output
         try holder.run()
         input.fileHandleForWriting.write(Data("BEGIN;\nSELECT count(*) FROM missions;\n".utf8))
-        usleep(300_000)
+        // Once it has answered, the reader holds its lock until it commits.
+        var shown = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        XCTAssertEqual(shown, "12\n")
 
         // An import started now waits for the reader's transaction, which still sees the old
         // content; once the reader commits, the import goes through.
@@ -114,7 +116,8 @@ final class ReliabilityTests: BinaryTestCase {
         holder.waitUntilExit()
         waiting.waitUntilExit()
         XCTAssertEqual(waiting.terminationStatus, 0)
-        XCTAssertEqual(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "12\n12\n")
+        shown += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(shown, "12\n12\n", "the reader saw the old content to the end of its transaction")
         let synthetic = try Self.counts(path)
         XCTAssertNotEqual(synthetic, apollo)
 
@@ -139,6 +142,34 @@ final class ReliabilityTests: BinaryTestCase {
             XCTAssertTrue(seen == apollo || seen == synthetic, "a reader saw \(seen), neither \(apollo) nor \(synthetic)")
         }
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports"), "5\n", "every import left its provenance row")
+    }
+
+    func testImportIntoAWALDatabaseDoesNotWaitForReadersAndKeepsItSound() throws {
+        let dataset = try SyntheticDataset.write(missions: 1_500, astronauts: 600, to: folder)
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("PRAGMA journal_mode = WAL"), "wal\n")
+        let path = folder.appendingPathComponent("moonshot.db").path
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        reader.arguments = ["sqlite3", path]
+        let input = Pipe(), output = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        try reader.run()
+        input.fileHandleForWriting.write(Data("BEGIN;\nSELECT count(*) FROM missions;\n".utf8))
+        var shown = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        // In WAL mode a reader does not hold the writer back.
+        let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        input.fileHandleForWriting.write(Data("SELECT count(*) FROM missions;\nCOMMIT;\nSELECT count(*) FROM missions;\n".utf8))
+        try input.fileHandleForWriting.close()
+        reader.waitUntilExit()
+        shown += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(shown, "12\n12\n1500\n", "old content inside the transaction, new content after it")
+        XCTAssertEqual(try sqlite3("PRAGMA journal_mode"), "wal\n", "the user's journal mode is kept")
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
+        XCTAssertEqual(try moonshot("import").status, 0, "the database is still one moonshot recognises")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions"), "12\n")
     }
 
     func testConcurrentImportsTakeTurnsAndEachIsRecorded() throws {
