@@ -41,7 +41,7 @@ let package = Package(
 
         .testTarget(
             name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit", "CSQLite3"]
+            dependencies: ["MoonshotKit"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -35,6 +35,12 @@ class BinaryTestCase: XCTestCase {
         fatalError("cannot find the built moonshot binary near \(candidates)")
     }()
 
+    /// Starts an interactive `sqlite3` shell on `database` (in the test's folder) that the test
+    /// feeds line by line, as another program using the database at the same time.
+    func startSQLiteSession(_ database: String = "moonshot.db") throws -> SQLiteSession {
+        try SQLiteSession(path: folder.appendingPathComponent(database).path)
+    }
+
     /// Starts moonshot with `arguments` in the test's folder, output discarded, without waiting.
     func start(_ arguments: [String]) throws -> Process {
         let process = Process()
@@ -102,5 +108,33 @@ class BinaryTestCase: XCTestCase {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outputData, as: UTF8.self),
                       stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A `sqlite3` shell running beside the test, fed SQL through its standard input.
+final class SQLiteSession {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+
+    init(path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// Sends `sql` and waits for the first output it produces (so locks it takes are held).
+    func send(_ sql: String) -> String {
+        input.fileHandleForWriting.write(Data(sql.utf8))
+        return String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    /// Sends `sql`, ends the session and returns the rest of its output.
+    func finish(_ sql: String) throws -> String {
+        input.fileHandleForWriting.write(Data(sql.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }

@@ -25,7 +25,7 @@ final class EndToEndTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 0)
         let again = try moonshot("import")
         XCTAssertEqual(again.status, 0)
-        XCTAssertTrue(again.stdout.contains("unchanged"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("(the same input as the previous import)"), again.stdout)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports"), "2\n")
     }
 

@@ -255,23 +255,14 @@ final class QueryCommandTests: BinaryTestCase {
 
     func testABusyDatabaseIsReportedAfterTheTimeout() throws {
         // Another process writes to the database and keeps its lock.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["sqlite3", folder.appendingPathComponent("moonshot.db").path]
-        let input = Pipe(), output = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = output
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE;\nSELECT 'locked';\n".utf8))
-        _ = output.fileHandleForReading.availableData  // wait until the lock is held
+        let holder = try startSQLiteSession()
+        XCTAssertEqual(holder.send("BEGIN EXCLUSIVE;\nSELECT 'locked';\n"), "locked\n")
         let started = Date()
         let result = try moonshot("missions")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("is busy"), result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the wait is bounded")
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n".utf8))
-        try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        _ = try holder.finish("ROLLBACK;\n")
         XCTAssertEqual(try moonshot("missions").status, 0)
     }
 

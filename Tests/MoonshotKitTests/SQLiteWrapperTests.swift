@@ -90,8 +90,8 @@ final class SQLiteWrapperTests: XCTestCase {
     func testTransactionReportsTheFirstErrorEvenWhenSQLiteHasAlreadyRolledBack() throws {
         let db = try memory()
         try db.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
-        // The body ends the transaction itself, then fails: the ROLLBACK that follows fails
-        // too ("no transaction is active"), but the error reported is the body's.
+        // The body ends the transaction itself, then fails: there is nothing left to roll back,
+        // and the error reported is the body's.
         XCTAssertThrowsError(try db.transaction {
             try db.execute("INSERT INTO t VALUES (1); ROLLBACK")
             try db.execute("INSERT INTO nowhere VALUES (1)")
@@ -123,6 +123,13 @@ final class SQLiteWrapperTests: XCTestCase {
         }
         XCTAssertEqual(try statement.rows([.integer(1), .text("b")]), [Row(values: [.integer(1), .text("b")])])
         XCTAssertThrowsError(try db.execute("SELECT 1", [.integer(1)]))
+        // A script of statements takes no values: a parameter in it is an error, not a NULL.
+        try db.execute("CREATE TABLE t (x)")
+        XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (1); INSERT INTO t VALUES (?)")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .range)
+            XCTAssertEqual((error as? SQLiteError)?.sql, "INSERT INTO t VALUES (?)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t WHERE x IS NULL"), .integer(0))
     }
 
     func testResetClearsTheBindings() throws {

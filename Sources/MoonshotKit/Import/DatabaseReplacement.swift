@@ -7,7 +7,9 @@
 /// import takes the write lock or waits for it, and concurrent imports take turns. The file
 /// keeps its inode, owner and permissions, and a symbolic link to it stays one.
 struct DatabaseReplacement {
-    /// The rows of the replaced `imports` table, oldest first; none for an empty database.
+    /// Whether the database had no tables, views or anything else: a new one.
+    let wasEmpty: Bool
+    /// The rows of the replaced `imports` table, oldest first (see `Provenance.history`).
     let history: [Row]
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
@@ -16,7 +18,8 @@ struct DatabaseReplacement {
     /// Checks that the database (in a write transaction) is empty or a moonshot database,
     /// keeps its history, drops everything in it, and creates the schema without its indexes.
     init(of database: Database, path: String) throws {
-        history = try Self.importHistory(of: database, path: path)
+        wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
+        history = wasEmpty ? [] : try Self.importHistory(of: database, path: path)
         try Self.dropEverything(in: database)
         try database.execute(EmbeddedDataset.schemaSQL)
         let indexes = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
@@ -25,7 +28,7 @@ struct DatabaseReplacement {
     }
 
     /// The input hashes of the import whose content is being replaced, if any.
-    var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(importRow:)) }
+    var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(historyRow:)) }
 
     /// Once the rows are in: creates the indexes, fills the full-text indexes from the tables,
     /// and puts the import history back.
@@ -35,30 +38,31 @@ struct DatabaseReplacement {
             let name = identifier(table.text(0))
             try database.execute("INSERT INTO \(name) (\(name)) VALUES ('rebuild')")
         }
-        for row in history {
-            let placeholders = Array(repeating: "?", count: row.values.count).joined(separator: ", ")
-            try database.execute("INSERT INTO imports VALUES (\(placeholders))", row.values)
-        }
+        try Provenance.restore(history, in: database)
     }
 
+    /// The history of a database that is not empty; throws for one moonshot did not make.
     private static func importHistory(of database: Database, path: String) throws -> [Row] {
-        guard try database.scalar("SELECT count(*) FROM sqlite_schema") != .integer(0) else { return [] }
         guard let version = try MoonshotDatabase.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
         if version > MoonshotDatabase.schemaVersion {
             throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                 hint: "Use a newer moonshot, or import into another file with --db.")
         }
-        return try database.rows("SELECT * FROM imports ORDER BY id")
+        return try Provenance.history(in: database)
     }
 
     /// Drops every table, view and trigger: views and triggers first, then full-text indexes
-    /// (which drop their own tables), then tables that refer to others, then the rest.
+    /// (which drop their own tables), then the other tables, each once no other table that is
+    /// left refers to it (so that foreign keys, which are enforced, never point nowhere).
     private static func dropEverything(in database: Database) throws {
         let next = try database.prepare("""
-            SELECT type, name FROM sqlite_schema
+            SELECT type, name FROM sqlite_schema AS s
             WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite%'
             ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%',
-                     NOT EXISTS (SELECT 1 FROM pragma_foreign_key_list(name)) LIMIT 1
+                     EXISTS (SELECT 1 FROM sqlite_schema AS other, pragma_foreign_key_list(other.name) AS key
+                             WHERE other.type = 'table' AND other.name <> s.name
+                               AND key."table" = s.name COLLATE NOCASE)
+            LIMIT 1
             """)
         while let object = try next.rows().first, let type = object.text(0) {
             let keyword = type == "view" ? "VIEW" : type == "trigger" ? "TRIGGER" : "TABLE"

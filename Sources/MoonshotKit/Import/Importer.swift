@@ -6,7 +6,8 @@ public struct ImportSummary: Equatable, Sendable {
         case created
         /// The previous content was replaced by content from different input.
         case replaced
-        /// The input was the same as the previous import's, so the content is identical.
+        /// The input was the same as the previous import's: the content is again what that
+        /// import made (any change made to it since is replaced too).
         case unchanged
     }
 
@@ -42,6 +43,8 @@ public enum Importer {
         let hashing = BackgroundWork {
             InputHashes(missions: missionsFile.sha256(), astronauts: astronautsFile.sha256())
         }
+        // Even when the import fails, nothing goes on reading the input after it returns.
+        defer { _ = hashing.wait() }
         do {
             let database = try ImportTarget.open(databasePath)
             return try database.transaction(.immediate) {
@@ -53,17 +56,20 @@ public enum Importer {
                 let hashes = hashing.wait()
                 let counts = reader.counts
                 try Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts).record(in: database)
-                let previous = replacement.previousInputHashes
-                let outcome: ImportSummary.Outcome = previous == nil ? .created : previous == hashes ? .unchanged : .replaced
+                let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
+                    : replacement.previousInputHashes == hashes ? .unchanged : .replaced
                 return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
             }
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as SQLiteError where error.code.primary == .busy {
             throw MoonshotError(
                 "\(databasePath) is locked by another program, which kept it for \(ImportTarget.lockTimeout / 1000) seconds; "
                     + "\(databasePath) was not changed",
                 hint: "Try again when it has finished (a sqlite3 session in a transaction holds its lock until COMMIT).")
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw DatabaseReplacement.notAMoonshotDatabase(databasePath)
+        } catch let error as SQLiteError where error.code.primary == .readOnly {
+            throw MoonshotError("cannot write to \(databasePath): \(error.message); it was not changed",
+                                hint: "Check its permissions, or choose another path with --db.")
         }
     }
 

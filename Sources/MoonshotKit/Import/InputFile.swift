@@ -96,11 +96,9 @@ public final class InputFile: @unchecked Sendable {
         while offset < bytes.count {
             let count = pread(descriptor, buffer.baseAddress, min(chunk, bytes.count - offset), off_t(offset))
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                // The file could not be read again; hash the mapped bytes instead.
-                hasher.update(UnsafeBufferPointer(rebasing: bytes[offset...]))
-                break
-            }
+            // The file ended early or could not be read: it changed since it was opened. What
+            // was read is hashed (touching the mapping past a shortened file would fault).
+            guard count > 0 else { break }
             hasher.update(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<count]))
             offset += count
         }

@@ -7,10 +7,10 @@ struct InputHashes: Equatable, Sendable {
         (self.missions, self.astronauts) = (missions, astronauts)
     }
 
-    /// The hashes recorded in a row of the `imports` table (`SELECT *`).
-    init?(importRow row: Row) {
-        // Columns: id, imported_at, tool_version, missions_source, missions_sha256, astronauts_source, astronauts_sha256, ...
-        guard row.values.count > 6, let missions = row.text(4), let astronauts = row.text(6) else { return nil }
+    /// The hashes recorded in a row of `Provenance.history`.
+    init?(historyRow row: Row) {
+        guard let missions = row.text(Provenance.historyColumn("missions_sha256")),
+              let astronauts = row.text(Provenance.historyColumn("astronauts_sha256")) else { return nil }
         self.init(missions: missions, astronauts: astronauts)
     }
 }
@@ -22,12 +22,30 @@ struct Provenance {
     let hashes: InputHashes
     let counts: DatasetCounts
 
+    /// The columns of the `imports` table an import writes, by name.
+    static let columns = ["imported_at", "tool_version", "missions_source", "missions_sha256", "astronauts_source",
+                          "astronauts_sha256", "mission_count", "astronaut_count", "crew_count"]
+
+    /// The rows of the `imports` table, oldest first: `id` and then `columns`.
+    static func history(in database: Database) throws -> [Row] {
+        try database.rows("SELECT id, \(columns.joined(separator: ", ")) FROM imports ORDER BY id")
+    }
+
+    /// Writes `rows` (from `history`) into the `imports` table as they were.
+    static func restore(_ rows: [Row], in database: Database) throws {
+        let insert = try database.prepare("""
+            INSERT INTO imports (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))
+            """)
+        for row in rows { try insert.execute(row.values) }
+    }
+
+    /// Where `column` is in a row of `history`.
+    static func historyColumn(_ column: String) -> Int { 1 + columns.firstIndex(of: column)! }
+
     /// Adds the row, stamped with the current time and moonshot's version.
     func record(in database: Database) throws {
         try database.execute("""
-            INSERT INTO imports (imported_at, tool_version, missions_source, missions_sha256,
-                                 astronauts_source, astronauts_sha256, mission_count, astronaut_count, crew_count)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO imports (\(Self.columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: Self.columns.count - 1)))
             """, [
                 .text(FileSystem.currentTimestamp()), .text(MoonshotVersion.current),
                 .text(missions.provenanceName), .text(hashes.missions),

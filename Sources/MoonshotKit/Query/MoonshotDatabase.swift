@@ -39,7 +39,7 @@ public final class MoonshotDatabase {
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
-            database = try Database(path: path, mode: .readOnly)
+            database = try Self.openReadOnly(path, shownPath: shownPath)
             // An empty database is what a failed first import leaves (SQLite made the file).
             if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
                 throw MoonshotError("no data in \(shownPath) yet; run 'moonshot import' first")
@@ -51,10 +51,34 @@ public final class MoonshotDatabase {
             }
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
-        } catch is SQLiteError {
+        } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw notOurs
+        } catch let error as SQLiteError {
+            throw MoonshotError("cannot read \(shownPath): \(error.message)",
+                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run 'moonshot import' to make it again.")
         }
         self.path = path
+    }
+
+    /// Opens the database read-only. A transaction that was interrupted (an import killed, a
+    /// disk that filled up) leaves a journal that only a connection that may write can roll
+    /// back: SQLite does that on the first read of such a connection, restoring the last
+    /// committed content, and then the database is opened read-only again.
+    private static func openReadOnly(_ path: String, shownPath: String) throws -> Database {
+        let database = try Database(path: path, mode: .readOnly)
+        do {
+            _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
+            return database
+        } catch let error as SQLiteError where error.code == .readOnlyRollback || error.code == .readOnlyRecovery {
+            do {
+                _ = try Database(path: path, mode: .readWrite).scalar("SELECT count(*) FROM sqlite_schema")
+            } catch {
+                throw MoonshotError("\(shownPath) holds an unfinished transaction (an import or another program was interrupted), "
+                                    + "which only a connection that may write to it can roll back",
+                                    hint: "Run 'moonshot import', or open it once with sqlite3 as a user who may write to it.")
+            }
+            return try Database(path: path, mode: .readOnly)
+        }
     }
 
     /// Runs `sql` with `parameters`, recording it for `--show-sql`, and maps each row.

@@ -11,6 +11,8 @@ public final class Database {
     public enum Mode: Sendable {
         /// Reads only; fails when the file does not exist, never creates one.
         case readOnly
+        /// Reads and writes an existing file; fails when it does not exist.
+        case readWrite
         /// Reads and writes, creating the file when it does not exist.
         case readWriteCreate
     }
@@ -28,7 +30,7 @@ public final class Database {
     public let path: String
     let handle: OpaquePointer
     /// The closures SQLite calls back (authorizer, progress handler), kept alive here.
-    var callbacks = Callbacks()
+    let callbacks = Callbacks()
 
     /// How long a statement waits for another connection's lock, in milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
@@ -39,6 +41,7 @@ public final class Database {
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var handle: OpaquePointer?
@@ -52,7 +55,7 @@ public final class Database {
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeout)
-        if mode == .readWriteCreate && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
+        if mode != .readOnly && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
     }
 
     deinit { sqlite3_close_v2(handle) }
@@ -62,15 +65,27 @@ public final class Database {
         try prepare(sql).execute(values)
     }
 
-    /// Runs one or more `;`-separated statements that take no parameters, ignoring rows.
-    public func execute(_ sql: String) throws {
-        var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) }
-            sqlite3_free(message)
-            let error = SQLiteError(connection: handle, code: code, sql: sql)
-            throw SQLiteError(error.code, message: text ?? error.message, sql: sql)
+    /// Runs one or more `;`-separated statements, ignoring rows. None of them may take a
+    /// parameter: a `?` here is an error naming the statement, never a silent NULL.
+    public func execute(_ script: String) throws {
+        try script.withCString { start in
+            var next: UnsafePointer<CChar>? = start
+            while let current = next, current.pointee != 0 {
+                callbacks.refusedSomething = false
+                var statement: OpaquePointer?
+                let code = sqlite3_prepare_v2(handle, current, -1, &statement, &next)
+                guard code == SQLITE_OK else { throw error(code: code, sql: script) }
+                guard let statement else { continue }  // only white space or comments were left
+                defer { sqlite3_finalize(statement) }
+                let sql = String(String(cString: sqlite3_sql(statement)).drop(while: { $0.isWhitespace }))
+                let parameters = sqlite3_bind_parameter_count(statement)
+                guard parameters == 0 else {
+                    throw SQLiteError(.range, message: "the statement takes \(parameters) value\(parameters == 1 ? "" : "s"), but none can be given here", sql: sql)
+                }
+                var result: Int32
+                repeat { result = sqlite3_step(statement) } while result == SQLITE_ROW
+                guard result == SQLITE_DONE else { throw error(code: result, sql: sql) }
+            }
         }
     }
 

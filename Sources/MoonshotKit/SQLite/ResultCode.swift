@@ -33,6 +33,11 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
     /// A write failed in the operating system: a file-size limit or a full device, usually.
     public static let ioErrorWrite = ResultCode(rawValue: SQLITE_IOERR | (3 << 8))
+    /// A read-only connection found a rollback journal of an interrupted transaction, which
+    /// only a connection that can write may roll back.
+    public static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))
+    /// A read-only connection found a WAL file that needs recovering first.
+    public static let readOnlyRecovery = ResultCode(rawValue: SQLITE_READONLY | (1 << 8))
     /// A foreign key refers to a row that does not exist.
     public static let foreignKeyConstraint = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
 }

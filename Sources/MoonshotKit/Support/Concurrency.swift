@@ -34,6 +34,12 @@ final class BackgroundWork<Value>: @unchecked Sendable {
         }
     }
 
+    deinit {
+        // Not waited for (the import failed first): the thread finishes on its own, and the
+        // closure it runs keeps what it needs alive.
+        if let thread { pthread_detach(thread) }
+    }
+
     /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
     func wait() -> Value {
         if let thread {

@@ -41,36 +41,6 @@ public enum FileSystem {
         access(directory, W_OK | X_OK) == 0
     }
 
-    /// Removes the file at `path` if there is one.
-    public static func removeFile(_ path: String) {
-        unlink(path)
-    }
-
-    /// The process id, used to name temporary files uniquely.
-    public static var processID: Int { Int(getpid()) }
-
-    /// Whether a process with id `pid` is running.
-    public static func isProcessAlive(_ pid: Int) -> Bool {
-        kill(pid_t(pid), 0) == 0 || errno == EPERM
-    }
-
-    /// The names of the entries in `directory` that start with `prefix`, or an empty list
-    /// when it cannot be read.
-    public static func entries(in directory: String, startingWith prefix: String) -> [String] {
-        guard let stream = opendir(directory) else { return [] }
-        defer { closedir(stream) }
-        let prefixBytes = Array(prefix.utf8)
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let name = raw.prefix(while: { $0 != 0 })
-                guard name.starts(with: prefixBytes), name.count > 0, !(name.count <= 2 && name.allSatisfy { $0 == 0x2E }) else { return }
-                names.append(String(decoding: name, as: UTF8.self))
-            }
-        }
-        return names
-    }
-
     /// The current time in UTC as ISO 8601: `2026-11-21T21:47:00Z`.
     public static func currentTimestamp() -> String {
         var now = time(nil)

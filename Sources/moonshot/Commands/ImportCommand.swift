@@ -7,9 +7,9 @@ enum ImportCommand {
         abstract: "Load missions.json and astronauts.json into the database.",
         discussion: """
             Without --missions or --astronauts, loads the Apollo dataset built into moonshot.
-            The input is validated completely first; if anything is wrong every problem is
-            listed with its file, line and column, and the database is left as it was. A
-            successful import replaces the database's whole content in one step.
+            The input is validated completely as it is written, in one transaction; if anything
+            is wrong every problem is listed with its file, line and column, and the database is
+            left as it was. A successful import replaces the database's whole content at once.
             """,
         options: [
             OptionSpec(name: "missions", valueName: "path",
@@ -46,9 +46,9 @@ enum ImportCommand {
             text += "Fix the input and run the command again.\n"
             Terminal.writeError(text)
             return .failure
-        } catch let error as SQLiteError where !error.isBusy {
-            // Building or copying in the new content failed (a full disk, say); the transaction
-            // that would have changed the database was rolled back.
+        } catch let error as SQLiteError {
+            // Writing the new content failed (a full disk, say); the transaction that would have
+            // changed the database was rolled back.
             let database = existed ? "\(databasePath) was not changed" : "nothing was imported"
             Terminal.writeError("Error: the import could not write the new content; \(database).\n"
                                 + "\(Moonshot.describe(error))\n")
@@ -65,7 +65,7 @@ enum ImportCommand {
         switch outcome {
         case .created: ""
         case .replaced: " (replaced the previous content)"
-        case .unchanged: " (unchanged: the input is the same as the previous import's)"
+        case .unchanged: " (the same input as the previous import)"
         }
     }
 }
