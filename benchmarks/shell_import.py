@@ -7,9 +7,12 @@ Two variants, both as strong as plain SQL makes them:
 - same work: all of schema.sql, and the two FTS5 indexes filled with 'rebuild', as moonshot fills them.
 
 In both, one transaction; foreign keys enforced during the load, as moonshot enforces them;
+the same page cache size as moonshot's import;
 the tables first, then the rows, then the indexes of schema.sql; each JSON file parsed once by
 json_each (missions.json's elements are kept in a temporary table for the two inserts that
-read them). Run as:
+read them). One difference remains: SQL has no title case, so the shell's canonical_role only
+maps Apollo 1's "Command Pilot" to "Commander" and keeps other titles as written, where moonshot
+also folds their case and spacing (a dictionary lookup per crew row). Run as:
 
     sqlite3 DB -cmd ".param set :missions 'm.json'" -cmd ".param set :astronauts 'a.json'" < script.sql
 """
@@ -53,8 +56,20 @@ def script(schema_path, same_work):
     fts_names = [first_words(s, 4)[3].lower() for s in parts if is_fts(s)]
     setup = [s for s in parts if not is_index(s) and (same_work or not is_fts(s))]
     indexes = [s for s in parts if is_index(s)]
-    lines = ["PRAGMA foreign_keys = ON;", "BEGIN;"] + setup + [LOAD_ROWS.strip()] + indexes
+    lines = ["PRAGMA foreign_keys = ON;", "PRAGMA cache_size = -16384;", "BEGIN;"] + setup + [LOAD_ROWS.strip()] + indexes
     if same_work:
         lines += [f"INSERT INTO {name} ({name}) VALUES ('rebuild');" for name in fts_names]
     lines.append("COMMIT;")
     return "\n".join(lines) + "\n"
+
+
+# Rows that are in one database and not the other, per table (canonical_role aside, see above).
+COMPARE = """
+ATTACH :other AS other;
+SELECT 'missions', count(*) FROM (SELECT id, launch_date, description FROM missions
+    EXCEPT SELECT id, launch_date, description FROM other.missions);
+SELECT 'astronauts', count(*) FROM (SELECT id, name, description FROM astronauts
+    EXCEPT SELECT id, name, description FROM other.astronauts);
+SELECT 'crew', count(*) FROM (SELECT mission_id, astronaut_id, role, position FROM crew
+    EXCEPT SELECT mission_id, astronaut_id, role, position FROM other.crew);
+"""
