@@ -130,6 +130,13 @@ final class SQLiteSession {
         return String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
     }
 
+    /// Kills the shell outright (SIGKILL), as a crash would end it, in the middle of whatever
+    /// transaction it has open.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Sends `sql`, ends the session and returns the rest of its output.
     func finish(_ sql: String) throws -> String {
         input.fileHandleForWriting.write(Data(sql.utf8))

@@ -50,6 +50,36 @@ final class ReliabilityTests: BinaryTestCase {
         }
     }
 
+    func testQuestionsRollBackATransactionThatWasInterrupted() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let before = try contentDigest()
+        // A writer that has already written into the file (its cache holds one page) dies
+        // before committing: it leaves a hot journal, and changed pages in the database.
+        let writer = try startSQLiteSession()
+        XCTAssertEqual(writer.send("PRAGMA cache_size = 1;\nBEGIN;\nUPDATE missions SET description = 'edited';\nDELETE FROM crew;\nSELECT 'done';\n"),
+                       "done\n")
+        writer.kill()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("moonshot.db-journal").path))
+
+        // Someone who may not write to the database is told what happened and what to do.
+        chmod(folder.path, 0o755)
+        let refused = try run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
+            "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "missions", "--db",
+            folder.appendingPathComponent("moonshot.db").path,
+        ])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("unfinished transaction"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Run 'moonshot import'"), refused.stderr)
+
+        // A question by the owner rolls it back, and answers from the last committed content.
+        let question = try moonshot("crew", "11", "--format", "csv")
+        XCTAssertEqual(question.status, 0, question.stderr)
+        XCTAssertTrue(question.stdout.contains("armstrong"), question.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("moonshot.db-journal").path))
+        XCTAssertEqual(try contentDigest(), before)
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
+    }
+
     // MARK: Full disk
 
     func testImportThatRunsOutOfRoomChangesNothing() throws {

@@ -8,7 +8,8 @@ import Darwin
 
 /// Work running on a thread of its own, whose result is collected with `wait`.
 ///
-/// An import hashes its input with one of these while it reads and writes on its own thread.
+/// An import hashes its input with one of these while it reads and writes on its own thread,
+/// and waits for it whether it succeeds or fails, so the thread is always joined.
 /// The work must not wait for anything the caller does: when the system cannot start another
 /// thread (a limit on threads or memory), it runs on the caller's thread inside `wait`, so the
 /// import is slower but still completes.
@@ -32,12 +33,6 @@ final class BackgroundWork<Value>: @unchecked Sendable {
         } else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
         }
-    }
-
-    deinit {
-        // Not waited for (the import failed first): the thread finishes on its own, and the
-        // closure it runs keeps what it needs alive.
-        if let thread { pthread_detach(thread) }
     }
 
     /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
