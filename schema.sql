@@ -6,7 +6,13 @@
 -- from the views at the end.
 --
 -- Schema version 1. Bump `user_version` whenever this file changes shape.
+--
+-- `application_id` marks the file as a moonshot database (the bytes "MOON", 0x4D4F4F4E, in
+-- the SQLite header; `file moonshot.db` shows it): moonshot replaces only a database that
+-- carries it, one with nothing in it, or one an earlier moonshot made (recognised by the
+-- exact columns of its four tables).
 
+PRAGMA application_id = 1297043278;
 PRAGMA user_version = 1;
 
 -- One row per mission in missions.json.

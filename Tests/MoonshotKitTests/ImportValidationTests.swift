@@ -203,9 +203,17 @@ final class ImportValidationTests: XCTestCase {
         assertProblem(found.first, in: "missions.json", at: "9223372036854775808", of: text, path: "[1].id", says: "fits in 64 bits")
     }
 
-    func testInputThatIsNotARegularFile() throws {
-        XCTAssertThrowsError(try Importer.check(missions: .file("/dev/null"), astronauts: .embedded("astronauts.json"))) { error in
-            XCTAssertEqual((error as! ImportFailure).problems.map(\.message), ["is not a regular file"])
+    func testInputThatIsNotARegularFileIsRefusedBeforeAnythingBlocks() throws {
+        // A FIFO with no writer would block an open for reading forever.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-fifo-\(UUID().uuidString)").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        for (path, kind) in [("/dev/null", "device"), (fifo, "named pipe (FIFO)")] {
+            XCTAssertThrowsError(try Importer.check(missions: .file(path), astronauts: .embedded("astronauts.json"))) { error in
+                let messages = (error as! ImportFailure).problems.map(\.message)
+                XCTAssertEqual(messages.count, 1)
+                XCTAssertTrue(messages[0].contains(kind) && messages[0].contains("not a regular file"), "\(path): \(messages)")
+            }
         }
     }
 

@@ -2,7 +2,7 @@ import XCTest
 import Foundation
 @testable import MoonshotKit
 
-/// Tests of the strict JSON pull reader (`JSONReader`) and of `TextLocator`.
+/// Tests of the strict JSON pull reader (`JSONReader`) and of `TextCursor`.
 ///
 /// Every test class here has "JSONReaderTests" in its name so that
 /// `swift test --filter JSONReaderTests` runs all of them.
@@ -10,16 +10,30 @@ final class JSONReaderTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// Runs `body` with a fresh reader over a copy of `bytes`.
-    private static func withReader<T>(_ bytes: [UInt8], _ body: (inout JSONReader) throws -> T) rethrows -> T {
-        try bytes.withUnsafeBufferPointer { buffer in
+    /// Runs `body` twice: with a reader over all of `bytes` at once, and with one whose source
+    /// hands them out one byte at a time, so that every token crosses the end of a window. Both
+    /// runs must end alike (the same syntax error, or none); the first one's result is returned.
+    private static func withReader<T>(_ bytes: [UInt8], _ body: (inout JSONReader) throws -> T) throws -> T {
+        let whole = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
+            return Result { try body(&reader) }
+        }
+        let trickled = Result<T, Error> {
+            var reader = try JSONReader(source: TrickleSource(bytes))
             return try body(&reader)
         }
+        switch (whole, trickled) {
+        case (.success, .success): break
+        case (.failure(let a as JSONSyntaxError), .failure(let b as JSONSyntaxError)):
+            XCTAssertEqual(a, b, "a window at a time for \(describe(bytes))")
+        default:
+            XCTFail("a window at a time for \(describe(bytes)): \(trickled), all at once: \(whole)")
+        }
+        return try whole.get()
     }
 
-    /// Runs `body` with a fresh reader over the UTF-8 of `text`.
-    private static func withReader<T>(_ text: String, _ body: (inout JSONReader) throws -> T) rethrows -> T {
+    /// Runs `body` as above, over the UTF-8 of `text`.
+    private static func withReader<T>(_ text: String, _ body: (inout JSONReader) throws -> T) throws -> T {
         try withReader(Array(text.utf8), body)
     }
 
@@ -543,11 +557,11 @@ final class JSONReaderTests: XCTestCase {
         let value = try Self.decodeString(Self.bom + Array(#""x""#.utf8))
         XCTAssertEqual(value, "x")
         try Self.withReader(Self.bom + Array("  7".utf8)) { reader in
-            XCTAssertEqual(reader.position(), 5)
+            XCTAssertEqual(try reader.position(), 5)
             XCTAssertEqual(try reader.readInteger(), 7)
         }
         // Without a BOM the reader starts at 0.
-        Self.withReader("7") { reader in XCTAssertEqual(reader.offset, 0) }
+        try Self.withReader("7") { reader in XCTAssertEqual(reader.offset, 0) }
     }
 
     // MARK: - Acceptances: string decoding
@@ -693,16 +707,16 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testReadIntegerRejectsMalformedNumbers() throws {
-        Self.withReader("01") { reader in
+        try Self.withReader("01") { reader in
             assertThrowsSyntaxError(at: 0, mentioning: "leading zero") { try reader.readInteger() }
         }
-        Self.withReader("1.") { reader in
+        try Self.withReader("1.") { reader in
             assertThrowsSyntaxError(at: 2, mentioning: "decimal point") { try reader.readInteger() }
         }
-        Self.withReader(#""12""#) { reader in
+        try Self.withReader(#""12""#) { reader in
             assertThrowsSyntaxError(at: 0, mentioning: "digit") { try reader.readInteger() }
         }
-        Self.withReader("-Infinity") { reader in
+        try Self.withReader("-Infinity") { reader in
             assertThrowsSyntaxError(at: 1, mentioning: "Infinity") { try reader.readInteger() }
         }
     }
@@ -803,7 +817,7 @@ final class JSONReaderTests: XCTestCase {
             ("NaN", 0, "NaN"), ("Infinity", 0, "Infinity"), (" +1", 1, "'+'"),
         ]
         for (text, offset, word) in cases {
-            Self.withReader(text) { reader in
+            try Self.withReader(text) { reader in
                 assertThrowsSyntaxError(at: offset, mentioning: word) { try reader.peekKind() }
             }
         }
@@ -821,20 +835,20 @@ final class JSONReaderTests: XCTestCase {
     func testPositionSkipsWhitespaceAndReportsTheNextToken() throws {
         try Self.withReader(" \n [ 1 ,\t\"a\" ] ") { reader in
             XCTAssertEqual(reader.offset, 0)
-            XCTAssertEqual(reader.position(), 3)
+            XCTAssertEqual(try reader.position(), 3)
             XCTAssertEqual(reader.offset, 3)
             XCTAssertTrue(try reader.beginArray())
-            XCTAssertEqual(reader.position(), 5)
+            XCTAssertEqual(try reader.position(), 5)
             XCTAssertEqual(try reader.readInteger(), 1)
             XCTAssertEqual(reader.offset, 6)
-            XCTAssertEqual(reader.position(), 7)  // the comma
+            XCTAssertEqual(try reader.position(), 7)  // the comma
             XCTAssertTrue(try reader.nextElement())
-            XCTAssertEqual(reader.position(), 9)
+            XCTAssertEqual(try reader.position(), 9)
             XCTAssertEqual(try reader.readString(), "a")
             XCTAssertEqual(reader.offset, 12)
             XCTAssertFalse(try reader.nextElement())
             XCTAssertEqual(reader.offset, 14)
-            XCTAssertEqual(reader.position(), 15)
+            XCTAssertEqual(try reader.position(), 15)
             try reader.expectEnd()
         }
     }
@@ -868,22 +882,22 @@ final class JSONReaderTests: XCTestCase {
             XCTAssertEqual(reader.offset, 16)
             XCTAssertFalse(try reader.nextElement())
         }
-        Self.withReader("tr") { reader in
+        try Self.withReader("tr") { reader in
             assertThrowsSyntaxError(at: 0, mentioning: "expected a value") { try reader.readLiteral() }
         }
-        Self.withReader("1") { reader in
+        try Self.withReader("1") { reader in
             assertThrowsSyntaxError(at: 0, mentioning: "expected a value") { try reader.readLiteral() }
         }
     }
 
     func testStructuredCallsOnTheWrongKindThrowAtTheValue() throws {
-        Self.withReader(" [1]") { reader in
+        try Self.withReader(" [1]") { reader in
             assertThrowsSyntaxError(at: 1, mentioning: "an object") { try reader.beginObject() }
         }
-        Self.withReader(" {}") { reader in
+        try Self.withReader(" {}") { reader in
             assertThrowsSyntaxError(at: 1, mentioning: "an array") { try reader.beginArray() }
         }
-        Self.withReader("12") { reader in
+        try Self.withReader("12") { reader in
             assertThrowsSyntaxError(at: 0, mentioning: "a string") { try reader.readString() }
         }
         try Self.withReader("{1: 2}") { reader in
@@ -929,9 +943,9 @@ final class JSONReaderTests: XCTestCase {
     // MARK: - TextLocator
 
     /// Runs `body` with a locator over the UTF-8 of `text`.
-    private static func withLocator<T>(_ text: String, _ body: (inout TextLocator) throws -> T) rethrows -> T {
+    private static func withLocator<T>(_ text: String, _ body: (inout Locator) throws -> T) rethrows -> T {
         try Array(text.utf8).withUnsafeBufferPointer { buffer in
-            var locator = TextLocator(buffer)
+            var locator = Locator(buffer)
             return try body(&locator)
         }
     }
@@ -1108,5 +1122,39 @@ final class JSONReaderTests: XCTestCase {
             XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
                                  "Foundation accepts \(Self.describe(bytes))")
         }
+    }
+}
+
+/// A source that hands out its bytes one at a time, keeping only what the reader asks it to.
+private final class TrickleSource: JSONByteSource {
+    private let bytes: [UInt8]
+    private var held: [UInt8] = []
+    private var origin = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(keep >= origin, "the reader asked for bytes it had let go")
+        let end = min(max(origin + held.count + 1, needed), bytes.count)
+        held = Array(bytes[keep..<max(end, keep)])
+        origin = keep
+        // The bytes of the previous window are overwritten, as a real source may reuse them.
+        return (origin, held.withUnsafeBufferPointer { $0 })
+    }
+}
+
+/// `TextCursor` asked about any offset of a text: a new cursor moved up to it in two steps, so
+/// that moving in steps and moving at once are checked to agree.
+private struct Locator {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func location(of offset: Int) -> TextLocation {
+        let target = min(max(offset, 0), bytes.count)
+        var cursor = TextCursor()
+        cursor.advance(over: UnsafeBufferPointer(rebasing: bytes[..<(target / 2)]))
+        cursor.advance(over: UnsafeBufferPointer(rebasing: bytes[(target / 2)..<target]))
+        return cursor.location
     }
 }

@@ -42,8 +42,8 @@ final class SupportTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
-        let file = try InputFile(.file(realMissionsPath))
-        XCTAssertEqual(SHA256.hexDigest(of: file.bytes), String(expected))
+        XCTAssertEqual(try InputFile(.file(realMissionsPath)).sha256(), String(expected))
+        XCTAssertEqual(try InputFile(.embedded("missions.json")).sha256(), String(expected))
     }
 
     func testBackgroundWorkHandsBackWhatItsBodyReturned() {

@@ -1,62 +1,138 @@
-/// One input file being read: its JSON reader's source, and line/column lookup for messages.
-final class Document {
+/// One input file being read: the window of its bytes the JSON reader works in, the records
+/// it holds, and the line and column of every problem found in it.
+///
+/// The file is read in order through a window of about a megabyte that holds the record being
+/// read: memory does not grow with the file. A record may take at most `largestRecord` bytes;
+/// a larger one is reported (located at its start) and skipped without being held.
+final class Document: JSONByteSource {
+    /// The most bytes one record (a mission, or an astronaut with its key) may take in a file.
+    static let largestRecord = 16 << 20
+    private static let readSize = 1 << 20
+
     let file: InputFile
-    private var locator: TextLocator
-    private var releasedUpTo = 0
-    /// Bytes read between two hints to the kernel that they can be dropped from memory.
-    private static let releaseStep = 8 << 20
+    private let problems: ProblemLog
+    private var buffer: UnsafeMutableRawBufferPointer
+    /// The file offset of `buffer[0]`, and how many bytes from there are held.
+    private var origin = 0, count = 0
+    /// Line and column at an offset at or after `origin`: it passes over bytes before they go.
+    private var cursor = TextCursor()
+    private var atEnd = false
 
-    init(_ file: InputFile) {
+    init(_ file: InputFile, problems: ProblemLog) {
         self.file = file
-        self.locator = TextLocator(file.bytes)
+        self.problems = problems
+        buffer = .allocate(byteCount: Self.readSize, alignment: 16)
     }
 
-    func location(of offset: Int) -> TextLocation {
-        locator.location(of: offset)
+    deinit { buffer.deallocate() }
+
+    /// Reports a problem at byte `offset` of this file.
+    func report(at offset: Int, path: String?, _ message: String) {
+        problems.report(ImportProblem(file: file.displayName, offset: offset, path: path, message: message))
     }
 
-    /// A problem at byte `offset` of this file.
-    func problem(at offset: Int, path: String?, _ message: String) -> ImportProblem {
-        ImportProblem(file: file.displayName, location: location(of: offset), path: path, message: message)
-    }
-
-    /// Lets the kernel drop the pages before `offset` once enough have been read.
-    func releaseConsumedBytes(upTo offset: Int) {
-        guard offset - releasedUpTo >= Self.releaseStep else { return }
-        file.release(before: offset)
-        releasedUpTo = offset
+    /// The line the record starting at `offset` (which must be held) begins on.
+    func line(of offset: Int) -> Int {
+        moveCursor(to: offset)
+        return cursor.line
     }
 
     /// Reads the top-level value, which must be of `kind`, with `body`; then checks that
     /// nothing follows it. Returns whether the whole file was read; a syntax error or a
     /// top-level value of the wrong kind is reported and ends the reading of this file.
-    func readTopLevel(
-        expecting kind: JSONKind, description: String, report: (ImportProblem) -> Void,
-        _ body: (inout JSONReader) throws -> Void
-    ) throws -> Bool {
-        var reader = JSONReader(file.bytes)
+    func readTopLevel(expecting kind: JSONKind, description: String, _ body: (inout JSONReader) throws -> Void) throws -> Bool {
+        defer { problems.flush(locate: locate) }
+        var reader = try JSONReader(source: self)
         do {
             let found = try reader.peekKind()
             guard found == kind else {
-                report(problem(at: reader.offset, path: nil, "expected \(description) at the top level, found \(found.described)"))
+                report(at: reader.offset, path: nil, "expected \(description) at the top level, found \(found.described)")
                 return false
             }
             try body(&reader)
             try reader.expectEnd()
             return true
         } catch let error as JSONSyntaxError {
-            report(problem(at: error.offset, path: nil, "malformed JSON: \(error.message)"))
+            report(at: error.offset, path: nil, "malformed JSON: \(error.message)")
             return false
         }
     }
+
+    /// Reads one record (a member of astronauts.json, from its key, or an element of
+    /// missions.json) with `body`, keeping its bytes held until it is done; then locates the
+    /// problems found in it. A record larger than `largestRecord` is reported and skipped.
+    func readRecord(_ reader: inout JSONReader, what: String, path: String, isMember: Bool, _ body: (inout JSONReader) throws -> Void) throws {
+        let start = try reader.position()
+        let depth = reader.depth
+        reader.pinned = start
+        defer {
+            reader.pinned = nil
+            problems.flush(locate: locate)
+        }
+        do {
+            try body(&reader)
+        } catch is RecordTooLarge {
+            report(at: start, path: path,
+                   "\(what) takes more than \(Self.largestRecord >> 20) MiB of the file, the most one record may take; it was skipped")
+            problems.flush(locate: locate)
+            reader.pinned = nil
+            reader.rewind(to: start, depth: depth)
+            if isMember { try reader.skipKey() }
+            try reader.skipValue()
+        }
+    }
+
+    /// The line and column of `offset`, which is held and not before any offset located before.
+    private func locate(_ offset: Int) -> TextLocation {
+        moveCursor(to: offset)
+        return cursor.location
+    }
+
+    private func moveCursor(to offset: Int) {
+        let target = min(max(offset, cursor.offset), origin + count)
+        let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + (cursor.offset - origin),
+                                        count: target - cursor.offset)
+        cursor.advance(over: bytes)
+    }
+
+    // MARK: JSONByteSource
+
+    func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>) {
+        if needed - keep > Self.largestRecord { throw RecordTooLarge() }
+        try Interruption.check()
+        // The bytes before `keep` go: the cursor passes over them first.
+        moveCursor(to: keep)
+        let dropped = keep - origin
+        if dropped > 0 {
+            count -= dropped
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + dropped, byteCount: count)
+            origin = keep
+        }
+        while !atEnd && origin + count < needed + Self.readSize / 2 {
+            if count + Self.readSize / 2 > buffer.count { grow() }
+            let read = try file.readNext(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+            count += read
+            atEnd = read == 0
+        }
+        return (origin, UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+    }
+
+    private func grow() {
+        let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+        larger.baseAddress!.copyMemory(from: buffer.baseAddress!, byteCount: count)
+        buffer.deallocate()
+        buffer = larger
+    }
 }
+
+/// Thrown by the window when a record grows past `Document.largestRecord`.
+struct RecordTooLarge: Error {}
 
 /// Reads the members of one JSON object of the dataset, tracking which known fields were
 /// present, storing their values, and reporting wrong types, duplicates and omissions.
 final class Fields {
     private let document: Document
     private let path: String
-    private let report: (ImportProblem) -> Void
     /// Where the object starts, for problems about the object as a whole.
     private(set) var objectOffset = 0
     /// The known fields that appeared, valid or not (a handful: a list is quickest).
@@ -65,18 +141,17 @@ final class Fields {
     var isValid = true
     private var hasMembers = false
 
-    init(document: Document, path: String, report: @escaping (ImportProblem) -> Void) {
+    init(document: Document, path: String) {
         self.document = document
         self.path = path
-        self.report = report
     }
 
     /// Starts the object; when the value is not an object, reports it, skips it and returns false.
     func begin(_ reader: inout JSONReader, what: String) throws -> Bool {
-        objectOffset = reader.position()
+        objectOffset = try reader.position()
         let kind = try reader.peekKind()
         guard kind == .object else {
-            report(document.problem(at: objectOffset, path: path, "expected \(what), found \(kind.described)"))
+            document.report(at: objectOffset, path: path, "expected \(what), found \(kind.described)")
             try reader.skipValue()
             isValid = false
             return false
@@ -91,10 +166,10 @@ final class Fields {
     func forEachMember(_ reader: inout JSONReader, _ body: (String, inout JSONReader) throws -> Bool) throws {
         guard hasMembers else { return }
         repeat {
-            let keyOffset = reader.position()
+            let keyOffset = try reader.position()
             let key = try reader.readKey()
             if present.contains(key) {
-                report(document.problem(at: keyOffset, path: path, "field \(quoted(key)) appears twice"))
+                document.report(at: keyOffset, path: path, "field \(quoted(key)) appears twice")
                 isValid = false
                 try reader.skipValue()
             } else if try body(key, &reader) {
@@ -108,14 +183,14 @@ final class Fields {
     /// Reports each of `names` that did not appear.
     func require(_ names: [String]) {
         for name in names where !present.contains(name) {
-            report(document.problem(at: objectOffset, path: path, "missing required field \(quoted(name))"))
+            document.report(at: objectOffset, path: path, "missing required field \(quoted(name))")
             isValid = false
         }
     }
 
     /// Reads the value of field `name` as a string, or reports its wrong type.
     func string(_ reader: inout JSONReader, _ name: String) throws -> String? {
-        let offset = reader.position()
+        let offset = try reader.position()
         let kind = try reader.peekKind()
         guard kind == .string else {
             return try mismatch(reader: &reader, name, at: offset, expected: "a string", found: kind.described)
@@ -125,13 +200,13 @@ final class Fields {
 
     /// Reads the value of field `name` as a whole number, or reports what it is instead.
     func integer(_ reader: inout JSONReader, _ name: String) throws -> Int64? {
-        let offset = reader.position()
+        let offset = try reader.position()
         let kind = try reader.peekKind()
         guard kind == .number else {
             return try mismatch(reader: &reader, name, at: offset, expected: "a whole number", found: kind.described)
         }
         guard let value = try reader.readInteger() else {
-            report(document.problem(at: offset, path: "\(path).\(name)", "expected a whole number that fits in 64 bits"))
+            document.report(at: offset, path: "\(path).\(name)", "expected a whole number that fits in 64 bits")
             isValid = false
             return nil
         }
@@ -140,7 +215,7 @@ final class Fields {
 
     /// Reports a problem with field `name` itself, at `offset`.
     func problem(_ name: String, at offset: Int, _ message: String) {
-        report(document.problem(at: offset, path: "\(path).\(name)", message))
+        document.report(at: offset, path: "\(path).\(name)", message)
         isValid = false
     }
 

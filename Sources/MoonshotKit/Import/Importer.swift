@@ -35,30 +35,38 @@ public enum Importer {
 
     /// Imports the inputs into the database at `databasePath`, replacing its content.
     ///
-    /// Throws `ImportFailure` for problems in the input, `MoonshotError` for an unusable or
-    /// busy database, and `SQLiteError` for failures while writing. In every case the content
-    /// of the database at `databasePath` is left exactly as it was.
+    /// Throws `ImportFailure` for problems in the input (a file that changed while it was read
+    /// among them), `MoonshotError` for an unusable or busy database, `SQLiteError` for
+    /// failures while writing, and `Interrupted` when a signal caught by
+    /// `Interruption.catchingSignals` stopped it. In every case the content of the database
+    /// at `databasePath` is left exactly as it was.
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let hashing = BackgroundWork {
-            InputHashes(missions: missionsFile.sha256(), astronauts: astronautsFile.sha256())
+            let stop = { Interruption.isRequested }
+            return InputHashes(missions: missionsFile.sha256(shouldStop: stop), astronauts: astronautsFile.sha256(shouldStop: stop))
         }
         // Even when the import fails, nothing goes on reading the input after it returns.
         defer { _ = hashing.wait() }
         do {
             let database = try ImportTarget.open(databasePath)
-            return try database.transaction(.immediate) {
-                let replacement = try DatabaseReplacement(of: database, path: databasePath)
-                let reader = DatasetReader(sink: try DatabaseWriter(database).add)
-                try reader.read(astronauts: astronautsFile, missions: missionsFile)
-                try reader.throwProblems()
-                try replacement.finish(in: database)
-                let hashes = hashing.wait()
-                let counts = reader.counts
-                try Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts).record(in: database)
-                let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
-                    : replacement.previousInputHashes == hashes ? .unchanged : .replaced
-                return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
+            return try Interruption.interrupting(database) {
+                try database.transaction(.immediate) {
+                    let replacement = try DatabaseReplacement(of: database, path: databasePath)
+                    let reader = DatasetReader(sink: try DatabaseWriter(database).add)
+                    try reader.read(astronauts: astronautsFile, missions: missionsFile)
+                    try reader.throwProblems()
+                    try replacement.finish(in: database)
+                    let hashes = hashing.wait()
+                    // The hashes are of what was imported only if neither file changed meanwhile.
+                    try checkUnchanged(missionsFile, astronautsFile)
+                    try Interruption.check()
+                    let counts = reader.counts
+                    try Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts).record(in: database)
+                    let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
+                        : replacement.previousInputHashes == hashes ? .unchanged : .replaced
+                    return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
+                }
             }
         } catch let error as SQLiteError where error.code.primary == .busy {
             throw MoonshotError(
@@ -70,6 +78,13 @@ public enum Importer {
         } catch let error as SQLiteError where error.code.primary == .readOnly {
             throw MoonshotError("cannot write to \(databasePath): \(error.message); it was not changed",
                                 hint: "Check its permissions, or choose another path with --db.")
+        }
+    }
+
+    /// Throws `ImportFailure` when either file is no longer as it was opened.
+    private static func checkUnchanged(_ files: InputFile...) throws(ImportFailure) {
+        for file in files {
+            do { try file.checkUnchanged() } catch { throw ImportFailure(problems: [error], unlistedCount: 0) }
         }
     }
 

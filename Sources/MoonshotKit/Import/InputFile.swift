@@ -30,107 +30,141 @@ public enum InputSource: Equatable, Sendable {
     }
 }
 
-/// The bytes of one input file, memory-mapped from disk or copied from the binary. Immutable
-/// once made, so the hashing thread may read it beside the importing one.
+/// One input file, open for reading from start to end with plain reads (never mapped into
+/// memory, so a file that shrinks meanwhile is an error, not a crash), and for hashing.
+///
+/// Only regular files are opened: a FIFO, socket or device is refused before anything can
+/// block on it. A file that changes while it is read (its size or modification time differs
+/// from when it was opened, or it has more or fewer bytes than it had then) is reported, so
+/// what is imported and hashed is always one version of the file.
 public final class InputFile: @unchecked Sendable {
-    /// Where the bytes came from.
+    /// Where the bytes come from.
     public let source: InputSource
-    /// The file's bytes; valid as long as this object lives.
-    public let bytes: UnsafeBufferPointer<UInt8>
-    /// The open file behind a mapping, for reading it again without the mapping; -1 for embedded bytes.
+    /// The file's size when it was opened.
+    public let size: Int
+    /// The open file; -1 for the embedded copy.
     private let descriptor: Int32
-    private var isMapped: Bool { descriptor >= 0 }
+    /// The embedded copy's text.
+    private let embedded: String
+    /// Size and modification and change times when opened, to notice a file that changes.
+    private let identity: [Int]
+    /// How many bytes `read` has handed out. Only the reading thread uses it.
+    private var position = 0
 
     /// Opens `source`; throws an `ImportProblem` naming the file when it cannot be read or is empty.
     public init(_ source: InputSource) throws(ImportProblem) {
         self.source = source
         switch source {
         case .embedded(let name):
-            guard var text = EmbeddedDataset.text(named: name) else {
+            guard let text = EmbeddedDataset.text(named: name) else {
                 throw ImportProblem(file: name, message: "no embedded file of that name")
             }
-            let count = text.utf8.count
-            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
-            text.withUTF8 { source in
-                if let base = source.baseAddress { copy.baseAddress!.initialize(from: base, count: count) }
-            }
-            bytes = UnsafeBufferPointer(rebasing: copy[..<count])
-            descriptor = -1
+            (embedded, size, descriptor, identity) = (text, text.utf8.count, -1, [])
         case .file(let path):
-            (bytes, descriptor) = try Self.map(path)
+            embedded = ""
+            (descriptor, identity) = try Self.openRegularFile(path)
+            size = identity[0]
         }
     }
 
     deinit {
-        if isMapped {
-            if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
-            close(descriptor)
-        } else {
-            UnsafeMutableBufferPointer(mutating: bytes).deallocate()
-        }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// The file name used in messages.
     public var displayName: String { source.displayName }
 
-    /// Tells the kernel the bytes before `offset` will not be read again, so a large
-    /// file does not stay resident while it is imported.
-    public func release(before offset: Int) {
-        guard isMapped, let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let length = offset / page * page
-        guard length > 0 else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED)
+    /// Reads the next bytes into `buffer`; returns how many (0 at the end of the file).
+    func readNext(into buffer: UnsafeMutableRawBufferPointer) throws(ImportProblem) -> Int {
+        guard descriptor >= 0 else {
+            let count = min(buffer.count, size - position)
+            var text = embedded
+            text.withUTF8 { bytes in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[position..<(position + count)]))
+            }
+            position += count
+            return count
+        }
+        var count: Int
+        repeat { count = read(descriptor, buffer.baseAddress, buffer.count) } while count < 0 && errno == EINTR
+        guard count >= 0 else { throw problem("cannot read it: \(SystemError(operation: "read").reason)") }
+        position += count
+        if position > size || (count == 0 && position < size) {
+            throw changed("it had \(size) bytes when the import opened it, and \(count == 0 ? "only \(position)" : "more") when it was read")
+        }
+        if count == 0 { try checkUnchanged() }
+        return count
     }
 
-    /// The SHA-256 of the file as lower-case hex. A file on disk is read again through a
-    /// buffer rather than the mapping, so that hashing (on its own thread, ahead of the
-    /// reader) does not keep the whole file resident.
-    public func sha256() -> String {
+    /// Throws when the file is no longer as it was when it was opened.
+    func checkUnchanged() throws(ImportProblem) {
+        guard descriptor >= 0 else { return }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw problem("cannot read it: \(SystemError(operation: "stat").reason)") }
+        if Self.identity(of: info) != identity { throw changed("its size or modification time changed") }
+    }
+
+    /// The SHA-256 of the file as lower-case hex, read through a buffer of its own (so another
+    /// thread may hash while this one reads). Stops early, with a digest of what it read, once
+    /// `shouldStop` says so; a file that changed meanwhile is caught by `checkUnchanged`.
+    public func sha256(shouldStop: () -> Bool = { false }) -> String {
+        guard descriptor >= 0 else {
+            var text = embedded
+            return text.withUTF8 { SHA256.hexDigest(of: $0) }
+        }
         let chunk = 1 << 20
-        guard isMapped else { return SHA256.hexDigest(of: bytes) }
         var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
-        while offset < bytes.count {
-            let count = pread(descriptor, buffer.baseAddress, min(chunk, bytes.count - offset), off_t(offset))
+        while offset < size, !shouldStop() {
+            let count = pread(descriptor, buffer.baseAddress, min(chunk, size - offset), off_t(offset))
             if count < 0 && errno == EINTR { continue }
-            // The file ended early or could not be read: it changed since it was opened. What
-            // was read is hashed (touching the mapping past a shortened file would fault).
-            guard count > 0 else { break }
+            guard count > 0 else { break }  // shortened or unreadable: reported by the reading thread
             hasher.update(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<count]))
             offset += count
         }
         return hasher.hexDigest()
     }
 
-    private static func map(_ path: String) throws(ImportProblem) -> (UnsafeBufferPointer<UInt8>, Int32) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    private func problem(_ message: String) -> ImportProblem {
+        ImportProblem(file: displayName, message: message)
+    }
+
+    private func changed(_ detail: String) -> ImportProblem {
+        problem("the file changed while it was being imported (\(detail)); run the import again once nothing is writing to it")
+    }
+
+    /// Opens a regular file without blocking; returns it and its identity.
+    private static func openRegularFile(_ path: String) throws(ImportProblem) -> (Int32, [Int]) {
+        // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let error = SystemError(operation: "open", code: errno)
             let hint = error.code == ENOENT ? "no such file; check the path" : "cannot open it: \(error.reason)"
             throw ImportProblem(file: path, message: hint)
         }
-        var mapped = false
-        defer { if !mapped { close(descriptor) } }
+        var opened = false
+        defer { if !opened { close(descriptor) } }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw ImportProblem(file: path, message: "cannot read it: \(SystemError(operation: "stat").reason)")
         }
-        guard info.st_mode & S_IFMT != S_IFDIR else {
-            throw ImportProblem(file: path, message: "is a folder, not a JSON file")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw ImportProblem(file: path, message: "is a folder, not a JSON file")
+        case S_IFIFO: throw ImportProblem(file: path, message: "is a named pipe (FIFO), not a regular file; save the data to a file first")
+        case S_IFSOCK: throw ImportProblem(file: path, message: "is a socket, not a regular file")
+        default: throw ImportProblem(file: path, message: "is a device or other special file, not a regular file")
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw ImportProblem(file: path, message: "is not a regular file")
-        }
-        let size = Int(info.st_size)
-        guard size > 0 else { throw ImportProblem(file: path, message: "the file is empty; expected JSON") }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw ImportProblem(file: path, message: "cannot read it: \(SystemError(operation: "mmap").reason)")
-        }
-        _ = madvise(address, size, MADV_SEQUENTIAL)
-        mapped = true
-        return (UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size), descriptor)
+        guard info.st_size > 0 else { throw ImportProblem(file: path, message: "the file is empty; expected JSON") }
+        // Regular files never block; reads are plain blocking reads from here on.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        opened = true
+        return (descriptor, identity(of: info))
+    }
+
+    private static func identity(of info: stat) -> [Int] {
+        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
 }

@@ -5,26 +5,33 @@ extension JSONReader {
 
     /// Reads a string value, decoding escapes. `\u0000` is kept as a NUL character.
     public mutating func readString() throws -> String {
-        skipWhitespace()
-        guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpectedByte(expecting: "a string") }
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw unexpectedByte(expecting: "a string") }
+        tokenStart = offset
+        defer { tokenStart = nil }
         offset += 1
         let start = offset
         // Fast path: plain ASCII without escapes is taken as it stands.
-        while offset < end {
-            let byte = base[offset]
+        while try has() {
+            let byte = self[offset]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
+                let text = String(decoding: bytes(from: start, to: offset), as: UTF8.self)
                 offset += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
             offset += 1
         }
-        scratch.removeAll(keepingCapacity: true)
+        // The decoded bytes, in the reader's scratch buffer (taken out while used, and put back
+        // so that its capacity serves the next string).
+        var decoded: [UInt8] = []
+        swap(&decoded, &scratch)
+        decoded.removeAll(keepingCapacity: true)
+        defer { swap(&decoded, &scratch) }
         var runStart = start
         var hasEscapes = false
-        while offset < end {
-            let byte = base[offset]
+        while try has() {
+            let byte = self[offset]
             if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 offset += 1
                 continue
@@ -35,19 +42,19 @@ extension JSONReader {
             }
             if byte == UInt8(ascii: "\""), !hasEscapes {
                 // Valid UTF-8 without escapes: taken as it stands.
-                let text = String(decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
+                let text = String(decoding: bytes(from: start, to: offset), as: UTF8.self)
                 offset += 1
                 return text
             }
             // Copy the run of plain bytes in one go, then deal with the special one.
-            scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: offset - runStart))
+            decoded.append(contentsOf: bytes(from: runStart, to: offset))
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 hasEscapes = true
-                try readEscape()
+                try readEscape(into: &decoded)
                 runStart = offset
             default:
                 throw error("control character U+\(hex(byte, width: 4)) must be escaped inside a string")
@@ -56,17 +63,45 @@ extension JSONReader {
         throw JSONSyntaxError(offset: start - 1, message: "unterminated string")
     }
 
+    /// Checks a string value as `readString` does, without keeping it or its bytes: a string of
+    /// any length costs no memory.
+    mutating func skipString() throws {
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw unexpectedByte(expecting: "a string") }
+        let start = offset
+        offset += 1
+        var ignored: [UInt8] = []
+        while try has() {
+            let byte = self[offset]
+            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                offset += 1
+            } else if byte >= 0x80 {
+                offset += try validateUTF8Sequence()
+            } else if byte == UInt8(ascii: "\"") {
+                offset += 1
+                return
+            } else if byte == UInt8(ascii: "\\") {
+                try readEscape(into: &ignored)
+                ignored.removeAll(keepingCapacity: true)
+            } else {
+                throw error("control character U+\(hex(byte, width: 4)) must be escaped inside a string")
+            }
+        }
+        throw JSONSyntaxError(offset: start, message: "unterminated string")
+    }
+
     /// Reads a number that must be a whole number within 64 bits.
     /// Returns nil (having consumed a valid number) when it has a fraction, an exponent or is too large.
     public mutating func readInteger() throws -> Int64? {
         let (start, isInteger) = try scanNumber()
+        defer { tokenStart = nil }
         guard isInteger else { return nil }
         var index = start
-        let negative = base[index] == UInt8(ascii: "-")
+        let negative = self[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         var value: Int64 = 0
         while index < offset {
-            let digit = Int64(base[index] &- UInt8(ascii: "0"))
+            let digit = Int64(self[index] &- UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) = negative
                 ? shifted.subtractingReportingOverflow(digit)
@@ -91,9 +126,10 @@ extension JSONReader {
             guard try beginArray() else { return }
             repeat { try skipValue() } while try nextElement()
         case .string:
-            _ = try readString()
+            try skipString()
         case .number:
             _ = try scanNumber()
+            tokenStart = nil
         case .bool, .null:
             try readLiteral()
         }
@@ -102,8 +138,8 @@ extension JSONReader {
     /// Reads `true`, `false` or `null`; returns the boolean, or nil for null.
     @discardableResult
     public mutating func readLiteral() throws -> Bool? {
-        skipWhitespace()
-        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] where startsWith(word) {
+        try skipWhitespace()
+        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] where try startsWith(word) {
             offset += word.utf8.count
             return value
         }
@@ -112,66 +148,71 @@ extension JSONReader {
 
     // MARK: Internals
 
-    mutating func skipWhitespace() {
-        while offset < end {
-            switch base[offset] {
+    /// Skips white space, which is never part of a token: a run of any length costs no memory.
+    mutating func skipWhitespace() throws {
+        tokenStart = nil
+        while try has() {
+            switch self[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }
         }
     }
 
-    /// Consumes one number; returns where it started and whether it is an integer.
+    /// Consumes one number; returns where it started and whether it is an integer. Its bytes
+    /// stay held (`tokenStart`) until the caller clears it.
     mutating func scanNumber() throws -> (start: Int, isInteger: Bool) {
-        skipWhitespace()
+        try skipWhitespace()
         let start = offset
+        tokenStart = start
         var isInteger = true
-        if offset < end, base[offset] == UInt8(ascii: "-") { offset += 1 }
-        guard offset < end, isDigit(base[offset]) else {
-            throw error(startsWith("Infinity") ? "Infinity is not a JSON number" : "expected a digit in a number", at: offset)
+        if try has(), self[offset] == UInt8(ascii: "-") { offset += 1 }
+        guard try has(), isDigit(self[offset]) else {
+            let message = try startsWith("Infinity") ? "Infinity is not a JSON number" : "expected a digit in a number"
+            throw error(message, at: offset)
         }
-        if base[offset] == UInt8(ascii: "0") {
+        if self[offset] == UInt8(ascii: "0") {
             offset += 1
-            if offset < end, isDigit(base[offset]) { throw error("leading zeros are not allowed in numbers", at: start) }
+            if try has(), isDigit(self[offset]) { throw error("leading zeros are not allowed in numbers", at: start) }
         } else {
-            while offset < end, isDigit(base[offset]) { offset += 1 }
+            while try has(), isDigit(self[offset]) { offset += 1 }
         }
-        if offset < end, base[offset] == UInt8(ascii: ".") {
+        if try has(), self[offset] == UInt8(ascii: ".") {
             isInteger = false
             offset += 1
-            guard offset < end, isDigit(base[offset]) else { throw error("expected a digit after the decimal point") }
-            while offset < end, isDigit(base[offset]) { offset += 1 }
+            guard try has(), isDigit(self[offset]) else { throw error("expected a digit after the decimal point") }
+            while try has(), isDigit(self[offset]) { offset += 1 }
         }
-        if offset < end, base[offset] | 0x20 == UInt8(ascii: "e") {
+        if try has(), self[offset] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             offset += 1
-            if offset < end, base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-") { offset += 1 }
-            guard offset < end, isDigit(base[offset]) else { throw error("expected a digit in the exponent") }
-            while offset < end, isDigit(base[offset]) { offset += 1 }
+            if try has(), self[offset] == UInt8(ascii: "+") || self[offset] == UInt8(ascii: "-") { offset += 1 }
+            guard try has(), isDigit(self[offset]) else { throw error("expected a digit in the exponent") }
+            while try has(), isDigit(self[offset]) { offset += 1 }
         }
         return (start, isInteger)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    /// Decodes the escape at `offset` (a backslash) into `scratch`.
-    mutating func readEscape() throws {
+    /// Decodes the escape at `offset` (a backslash) into `output`.
+    mutating func readEscape(into output: inout [UInt8]) throws {
         let escapeStart = offset
         offset += 1
-        guard offset < end else { throw JSONSyntaxError(offset: escapeStart, message: "unterminated escape sequence") }
-        let byte = base[offset]
+        guard try has() else { throw JSONSyntaxError(offset: escapeStart, message: "unterminated escape sequence") }
+        let byte = self[offset]
         offset += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try readHex4(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
-                guard end - offset >= 2, base[offset] == UInt8(ascii: "\\"), base[offset + 1] == UInt8(ascii: "u") else {
+                guard try has(2), self[offset] == UInt8(ascii: "\\"), self[offset + 1] == UInt8(ascii: "u") else {
                     throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
                 }
                 let lowStart = offset
@@ -184,17 +225,17 @@ extension JSONReader {
             } else if (0xDC00...0xDFFF).contains(scalar) {
                 throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
             }
-            scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+            output.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
             throw JSONSyntaxError(offset: escapeStart, message: "invalid escape sequence '\\\(printable(byte))' in a string")
         }
     }
 
     mutating func readHex4(escapeStart: Int) throws -> UInt32 {
-        guard end - offset >= 4 else { throw JSONSyntaxError(offset: escapeStart, message: "\\u must be followed by four hex digits") }
+        guard try has(4) else { throw JSONSyntaxError(offset: escapeStart, message: "\\u must be followed by four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = base[offset]
+            let byte = self[offset]
             let digit: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
@@ -209,8 +250,8 @@ extension JSONReader {
     }
 
     /// The length of the valid UTF-8 sequence at `offset`, or an error naming the bad byte.
-    func validateUTF8Sequence() throws -> Int {
-        let lead = base[offset]
+    mutating func validateUTF8Sequence() throws -> Int {
+        let lead = self[offset]
         let length: Int
         var lower: UInt8 = 0x80, upper: UInt8 = 0xBF  // bounds of the second byte
         switch lead {
@@ -223,9 +264,9 @@ extension JSONReader {
         case 0xF4: length = 4; upper = 0x8F  // nothing above U+10FFFF
         default: throw error("invalid UTF-8 byte 0x\(hex(lead, width: 2))")
         }
-        guard end - offset >= length else { throw error("invalid UTF-8: truncated sequence at the end of the input") }
+        guard try has(length) else { throw error("invalid UTF-8: truncated sequence at the end of the input") }
         for index in 1..<length {
-            let byte = base[offset + index]
+            let byte = self[offset + index]
             let (low, high) = index == 1 ? (lower, upper) : (0x80, 0xBF)
             guard byte >= low, byte <= high else {
                 throw error("invalid UTF-8 sequence starting with byte 0x\(hex(lead, width: 2))")
@@ -234,9 +275,11 @@ extension JSONReader {
         return length
     }
 
-    func unexpectedByte(expecting expected: String) -> JSONSyntaxError {
+    /// The error for the byte at `offset`, which does not start `expected`. The caller has
+    /// already asked for that byte (`has()`): when it is not held, the input has ended.
+    mutating func unexpectedByte(expecting expected: String) -> JSONSyntaxError {
         guard offset < end else { return error("unexpected end of input; expected \(expected)") }
-        let byte = base[offset]
+        let byte = self[offset]
         if byte >= 0x80 {
             if (try? validateUTF8Sequence()) == nil { return error("invalid UTF-8 byte 0x\(hex(byte, width: 2))") }
             return error("unexpected character; expected \(expected)")
@@ -244,8 +287,8 @@ extension JSONReader {
         switch byte {
         case UInt8(ascii: "'"): return error("strings must use double quotes, not single quotes")
         case UInt8(ascii: "/"): return error("comments are not allowed in JSON")
-        case UInt8(ascii: "N") where startsWith("NaN"): return error("NaN is not a JSON value")
-        case UInt8(ascii: "I") where startsWith("Infinity"): return error("Infinity is not a JSON value")
+        case UInt8(ascii: "N") where (try? startsWith("NaN")) == true: return error("NaN is not a JSON value")
+        case UInt8(ascii: "I") where (try? startsWith("Infinity")) == true: return error("Infinity is not a JSON value")
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             return error("unexpected '\(printable(byte))'; expected \(expected)")
         default: return error("unexpected character '\(printable(byte))'; expected \(expected)")
@@ -253,10 +296,9 @@ extension JSONReader {
     }
 
     /// Whether the bytes at `offset` spell `word`.
-    func startsWith(_ word: String) -> Bool {
-        let bytes = word.utf8
-        return end - offset >= bytes.count
-            && zip(bytes, UnsafeBufferPointer(start: base + offset, count: bytes.count)).allSatisfy(==)
+    mutating func startsWith(_ word: String) throws -> Bool {
+        let expected = word.utf8
+        return try has(expected.count) && zip(expected, bytes(from: offset, to: offset + expected.count)).allSatisfy(==)
     }
 
     func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {

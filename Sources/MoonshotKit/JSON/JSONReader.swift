@@ -1,30 +1,87 @@
+/// Supplies a `JSONReader` with its input a window at a time, so that input of any size is
+/// read without holding all of it.
+public protocol JSONByteSource: AnyObject {
+    /// The bytes from input offset `keep` on, holding at least those before `needed` unless the
+    /// input ends first. The bytes of an earlier window may be reused once this is called.
+    func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>)
+}
+
 public struct JSONReader {
     /// How deeply arrays and objects may nest.
     public static let maximumDepth = 512
 
-    let base: UnsafePointer<UInt8>
-    let end: Int
-    /// Byte offset of the next unread byte.
+    /// The bytes held: `window[i]` is byte `origin + i` of the input.
+    private(set) var window: UnsafePointer<UInt8>
+    private(set) var origin = 0
+    /// The input offset just past the last byte held.
+    private(set) var end: Int
+    private let source: JSONByteSource?
+    /// Byte offset of the next unread byte, from the start of the input.
     public internal(set) var offset: Int
     var depth = 0
     var scratch: [UInt8] = []
+    /// An offset whose bytes, and those after it, the caller still needs (the start of the
+    /// record being read, for its messages); nil when it needs none behind `offset`.
+    public var pinned: Int?
+    /// Where the string or number being read starts; its bytes are kept until it is done.
+    var tokenStart: Int?
 
-    /// A reader over `bytes`, which must stay valid while the reader is used.
+    /// A reader over `bytes`, the whole input, which must stay valid while the reader is used.
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // A zero-length buffer may have no address; any non-null pointer serves then.
-        self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.window = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.end = bytes.count
+        self.source = nil
         self.offset = 0
-        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { offset = 3 }
+        skipByteOrderMark()
+    }
+
+    /// A reader that takes its input from `source`, a window at a time.
+    public init(source: JSONByteSource) throws {
+        self.window = UnsafePointer(bitPattern: 1)!
+        self.end = 0
+        self.source = source
+        self.offset = 0
+        _ = try refill(atLeast: 3)
+        skipByteOrderMark()
+    }
+
+    private mutating func skipByteOrderMark() {
+        if end - offset >= 3, self[0] == 0xEF, self[1] == 0xBB, self[2] == 0xBF { offset = 3 }
+    }
+
+    /// The byte at input offset `index`, which must be held.
+    @inline(__always) subscript(index: Int) -> UInt8 { window[index &- origin] }
+
+    /// The held bytes from input offset `start` to `end`.
+    func bytes(from start: Int, to end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: window + (start - origin), count: end - start)
+    }
+
+    /// Whether `count` bytes from `offset` on are held, reading more input if needed.
+    @inline(__always) mutating func has(_ count: Int = 1) throws -> Bool {
+        try end - offset >= count || refill(atLeast: count)
+    }
+
+    /// Asks the source for a window holding `count` bytes from `offset`, keeping what the
+    /// caller pinned and the token being read. False when the input ends before.
+    private mutating func refill(atLeast count: Int) throws -> Bool {
+        guard let source else { return false }
+        let keep = min(offset, pinned ?? offset, tokenStart ?? offset)
+        let (origin, bytes) = try source.window(keepingFrom: keep, needing: offset + count)
+        self.window = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.origin = origin
+        self.end = origin + bytes.count
+        return end - offset >= count
     }
 
     // MARK: Looking ahead
 
     /// Skips white space and tells which kind of value comes next.
     public mutating func peekKind() throws -> JSONKind {
-        skipWhitespace()
-        guard offset < end else { throw error("unexpected end of input; expected a value") }
-        switch base[offset] {
+        try skipWhitespace()
+        guard try has() else { throw error("unexpected end of input; expected a value") }
+        switch self[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
@@ -36,15 +93,15 @@ public struct JSONReader {
     }
 
     /// Skips white space and returns the offset of the next value or token.
-    public mutating func position() -> Int {
-        skipWhitespace()
+    public mutating func position() throws -> Int {
+        try skipWhitespace()
         return offset
     }
 
     /// Checks that nothing but white space follows the top-level value.
     public mutating func expectEnd() throws {
-        skipWhitespace()
-        guard offset == end else {
+        try skipWhitespace()
+        guard try !has() else {
             throw error("unexpected data after the end of the JSON value")
         }
     }
@@ -54,8 +111,8 @@ public struct JSONReader {
     /// Consumes `{`; returns false when the object is empty (its `}` consumed too).
     public mutating func beginObject() throws -> Bool {
         try open(UInt8(ascii: "{"), "an object")
-        skipWhitespace()
-        if offset < end, base[offset] == UInt8(ascii: "}") {
+        try skipWhitespace()
+        if try has(), self[offset] == UInt8(ascii: "}") {
             offset += 1
             depth -= 1
             return false
@@ -65,17 +122,34 @@ public struct JSONReader {
 
     /// Reads a member's key and its `:`; the member's value comes next.
     public mutating func readKey() throws -> String {
-        skipWhitespace()
-        guard offset < end, base[offset] == UInt8(ascii: "\"") else {
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: "\"") else {
             throw unexpectedByte(expecting: "a member name in double quotes")
         }
         let key = try readString()
-        skipWhitespace()
-        guard offset < end, base[offset] == UInt8(ascii: ":") else {
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: ":") else {
             throw unexpectedByte(expecting: "':' after a member name")
         }
         offset += 1
         return key
+    }
+
+    /// Skips a member's key and its `:`, without keeping the key.
+    mutating func skipKey() throws {
+        try skipString()
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: ":") else {
+            throw unexpectedByte(expecting: "':' after a member name")
+        }
+        offset += 1
+    }
+
+    /// Goes back to `offset` (still held, because it was pinned), at nesting `depth`.
+    mutating func rewind(to offset: Int, depth: Int) {
+        self.offset = offset
+        self.depth = depth
+        tokenStart = nil
     }
 
     /// After a member's value: consumes `,` and returns true, or `}` and returns false.
@@ -86,8 +160,8 @@ public struct JSONReader {
     /// Consumes `[`; returns false when the array is empty (its `]` consumed too).
     public mutating func beginArray() throws -> Bool {
         try open(UInt8(ascii: "["), "an array")
-        skipWhitespace()
-        if offset < end, base[offset] == UInt8(ascii: "]") {
+        try skipWhitespace()
+        if try has(), self[offset] == UInt8(ascii: "]") {
             offset += 1
             depth -= 1
             return false
@@ -101,8 +175,8 @@ public struct JSONReader {
     }
 
     mutating func open(_ byte: UInt8, _ what: String) throws {
-        skipWhitespace()
-        guard offset < end, base[offset] == byte else { throw unexpectedByte(expecting: what) }
+        try skipWhitespace()
+        guard try has(), self[offset] == byte else { throw unexpectedByte(expecting: what) }
         guard depth < Self.maximumDepth else {
             throw error("nesting is deeper than \(Self.maximumDepth) levels")
         }
@@ -111,15 +185,15 @@ public struct JSONReader {
     }
 
     mutating func next(close: UInt8, _ what: String) throws -> Bool {
-        skipWhitespace()
-        guard offset < end else {
+        try skipWhitespace()
+        guard try has() else {
             throw error("unexpected end of input; expected ',' or '\(Character(Unicode.Scalar(close)))'")
         }
-        switch base[offset] {
+        switch self[offset] {
         case UInt8(ascii: ","):
             offset += 1
-            skipWhitespace()
-            if offset < end, base[offset] == close {
+            try skipWhitespace()
+            if try has(), self[offset] == close {
                 throw error("trailing comma before '\(Character(Unicode.Scalar(close)))'")
             }
             return true

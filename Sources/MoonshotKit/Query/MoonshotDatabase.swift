@@ -10,16 +10,36 @@ public final class MoonshotDatabase {
     /// The statements the public queries ran, in order, for `--show-sql`.
     public private(set) var executed: [ExecutedSQL] = []
 
-    /// The schema version of `database` if moonshot made it (its tables are there and
-    /// `user_version` is set), or nil for any other database. One statement, for a quick start.
+    /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
+    public static let applicationID: Int64 = 0x4D4F4F4E
+
+    /// The schema version of `database` if moonshot made it, or nil for any other database.
+    /// A moonshot database says so in its header (`applicationID`); one made by a moonshot
+    /// from before that has no application id, schema version 1 and exactly the columns it
+    /// made. One statement in the usual case, for a quick start.
     static func schemaVersion(of database: Database) throws -> Int64? {
-        let check = try database.rows("""
-            SELECT (SELECT user_version FROM pragma_user_version),
-                   (SELECT count(*) FROM sqlite_schema WHERE name IN ('missions', 'astronauts', 'crew', 'imports'))
+        let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
+        guard let applicationID = header.first?.int64(0), let version = header.first?.int64(1) else { return nil }
+        if applicationID == Self.applicationID { return version }
+        guard applicationID == 0, version == 1 else { return nil }
+        let columns = try database.rows("""
+            SELECT group_concat(name, ' ') FROM (
+                SELECT t.value || '.' || c.name AS name
+                FROM json_each('["missions","astronauts","crew","imports"]') AS t, pragma_table_xinfo(t.value) AS c
+                ORDER BY t.key, c.cid)
             """)
-        guard let version = check.first?.int64(0), version >= 1, check.first?.int64(1) == 4 else { return nil }
-        return version
+        return columns.first?.text(0) == Self.firstLayout ? 1 : nil
     }
+
+    /// The columns of schema version 1, which moonshot made before it set `applicationID`.
+    private static let firstLayout = [
+        "missions.id", "missions.launch_date", "missions.description", "missions.display_name", "missions.badge_image",
+        "astronauts.id", "astronauts.name", "astronauts.description",
+        "crew.mission_id", "crew.astronaut_id", "crew.role", "crew.canonical_role", "crew.position",
+        "imports.id", "imports.imported_at", "imports.tool_version", "imports.missions_source", "imports.missions_sha256",
+        "imports.astronauts_source", "imports.astronauts_sha256", "imports.mission_count", "imports.astronaut_count",
+        "imports.crew_count",
+    ].joined(separator: " ")
 
     /// Opens the database at `path`, or explains why it cannot be used.
     public init(path: String) throws {

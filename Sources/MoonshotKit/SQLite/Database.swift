@@ -54,7 +54,7 @@ public final class Database {
         self.path = path
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, busyTimeout)
+        waitWhenBusy(upTo: busyTimeout)
         if mode != .readOnly && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
     }
 
@@ -67,6 +67,7 @@ public final class Database {
 
     /// Runs one or more `;`-separated statements, ignoring rows. None of them may take a
     /// parameter: a `?` here is an error naming the statement, never a silent NULL.
+    /// (`interrupt` stops the statement running, not the ones after it: a `ROLLBACK` still runs.)
     public func execute(_ script: String) throws {
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start

@@ -1,4 +1,5 @@
 import CSQLite3
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,11 @@ final class Callbacks {
     /// reports some refusals as plain `SQLITE_ERROR`, so errors are told apart by this.
     var refusedSomething = false
     var deadline: timespec?
+    /// Set by `Database.interrupt`, from any thread.
+    let interrupted = Atomic<Bool>(false)
+    /// How long the busy handler waits for a lock, in milliseconds, and since when it has.
+    var busyTimeout = 0
+    var busySince = 0
 }
 
 extension Database {

@@ -104,6 +104,10 @@ public final class Statement {
     @discardableResult
     public func step() throws -> Bool {
         database.callbacks.refusedSomething = false
+        if database.isInterrupted {
+            sqlite3_reset(handle)
+            throw SQLiteError(.interrupted, message: "interrupted", sql: sql)
+        }
         switch sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false

@@ -57,6 +57,9 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// The command line itself was wrong (sysexits.h EX_USAGE).
     case usage = 64
+    /// Stopped by a signal, as shells report it (128 + the signal's number): SIGHUP,
+    /// SIGINT (Ctrl-C), SIGTERM.
+    case hangUp = 129, interrupted = 130, terminated = 143
 }
 
 /// A command line that was wrong, with the command it was meant for when known.

@@ -26,20 +26,27 @@ enum ImportCommand {
         let astronauts = invocation.value("astronauts").map(InputSource.file) ?? .embedded("astronauts.json")
         let databasePath = try invocation.databasePath()
         let existed = FileSystem.entry(at: databasePath) != .missing
+        let unchanged = invocation.flag("check") ? "nothing was written" : existed ? "\(databasePath) was not changed" : "nothing was imported"
         do {
-            if invocation.flag("check") {
-                let counts = try Importer.check(missions: missions, astronauts: astronauts)
-                Terminal.write("No problems found in \(missions.displayName) and \(astronauts.displayName): "
-                               + "\(describe(counts)). Nothing was written.\n")
-            } else {
-                let summary = try Importer.run(missions: missions, astronauts: astronauts,
-                                               databasePath: databasePath)
-                Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
+            try Interruption.catchingSignals {
+                if invocation.flag("check") {
+                    let counts = try Importer.check(missions: missions, astronauts: astronauts)
+                    Terminal.write("No problems found in \(missions.displayName) and \(astronauts.displayName): "
+                                   + "\(describe(counts)). Nothing was written.\n")
+                } else {
+                    let summary = try Importer.run(missions: missions, astronauts: astronauts,
+                                                   databasePath: databasePath)
+                    Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
+                }
             }
             return .success
+        } catch let interrupted as Interrupted {
+            Terminal.writeError("Error: \(invocation.flag("check") ? "the check" : "the import") was stopped by "
+                                + "\(interrupted.signalName); \(unchanged).\n")
+            return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let failure as ImportFailure {
             let what = invocation.flag("check") ? "The check" : "The import"
-            let database = invocation.flag("check") ? "" : existed ? "; \(databasePath) was not changed" : "; nothing was imported"
+            let database = invocation.flag("check") ? "" : "; \(unchanged)"
             var text = "Error: \(what) found \(plural(failure.count, "problem"))\(database).\n"
             for problem in failure.problems { text += "  \(problem)\n" }
             if failure.unlistedCount > 0 { text += "  ... and \(failure.unlistedCount) more.\n" }
@@ -49,8 +56,7 @@ enum ImportCommand {
         } catch let error as SQLiteError {
             // Writing the new content failed (a full disk, say); the transaction that would have
             // changed the database was rolled back.
-            let database = existed ? "\(databasePath) was not changed" : "nothing was imported"
-            Terminal.writeError("Error: the import could not write the new content; \(database).\n"
+            Terminal.writeError("Error: the import could not write the new content; \(unchanged).\n"
                                 + "\(Moonshot.describe(error))\n")
             return .failure
         }

@@ -1,0 +1,82 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Work stopped by a signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
+public struct Interrupted: Error, Equatable, Sendable {
+    /// The signal's number.
+    public let signal: Int32
+
+    /// "SIGINT", "SIGTERM" or "SIGHUP".
+    public var signalName: String {
+        switch signal {
+        case SIGINT: "SIGINT (Ctrl-C)"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
+    }
+
+    /// The exit status shells give a process a signal ended: 128 plus the signal's number
+    /// (130 for SIGINT, 143 for SIGTERM).
+    public var exitStatus: Int32 { 128 + signal }
+}
+
+/// Signals caught while an import runs, so that it stops promptly and cleanly instead of dying
+/// half way: the database connection it writes with is interrupted (SQLite then rolls the
+/// transaction back), the reading stops at the next record and the hashing at the next block.
+public enum Interruption {
+    /// The signals caught.
+    public static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The first signal received while catching, 0 for none.
+    private static let received = Atomic<Int32>(0)
+    /// The connection a signal interrupts. Set and cleared around the work that writes with it.
+    nonisolated(unsafe) private static var database: Database?
+
+    /// Whether a signal has asked the work to stop.
+    public static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
+
+    /// Throws `Interrupted` once a signal has arrived.
+    public static func check() throws(Interrupted) {
+        let signal = received.load(ordering: .relaxed)
+        if signal != 0 { throw Interrupted(signal: signal) }
+    }
+
+    /// Runs `body` with `signals` caught. The first one stops the work, which then throws
+    /// `Interrupted` (whatever error the stop surfaced as); a second one ends the process at
+    /// once, as it would have without moonshot (SQLite's journal still restores the database).
+    /// Work that finished despite a signal returns its result. The previous handling of each
+    /// signal is restored afterwards.
+    public static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
+        received.store(0, ordering: .relaxed)
+        let previous = signals.map { signal($0, handle) }
+        defer { for (number, handler) in zip(signals, previous) { signal(number, handler) } }
+        do {
+            return try body()
+        } catch {
+            try check()
+            throw error
+        }
+    }
+
+    /// Runs `body`, during which a signal interrupts `database`.
+    static func interrupting<T>(_ database: Database, _ body: () throws -> T) throws -> T {
+        self.database = database
+        defer { self.database = nil }
+        if isRequested { database.interrupt() }
+        return try body()
+    }
+
+    private static let handle: @convention(c) (Int32) -> Void = { number in
+        _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+        signal(number, SIG_DFL)
+        database?.interrupt()
+    }
+}
