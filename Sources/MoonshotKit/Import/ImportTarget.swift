@@ -39,4 +39,14 @@ enum ImportTarget {
         try database.execute("PRAGMA cache_size = -16384")
         return database
     }
+
+    /// Finishes the rollback of a failed import, once its connection is closed. After a write
+    /// fails in the operating system (a full disk, a file-size limit), SQLite leaves its journal
+    /// for the next connection to play back: a new connection does that on its first read, and
+    /// the file is then as it was before the import. Nothing to do, and nothing done, otherwise.
+    static func finishRollback(of path: String) {
+        guard FileSystem.entry(at: path) != .missing,
+              let database = try? Database(path: path, mode: .readWrite, busyTimeout: 1_000) else { return }
+        _ = try? database.scalar("SELECT count(*) FROM sqlite_schema")
+    }
 }

@@ -49,25 +49,8 @@ public enum Importer {
         // Even when the import fails, nothing goes on reading the input after it returns.
         defer { _ = hashing.wait() }
         do {
-            let database = try ImportTarget.open(databasePath)
-            return try Interruption.interrupting(database) {
-                try database.transaction(.immediate) {
-                    let replacement = try DatabaseReplacement(of: database, path: databasePath)
-                    let reader = DatasetReader(sink: try DatabaseWriter(database).add)
-                    try reader.read(astronauts: astronautsFile, missions: missionsFile)
-                    try reader.throwProblems()
-                    try replacement.finish(in: database)
-                    let hashes = hashing.wait()
-                    // The hashes are of what was imported only if neither file changed meanwhile.
-                    try checkUnchanged(missionsFile, astronautsFile)
-                    try Interruption.check()
-                    let counts = reader.counts
-                    try Provenance(missions: missions, astronauts: astronauts, hashes: hashes, counts: counts).record(in: database)
-                    let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
-                        : replacement.previousInputHashes == hashes ? .unchanged : .replaced
-                    return ImportSummary(counts: counts, databasePath: databasePath, outcome: outcome)
-                }
-            }
+            return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
+                             hashes: hashing.wait, into: databasePath)
         } catch let error as SQLiteError where error.code.primary == .busy {
             throw MoonshotError(
                 "\(databasePath) is locked by another program, which kept it for \(ImportTarget.lockTimeout / 1000) seconds; "
@@ -78,6 +61,39 @@ public enum Importer {
         } catch let error as SQLiteError where error.code.primary == .readOnly {
             throw MoonshotError("cannot write to \(databasePath): \(error.message); it was not changed",
                                 hint: "Check its permissions, or choose another path with --db.")
+        }
+    }
+
+    /// The import's one transaction on the database at `path`. When it fails, the database's
+    /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
+    private static func write(
+        missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
+        hashes: () -> InputHashes, into path: String
+    ) throws -> ImportSummary {
+        do {
+            let database = try ImportTarget.open(path)
+            return try Interruption.interrupting(database) {
+                try database.transaction(.immediate) {
+                    let replacement = try DatabaseReplacement(of: database, path: path)
+                    let reader = DatasetReader(sink: try DatabaseWriter(database).add)
+                    try reader.read(astronauts: astronauts.file, missions: missions.file)
+                    try reader.throwProblems()
+                    try replacement.finish(in: database)
+                    let hashes = hashes()
+                    // The hashes are of what was imported only if neither file changed meanwhile.
+                    try checkUnchanged(missions.file, astronauts.file)
+                    try Interruption.check()
+                    let counts = reader.counts
+                    try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)
+                        .record(in: database)
+                    let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
+                        : replacement.previousInputHashes == hashes ? .unchanged : .replaced
+                    return ImportSummary(counts: counts, databasePath: path, outcome: outcome)
+                }
+            }
+        } catch {
+            ImportTarget.finishRollback(of: path)
+            throw error
         }
     }
 
