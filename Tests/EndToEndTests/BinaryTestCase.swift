@@ -41,8 +41,20 @@ class BinaryTestCase: XCTestCase {
         try SQLiteSession(path: folder.appendingPathComponent(database).path)
     }
 
-    /// Starts moonshot with `arguments` in the test's folder, output discarded, without waiting.
-    func start(_ arguments: [String]) throws -> Process {
+    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
+    func contentDigest(_ database: String = "moonshot.db") throws -> String {
+        try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()
+    }
+
+    /// The files in the test's folder whose names start with `prefix` ("moonshot.db" finds
+    /// the database and any journal or WAL file beside it).
+    func files(startingWith prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(prefix) }.sorted()
+    }
+
+    /// Starts moonshot with `arguments` in the test's folder, output discarded (standard error
+    /// kept in `stderr`, when given), without waiting.
+    func start(_ arguments: [String], stderr: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -52,9 +64,39 @@ class BinaryTestCase: XCTestCase {
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let stderr {
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
+    }
+
+    /// Runs moonshot with `arguments`, killed after `seconds` (exit status 137) if it has not
+    /// finished: a hang fails the test instead of stalling the run.
+    func moonshot(within seconds: Int, _ arguments: String...) throws -> Result {
+        try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "\(seconds)", Self.binary.path] + arguments)
+    }
+
+    /// Runs moonshot with `arguments` (absolute paths) on the test's moonshot.db, and returns its
+    /// exit status, its peak resident memory in MiB and what it wrote on standard error.
+    ///
+    /// GNU time measures it: the peak of a process started straight from this (large) test
+    /// process would include this process's own, which Linux carries over when it starts one.
+    func moonshotMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakMiB: Double, stderr: String) {
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        guard FileManager.default.isExecutableFile(atPath: time.path) else {
+            XCTFail("measuring memory needs GNU time: apt-get install time")
+            throw CocoaError(.executableNotLoadable)
+        }
+        let report = folder.appendingPathComponent("time-report.txt")
+        let database = folder.appendingPathComponent("moonshot.db").path
+        let result = try run(time, ["-f", "%M", "-o", report.path, Self.binary.path] + arguments + ["--db", database])
+        let kilobytes = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) }
+        try FileManager.default.removeItem(at: report)
+        return (result.status, (kilobytes ?? .infinity) / 1024, result.stderr)
     }
 
     func moonshot(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {

@@ -267,11 +267,6 @@ final class ReliabilityTests: BinaryTestCase {
 
     // MARK: Helpers
 
-    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
-    private func contentDigest(_ database: String = "moonshot.db") throws -> String {
-        try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()
-    }
-
     /// "missions/astronauts/crew" row counts, read in one transaction.
     private static func counts(_ path: String) throws -> String {
         let database = try Database(path: path, mode: .readOnly)

@@ -224,6 +224,41 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertNoThrow(try other.transaction { try other.execute("INSERT INTO t VALUES (2)") })
     }
 
+    func testBusyWaitLastsTheTimeoutAndEndsAtOnceWhenInterrupted() throws {
+        let folder = try makeTemporaryFolder(self)
+        let path = folder.appendingPathComponent("busy.db").path
+        let holder = try Database(path: path, mode: .readWriteCreate)
+        try holder.execute("CREATE TABLE t (x); BEGIN IMMEDIATE")
+        let waiting = try Database(path: path, mode: .readWrite, busyTimeout: 400)
+        var started = Date()
+        XCTAssertThrowsError(try waiting.execute("BEGIN IMMEDIATE"))
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.35, "waits as long as its timeout")
+
+        let interrupted = try Database(path: path, mode: .readWrite, busyTimeout: 60_000)
+        nonisolated(unsafe) let target = interrupted  // interrupt() may be called from any thread
+        let interrupter = Thread { usleep(200_000); target.interrupt() }
+        started = Date()
+        interrupter.start()
+        XCTAssertThrowsError(try interrupted.execute("BEGIN IMMEDIATE"))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "an interrupt ends a wait for a lock at once")
+        XCTAssertTrue(interrupted.isInterrupted)
+        try holder.execute("COMMIT")
+    }
+
+    func testAnInterruptStopsEveryLaterStatementButLetsARollbackRun() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE t (x)")
+        XCTAssertThrowsError(try db.transaction {
+            try db.execute("INSERT INTO t VALUES (?)", [.integer(1)])
+            db.interrupt()
+            try db.execute("INSERT INTO t VALUES (?)", [.integer(2)])
+        }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
+        }
+        XCTAssertFalse(db.isInTransaction, "rolled back")
+        XCTAssertThrowsError(try db.rows("SELECT count(*) FROM t"), "later statements are interrupted too")
+    }
+
     func testStatementsOutliveTheirDatabaseReference() throws {
         // A statement keeps its connection open, so dropping the Database first is safe.
         var db: Database? = try memory()

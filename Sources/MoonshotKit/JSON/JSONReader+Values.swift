@@ -12,16 +12,18 @@ extension JSONReader {
         offset += 1
         let start = offset
         // Fast path: plain ASCII without escapes is taken as it stands.
-        while try has() {
-            let byte = self[offset]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes(from: start, to: offset), as: UTF8.self)
+        fast: repeat {
+            while offset < end {
+                let byte = self[offset]
+                if byte == UInt8(ascii: "\"") {
+                    let text = String(decoding: bytes(from: start, to: offset), as: UTF8.self)
+                    offset += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break fast }
                 offset += 1
-                return text
             }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-            offset += 1
-        }
+        } while try has()
         // The decoded bytes, in the reader's scratch buffer (taken out while used, and put back
         // so that its capacity serves the next string).
         var decoded: [UInt8] = []
@@ -32,8 +34,10 @@ extension JSONReader {
         var hasEscapes = false
         while try has() {
             let byte = self[offset]
-            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            if Self.isPlain(byte) {
+                // The rest of a run of plain ASCII bytes, in a tight loop over those held.
                 offset += 1
+                while offset < end, Self.isPlain(self[offset]) { offset += 1 }
                 continue
             }
             if byte >= 0x80 {
@@ -73,8 +77,9 @@ extension JSONReader {
         var ignored: [UInt8] = []
         while try has() {
             let byte = self[offset]
-            if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            if Self.isPlain(byte) {
                 offset += 1
+                while offset < end, Self.isPlain(self[offset]) { offset += 1 }
             } else if byte >= 0x80 {
                 offset += try validateUTF8Sequence()
             } else if byte == UInt8(ascii: "\"") {
@@ -151,12 +156,16 @@ extension JSONReader {
     /// Skips white space, which is never part of a token: a run of any length costs no memory.
     mutating func skipWhitespace() throws {
         tokenStart = nil
-        while try has() {
-            switch self[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-            default: return
+        // Most often the next byte starts a token: nothing to skip.
+        if offset < end, self[offset] > 0x20 { return }
+        repeat {
+            while offset < end {
+                switch self[offset] {
+                case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+                default: return
+                }
             }
-        }
+        } while try has()
     }
 
     /// Consumes one number; returns where it started and whether it is an integer. Its bytes
@@ -194,6 +203,12 @@ extension JSONReader {
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// Whether `byte` stands for itself inside a string: ASCII, neither a control character
+    /// nor `"` nor `\`.
+    @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
 
     /// Decodes the escape at `offset` (a backslash) into `output`.
     mutating func readEscape(into output: inout [UInt8]) throws {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A 1-based line and column in a text file; the column counts characters (Unicode scalars).
 public struct TextLocation: Equatable, Sendable, CustomStringConvertible {
     public let line: Int
@@ -26,21 +34,25 @@ struct TextCursor {
     /// Moves over `bytes`, which are the bytes from `offset` on.
     mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
         offset += bytes.count
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
-            column += Self.characterCount(bytes)
-            return
+        guard let start = bytes.baseAddress else { return }
+        // Lines are counted by the C library's memchr, which is fast; characters only after the last newline.
+        let end = start + bytes.count
+        var lineStart: UnsafePointer<UInt8>?
+        var next = start
+        while next < end, let newline = memchr(next, 0x0A, end - next) {
+            line += 1
+            next = UnsafePointer(newline.assumingMemoryBound(to: UInt8.self)) + 1
+            lineStart = next
         }
-        var newlines = 0
-        for byte in bytes where byte == 0x0A { newlines += 1 }
-        line += newlines
-        column = 1 + Self.characterCount(UnsafeBufferPointer(rebasing: bytes[(lastNewline + 1)...]))
+        let tail = UnsafeBufferPointer(start: lineStart ?? start, count: end - (lineStart ?? start))
+        column = (lineStart == nil ? column : 1) + Self.characterCount(tail)
     }
 
     /// How many characters (Unicode scalars) start in `bytes`: continuation bytes (10xxxxxx)
     /// start none.
     private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
-        for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+        for index in 0..<bytes.count { count &+= bytes[index] & 0xC0 != 0x80 ? 1 : 0 }
         return count
     }
 }

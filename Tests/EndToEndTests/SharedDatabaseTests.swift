@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// The database is shared: sqlite3 sessions write to it (in WAL mode too), crash in the middle,
+/// or keep it locked; other programs' files sit where moonshot is told to write; links point
+/// at it. An import changes a database only through SQLite and its locks, and only one that
+/// moonshot made.
+final class SharedDatabaseTests: BinaryTestCase {
+    // MARK: Other writers
+
+    func testAWALDatabaseWithAnOpenSessionAndACrashedOneStaysSound() throws {
+        let dataset = try SyntheticDataset.write(missions: 1_500, astronauts: 300, to: folder)
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("PRAGMA journal_mode = WAL"), "wal\n")
+        // One session commits an edit and stays open; another dies half way through a
+        // transaction that has already written to the WAL file.
+        let open = try startSQLiteSession()
+        XCTAssertEqual(open.send("UPDATE missions SET description = 'edited' WHERE id = 11;\nSELECT changes();\n"), "1\n")
+        let crashed = try startSQLiteSession()
+        XCTAssertEqual(crashed.send("PRAGMA cache_size = 1;\nBEGIN;\nDELETE FROM crew;\nUPDATE astronauts SET name = 'half';\nSELECT 'written';\n"),
+                       "written\n")
+        crashed.kill()
+
+        let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
+        XCTAssertEqual(try sqlite3("PRAGMA journal_mode"), "wal\n")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions; SELECT count(*) FROM astronauts WHERE name = 'half'"), "1500\n0\n")
+        XCTAssertEqual(try open.finish("SELECT count(*) FROM missions;\n"), "1500\n", "the open session sees the new content")
+        XCTAssertEqual(try moonshot("import").status, 0, "and it is still a moonshot database")
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check; SELECT count(*) FROM missions"), "ok\n12\n")
+    }
+
+    func testAWriterHoldingTheLockIsWaitedForAndItsChangeIsNotLost() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let writer = try startSQLiteSession()
+        XCTAssertEqual(writer.send("BEGIN IMMEDIATE;\nUPDATE missions SET description = 'before the import' WHERE id = 11;\nSELECT changes();\n"), "1\n")
+        let importing = try start(["import"])
+        usleep(1_000_000)
+        XCTAssertTrue(importing.isRunning, "the import waits for the writer's lock")
+        XCTAssertEqual(try writer.finish("COMMIT;\nSELECT description FROM missions WHERE id = 11;\n"), "before the import\n",
+                       "the writer commits: its change is in the past of the content the import replaces")
+        importing.waitUntilExit()
+        XCTAssertEqual(importing.terminationStatus, 0)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT description = 'before the import' FROM missions WHERE id = 11"), "2\n0\n")
+    }
+
+    func testAWriterThatComesDuringTheImportWaitsAndCommitsAfterIt() throws {
+        let dataset = try SyntheticDataset.write(missions: 6_000, astronauts: 600, to: folder)
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let importing = try start(["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts])
+        usleep(300_000)
+        // A sqlite3 writer that waits for locks as long as it takes, and notes what it saw.
+        let writer = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", "-cmd", ".timeout 60000", "moonshot.db", """
+            BEGIN IMMEDIATE;
+            SELECT count(*) FROM missions;
+            UPDATE missions SET description = 'written by sqlite3' WHERE id = 1;
+            COMMIT;
+            """])
+        importing.waitUntilExit()
+        XCTAssertEqual(importing.terminationStatus, 0)
+        XCTAssertEqual(writer.status, 0, writer.stderr)
+        // Whichever went first, nothing either of them committed is lost.
+        let kept = try sqlite3("SELECT description = 'written by sqlite3' FROM missions WHERE id = 1")
+        if writer.stdout == "6000\n" {
+            XCTAssertEqual(kept, "1\n", "the writer came after the import: its change stays")
+        } else {
+            XCTAssertEqual(writer.stdout, "12\n", "the writer came before the import: its change was replaced")
+            XCTAssertEqual(kept, "0\n")
+        }
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check; SELECT count(*) FROM imports"), "ok\n2\n")
+    }
+
+    func testAHotJournalIsRolledBackBeforeTheDatabaseIsJudged() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let writer = try startSQLiteSession()
+        XCTAssertEqual(writer.send("PRAGMA cache_size = 1;\nBEGIN;\nDELETE FROM crew;\nDROP TABLE imports;\nSELECT 'done';\n"), "done\n")
+        writer.kill()
+        XCTAssertEqual(try files(startingWith: "moonshot.db"), ["moonshot.db", "moonshot.db-journal"])
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("(the same input as the previous import)"), result.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA integrity_check; SELECT count(*) FROM imports"), "ok\n2\n")
+    }
+
+    // MARK: Whose database
+
+    func testADatabaseMoonshotDidNotMakeIsLeftAsItIs() throws {
+        // Tables of the same names and schema version 1, but another program's.
+        let lookalike = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "other.db", """
+            CREATE TABLE missions (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE astronauts (id TEXT PRIMARY KEY, name TEXT);
+            CREATE TABLE crew (mission_id INTEGER, astronaut_id TEXT);
+            CREATE TABLE imports (id INTEGER PRIMARY KEY, note TEXT);
+            INSERT INTO missions VALUES (1, 'mine');
+            PRAGMA user_version = 1;
+            """])
+        XCTAssertEqual(lookalike.status, 0, lookalike.stderr)
+        // moonshot's own layout, but marked as another application's.
+        XCTAssertEqual(try moonshot("import", "--db", "marked.db").status, 0)
+        XCTAssertEqual(try sqlite3("PRAGMA application_id = 42", database: "marked.db"), "")
+        for name in ["other.db", "marked.db"] {
+            let before = try Data(contentsOf: folder.appendingPathComponent(name))
+            let result = try moonshot("import", "--db", name)
+            XCTAssertEqual(result.status, 1)
+            XCTAssertTrue(result.stderr.contains("\(name) exists but is not a moonshot database; it was left as it is"), result.stderr)
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(name)), before, name)
+        }
+    }
+
+    func testADatabaseOfAnEarlierMoonshotIsRecognisedAndMarked() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("PRAGMA application_id"), "\(0x4D4F4F4E)\n", "schema.sql marks the database")
+        // What a moonshot from before the mark made: the same layout, no application id.
+        XCTAssertEqual(try sqlite3("PRAGMA application_id = 0; PRAGMA application_id"), "0\n")
+        XCTAssertEqual(try moonshot("commander", "11").status, 0)
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA application_id; SELECT count(*) FROM imports"), "\(0x4D4F4F4E)\n2\n")
+    }
+
+    // MARK: Links
+
+    func testThroughASymbolicLinkTheFileKeepsItsOwnerAndTheLinkStays() throws {
+        try XCTSkipUnless(getuid() == 0 || ProcessInfo.processInfo.environment["CI"] != nil,
+                          "giving the database to another user needs root (run the tests as root, as CI does)")
+        let real = folder.appendingPathComponent("real.db").path
+        XCTAssertEqual(try moonshot("import", "--db", real).status, 0)
+        XCTAssertEqual(chown(real, 65534, 65534), 0, "chown needs root")
+        XCTAssertEqual(symlink("real.db", folder.appendingPathComponent("link.db").path), 0)
+        XCTAssertEqual(try moonshot("import", "--db", "link.db").status, 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: real)
+        XCTAssertEqual(attributes[.ownerAccountID] as? Int, 65534, "the owner is kept")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.db").path), "real.db")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports", database: "real.db"), "2\n")
+
+        // A link to a file that does not exist yet: the file is made where it points.
+        XCTAssertEqual(symlink("target.db", folder.appendingPathComponent("dangling.db").path), 0)
+        XCTAssertEqual(try moonshot("import", "--db", "dangling.db").status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("dangling.db").path), "target.db")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions", database: "target.db"), "12\n")
+    }
+}
