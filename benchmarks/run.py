@@ -4,6 +4,7 @@
     python3 benchmarks/run.py            # everything: real dataset, ~10 MB and ~300 MB
     python3 benchmarks/run.py --quick    # skip the ~300 MB dataset
     python3 benchmarks/run.py --runs 7 --real-runs 101 --query-runs 100
+    python3 benchmarks/run.py --binary /tmp/build/release/moonshot   # a binary built elsewhere
 
 It builds the release binary the README tells users to build
 (`swift build -c release --static-swift-stdlib`), generates the synthetic datasets once
@@ -15,6 +16,9 @@ It builds the release binary the README tells users to build
   and "same work" (schema.sql whole, the FTS5 indexes filled with 'rebuild', as moonshot does:
   the headline ratio). Median wall times, and peak memory (max RSS, measured by GNU time in one
   more run of each: apt-get install time);
+- re-import: `moonshot import` of the same dataset into a database that already holds an import
+  of it (made once, untimed, before the runs), so that the import replaces existing content:
+  interleaved with the fresh imports, compared with moonshot's fresh import;
 - queries: the whole process of `moonshot commander 11` and `moonshot flights <astronaut>`
   against `sqlite3 DB "<the same SELECT>"`, on the real database and the ~300 MB one.
 
@@ -94,7 +98,8 @@ def dataset_files(name):
 
 
 def measure_import(name, runs, scratch):
-    """Interleaved fresh imports by moonshot and by the shell's two variants: times and peak memory."""
+    """Interleaved fresh imports by moonshot and by the shell's two variants, and moonshot's
+    re-imports over its own previous import: times and peak memory."""
     missions, astronauts = dataset_files(name)
     size = os.path.getsize(missions) + os.path.getsize(astronauts)
     tools = {}
@@ -107,18 +112,27 @@ def measure_import(name, runs, scratch):
         shell_db = os.path.join(scratch, variant.replace(" ", "-") + ".db")
         argv = ["sqlite3", shell_db, "-cmd", f".param set :missions '{missions}'", "-cmd", f".param set :astronauts '{astronauts}'"]
         tools[variant] = (argv, script, shell_db)
+    # The re-import's database keeps its content from run to run: each run replaces the last one's.
+    previous = os.path.join(scratch, "moonshot-reimport.db")
+    tools["moonshot re-import"] = ([BINARY, "import", "--missions", missions, "--astronauts", astronauts, "--db", previous],
+                                   None, previous)
+    for leftover in (previous, previous + "-journal"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+    run(tools["moonshot re-import"][0])  # the content the first timed re-import replaces
     times = {tool: [] for tool in tools}
     memory = {}
     for attempt in range(runs + 1):
         for tool, (argv, stdin, db) in tools.items():
             for leftover in (db, db + "-journal"):
-                if os.path.exists(leftover):
+                if db != previous and os.path.exists(leftover):
                     os.remove(leftover)
             if attempt == runs:  # one more run each, for the memory high-water mark
                 memory[tool] = peak_memory(argv, stdin)
             else:
                 times[tool].append(run(argv, stdin)[0])
     check_same_content(database, tools["sqlite3 same work"][2])
+    check_same_content(previous, tools["sqlite3 same work"][2])
     return size, times, memory, database
 
 
@@ -162,7 +176,13 @@ def main():
     parser.add_argument("--query-runs", type=int, default=50, help="runs per query and tool (default 50)")
     parser.add_argument("--quick", action="store_true", help="skip the ~300 MB dataset")
     parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
+    parser.add_argument("--binary", help="use this moonshot binary instead of building one (implies --no-build)")
     args = parser.parse_args()
+    global BINARY
+    if args.binary:
+        BINARY, args.no_build = os.path.abspath(args.binary), True
+    if args.no_build and not os.path.exists(BINARY):
+        sys.exit(f"no moonshot binary at {BINARY}: build it, or leave out --no-build")
 
     if not shutil.which("sqlite3"):
         sys.exit("the sqlite3 shell is needed: apt-get install sqlite3")
@@ -171,7 +191,7 @@ def main():
                        stdout=subprocess.DEVNULL)
     names = [n for n in DATASETS if not (args.quick and n == "~300 MB")]
 
-    import_rows, query_rows, per_mb = [], [], {}
+    import_rows, reimport_rows, query_rows, per_mb = [], [], [], {}
     with tempfile.TemporaryDirectory(prefix="moonshot-bench-", dir=os.path.join(ROOT, ".build")) as scratch:
         databases = {}
         for name in names:
@@ -184,6 +204,8 @@ def main():
             medians = {tool: milliseconds(values) for tool, values in times.items()}
             per_mb[name] = medians["moonshot"] / (size / 1e6)
             import_rows.append((name, medians, memory))
+            reimport_rows.append((name, medians["moonshot"], medians["moonshot re-import"],
+                                  memory["moonshot"], memory["moonshot re-import"]))
         for name in (n for n in names if n in ("real (37 KB)", "~300 MB")):
             print(f"queries: {name} ...", file=sys.stderr)
             astronaut = "lovell" if DATASETS[name] is None else first_astronaut(databases[name])
@@ -193,7 +215,8 @@ def main():
     print()
     print(f"moonshot {moonshot_version()} vs sqlite3 {sqlite_version()} on {machine()}")
     print(f"medians of interleaved runs: {args.real_runs} imports of the real dataset, {args.runs} of each synthetic one, "
-          f"{args.query_runs} of each query; ratio = moonshot / sqlite3 (below 1.0: moonshot is faster)")
+          f"{args.query_runs} of each query; ratio = moonshot / sqlite3 (below 1.0: moonshot is faster); "
+          "re-import: moonshot's import over a database holding the same dataset, ratio = re-import / fresh")
     print()
     def megabytes(value):
         return "n/a" if value is None else f"{value:.1f} MB"
@@ -207,6 +230,13 @@ def main():
         mine, same, plain = medians["moonshot"], medians["sqlite3 same work"], medians["sqlite3 plain"]
         print(f"{name:<14} {duration(mine):>9} {duration(same):>18} {mine / same:>6.2f} {duration(plain):>14} {mine / plain:>6.2f} "
               f"{megabytes(memory['moonshot']):>13} {megabytes(memory['sqlite3 same work']):>14} {megabytes(memory['sqlite3 plain']):>10}")
+    print()
+    header = f"{'re-import':<14} {'fresh':>9} {'re-import':>10} {'ratio':>6} {'RSS fresh':>10} {'RSS re-import':>14}"
+    print(header)
+    print("-" * len(header))
+    for name, fresh, again, fresh_memory, again_memory in reimport_rows:
+        print(f"{name:<14} {duration(fresh):>9} {duration(again):>10} {again / fresh:>6.2f} "
+              f"{megabytes(fresh_memory):>10} {megabytes(again_memory):>14}")
     if query_rows:
         print()
         header = f"{'question':<38} {'moonshot':>10} {'sqlite3':>10} {'ratio':>7}"
@@ -215,8 +245,8 @@ def main():
         for label, mine, theirs in query_rows:
             print(f"{label:<38} {mine:>8.2f}ms {theirs:>8.2f}ms {mine / theirs:>7.2f}")
     print()
-    print("content: at every size both tools loaded the same missions, astronauts and crew rows "
-          "(canonical_role aside: see benchmarks/shell_import.py)")
+    print("content: at every size both tools loaded the same missions, astronauts and crew rows, "
+          "and so did moonshot's re-import (canonical_role aside: see benchmarks/shell_import.py)")
     if "~10 MB" in per_mb and "~300 MB" in per_mb:
         small, large = per_mb["~10 MB"], per_mb["~300 MB"]
         print()
