@@ -41,6 +41,28 @@ class BinaryTestCase: XCTestCase {
         try SQLiteSession(path: folder.appendingPathComponent(database).path)
     }
 
+    /// Waits until `condition` holds, checking every 10 ms; fails the test after `seconds`.
+    func waitUntil(_ what: String, seconds: Double = 30, file: StaticString = #filePath, line: UInt = #line,
+                   _ condition: () throws -> Bool) rethrows {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try !condition() {
+            guard Date() < deadline else { return XCTFail("gave up waiting until \(what)", file: file, line: line) }
+            usleep(10_000)
+        }
+    }
+
+    /// Whether the test's `name` exists (a journal beside the database, say).
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+    }
+
+    /// The files process `pid` has open, by path (from /proc).
+    func openFiles(of pid: Int32) -> [String] {
+        let descriptors = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)") }
+    }
+
     /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
     func contentDigest(_ database: String = "moonshot.db") throws -> String {
         try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()

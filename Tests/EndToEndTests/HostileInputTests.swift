@@ -79,25 +79,36 @@ final class HostileInputTests: BinaryTestCase {
 
     func testAFileThatChangesWhileItIsReadIsReportedNeverACrash() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        let before = try contentDigest()
+        var before = try contentDigest()
         // About 60 MB, which takes a while to read; it is cut short, or grown, as it is read.
         let mission = #"{"id":ID,"crew":[{"name":"armstrong","role":"Commander"}],"description":"\#(String(repeating: "regolith ", count: 100))"}"#
         let body = (1...60_000).map { mission.replacingOccurrences(of: "ID", with: "\($0)") }.joined(separator: ",\n")
+        let text = "[\n" + body + "\n]\n"
         for change in ["truncate -s 1000000", "sh -c 'printf \"  \" >> \"$0\"'"] {
-            let missions = write("changing.json", "[\n" + body + "\n]\n")
+            let missions = write("changing.json", text)
+            let original = String(try run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", missions]).stdout.prefix(64))
             let stderr = folder.appendingPathComponent("stderr.txt")
             let process = try start(["import", "--missions", missions], stderr: stderr)
-            usleep(300_000)
+            // Change it once moonshot has read part of it, as its read position in /proc shows.
+            waitUntil("moonshot reads the file") { readPosition(of: process.processIdentifier, in: missions).map { $0 > 0 } ?? false }
             let changed = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(change) \"$0\"", missions])
             XCTAssertEqual(changed.status, 0, changed.stderr)
             process.waitUntilExit()
             let message = try String(contentsOf: stderr, encoding: .utf8)
             XCTAssertEqual(process.terminationReason, .exit, "\(change): ended by a signal")
-            XCTAssertEqual(process.terminationStatus, 1, "\(change): \(message)")
-            XCTAssertTrue(message.contains("the file changed while it was being imported"), "\(change): \(message)")
-            XCTAssertTrue(message.contains("moonshot.db was not changed"), message)
-            XCTAssertEqual(try contentDigest(), before)
             XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
+            if process.terminationStatus == 0 {
+                // It had read and hashed everything before the change: what it recorded is that.
+                XCTAssertEqual(try sqlite3("SELECT missions_sha256 FROM imports ORDER BY id DESC LIMIT 1"), original + "\n")
+                XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions"), "60000\n")
+            } else {
+                XCTAssertEqual(process.terminationStatus, 1, "\(change): \(message)")
+                XCTAssertTrue(message.contains("the file changed while it was being imported"), "\(change): \(message)")
+                XCTAssertTrue(message.contains("moonshot.db was not changed"), message)
+                XCTAssertEqual(try contentDigest(), before)
+            }
+            XCTAssertEqual(try moonshot("import").status, 0)
+            before = try contentDigest()
         }
     }
 
@@ -107,6 +118,18 @@ final class HostileInputTests: BinaryTestCase {
         let result = try moonshot(within: 20, "import", "--missions", fifo)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(fifo): is a named pipe (FIFO), not a regular file"), result.stderr)
+    }
+
+    /// How far process `pid` has read the open file at `path`, from /proc; nil when it has not
+    /// opened it (yet, or any more).
+    private func readPosition(of pid: Int32, in path: String) -> Int? {
+        let descriptors = "/proc/\(pid)/fd"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
+        where (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)")) == path {
+            let info = (try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(name)", encoding: .utf8)) ?? ""
+            return info.split(separator: "\n").first { $0.hasPrefix("pos:") }.flatMap { Int($0.dropFirst(4).trimmingCharacters(in: .whitespaces)) }
+        }
+        return nil
     }
 
     /// Writes `text` to `name` in the test's folder and returns its path.

@@ -8,10 +8,11 @@ final class InterruptionTests: BinaryTestCase {
         let dataset = try SyntheticDataset.write(missions: 20_000, astronauts: 600, to: folder)
         XCTAssertEqual(try moonshot("import").status, 0)
         let before = try contentDigest()
-        for (signal, status, name) in [(SIGINT, Int32(130), "SIGINT (Ctrl-C)"), (SIGTERM, 143, "SIGTERM")] {
+        for (signal, status, name) in [(SIGINT, Int32(130), "SIGINT (Ctrl-C)"), (SIGTERM, 143, "SIGTERM"), (SIGHUP, 129, "SIGHUP")] {
             let stderr = folder.appendingPathComponent("stderr.txt")
             let process = try start(["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts], stderr: stderr)
-            usleep(500_000)
+            // Once the journal exists the import has its lock and is writing.
+            waitUntil("the import writes") { exists("moonshot.db-journal") }
             XCTAssertTrue(process.isRunning, "the import is still at work when the signal comes")
             kill(process.processIdentifier, signal)
             let sent = Date()
@@ -28,12 +29,30 @@ final class InterruptionTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports"), "1\n")
     }
 
+    func testAnImportStartedWithHangupsIgnoredIgnoresThem() throws {
+        // As `nohup` starts it: the hangup of the terminal it came from must not stop it.
+        let dataset = try SyntheticDataset.write(missions: 6_000, astronauts: 600, to: folder)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' HUP; exec \"$0\" \"$@\"", Self.binary.path, "import",
+                             "--missions", dataset.missions, "--astronauts", dataset.astronauts]
+        process.currentDirectoryURL = folder
+        try process.run()
+        waitUntil("the import writes") { exists("moonshot.db-journal") }
+        kill(process.processIdentifier, SIGHUP)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions"), "6000\n")
+    }
+
     func testASignalEndsAnImportWaitingForALock() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
         let holder = try startSQLiteSession()
         XCTAssertEqual(holder.send("BEGIN IMMEDIATE;\nSELECT 'holding';\n"), "holding\n")
         let process = try start(["import"])
-        usleep(800_000)
+        let database = folder.appendingPathComponent("moonshot.db").resolvingSymlinksInPath().path
+        waitUntil("the import has the database open") { openFiles(of: process.processIdentifier).contains(database) }
+        usleep(100_000)
         XCTAssertTrue(process.isRunning, "the import waits for the lock")
         kill(process.processIdentifier, SIGTERM)
         let sent = Date()

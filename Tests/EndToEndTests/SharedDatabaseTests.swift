@@ -49,7 +49,8 @@ final class SharedDatabaseTests: BinaryTestCase {
         let dataset = try SyntheticDataset.write(missions: 6_000, astronauts: 600, to: folder)
         XCTAssertEqual(try moonshot("import").status, 0)
         let importing = try start(["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts])
-        usleep(300_000)
+        // Once the journal exists the import holds the write lock.
+        waitUntil("the import writes") { exists("moonshot.db-journal") }
         // A sqlite3 writer that waits for locks as long as it takes, and notes what it saw.
         let writer = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", "-cmd", ".timeout 60000", "moonshot.db", """
             BEGIN IMMEDIATE;
@@ -60,14 +61,9 @@ final class SharedDatabaseTests: BinaryTestCase {
         importing.waitUntilExit()
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(writer.status, 0, writer.stderr)
-        // Whichever went first, nothing either of them committed is lost.
-        let kept = try sqlite3("SELECT description = 'written by sqlite3' FROM missions WHERE id = 1")
-        if writer.stdout == "6000\n" {
-            XCTAssertEqual(kept, "1\n", "the writer came after the import: its change stays")
-        } else {
-            XCTAssertEqual(writer.stdout, "12\n", "the writer came before the import: its change was replaced")
-            XCTAssertEqual(kept, "0\n")
-        }
+        XCTAssertEqual(writer.stdout, "6000\n", "the writer waited for the import, and then saw its content")
+        XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 1"), "written by sqlite3\n",
+                       "the writer's change, made after the import, stays")
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check; SELECT count(*) FROM imports"), "ok\n2\n")
     }
 
@@ -99,7 +95,11 @@ final class SharedDatabaseTests: BinaryTestCase {
         // moonshot's own layout, but marked as another application's.
         XCTAssertEqual(try moonshot("import", "--db", "marked.db").status, 0)
         XCTAssertEqual(try sqlite3("PRAGMA application_id = 42", database: "marked.db"), "")
-        for name in ["other.db", "marked.db"] {
+        // An empty file another program has marked as its own.
+        XCTAssertEqual(try sqlite3("PRAGMA application_id = 42", database: "claimed.db"), "")
+        let question = try moonshot("missions", "--db", "claimed.db")
+        XCTAssertTrue(question.stderr.contains("is not a moonshot database"), question.stderr)
+        for name in ["other.db", "marked.db", "claimed.db"] {
             let before = try Data(contentsOf: folder.appendingPathComponent(name))
             let result = try moonshot("import", "--db", name)
             XCTAssertEqual(result.status, 1)

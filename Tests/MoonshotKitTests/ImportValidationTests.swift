@@ -203,6 +203,19 @@ final class ImportValidationTests: XCTestCase {
         assertProblem(found.first, in: "missions.json", at: "9223372036854775808", of: text, path: "[1].id", says: "fits in 64 bits")
     }
 
+    func testAValuePastTheRecordLimitIsReportedWhereverItIs() throws {
+        // A 40 MiB number inside a mission: the mission is refused, and skipping it meets the
+        // number, which on its own outgrows the window a record may have (twice the limit).
+        let digits = String(repeating: "7", count: 40 << 20)
+        let text = #"[{"id":1,"crew":[],"description":"d","extra":"# + digits + "}]"
+        let found = try problems(missions: text)
+        XCTAssertEqual(found.map(\.message), [
+            "this mission takes more than 16 MiB of the file, the most one record may take; it was skipped",
+            "a value here runs past 16 MiB, the most one record may take",
+        ])
+        XCTAssertEqual(found.first?.location, TextLocation(line: 1, column: 2))
+    }
+
     func testInputThatIsNotARegularFileIsRefusedBeforeAnythingBlocks() throws {
         // A FIFO with no writer would block an open for reading forever.
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-fifo-\(UUID().uuidString)").path

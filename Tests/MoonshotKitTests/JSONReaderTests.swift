@@ -1126,20 +1126,31 @@ final class JSONReaderTests: XCTestCase {
 }
 
 /// A source that hands out its bytes one at a time, keeping only what the reader asks it to.
+/// Each window is written into the other of two buffers it owns, and the one before is then
+/// overwritten with 0xFF: a reader that kept using an old window would read garbage.
 private final class TrickleSource: JSONByteSource {
     private let bytes: [UInt8]
-    private var held: [UInt8] = []
-    private var origin = 0
+    private var buffers: [UnsafeMutableBufferPointer<UInt8>]
+    private var current = 0
+    private var origin = 0, count = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        buffers = (0..<2).map { _ in .allocate(capacity: max(bytes.count, 1)) }
+    }
+
+    deinit { buffers.forEach { $0.deallocate() } }
 
     func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>) {
         precondition(keep >= origin, "the reader asked for bytes it had let go")
-        let end = min(max(origin + held.count + 1, needed), bytes.count)
-        held = Array(bytes[keep..<max(end, keep)])
+        let end = min(max(origin + count + 1, needed), bytes.count)
+        let previous = current
+        current = 1 - current
+        count = max(end - keep, 0)
         origin = keep
-        // The bytes of the previous window are overwritten, as a real source may reuse them.
-        return (origin, held.withUnsafeBufferPointer { $0 })
+        for index in 0..<count { buffers[current][index] = bytes[keep + index] }
+        buffers[previous].update(repeating: 0xFF)
+        return (origin, UnsafeBufferPointer(rebasing: buffers[current][..<count]))
     }
 }
 

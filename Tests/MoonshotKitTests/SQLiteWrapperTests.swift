@@ -257,6 +257,9 @@ final class SQLiteWrapperTests: XCTestCase {
         }
         XCTAssertFalse(db.isInTransaction, "rolled back")
         XCTAssertThrowsError(try db.rows("SELECT count(*) FROM t"), "later statements are interrupted too")
+        XCTAssertThrowsError(try db.execute("CREATE TABLE u (x)"), "scripts too") { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
+        }
     }
 
     func testStatementsOutliveTheirDatabaseReference() throws {

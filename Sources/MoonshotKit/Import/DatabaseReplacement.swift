@@ -7,7 +7,8 @@
 /// import takes the write lock or waits for it, and concurrent imports take turns. The file
 /// keeps its inode, owner and permissions, and a symbolic link to it stays one.
 struct DatabaseReplacement {
-    /// Whether the database had no tables, views or anything else: a new one.
+    /// Whether the database had no tables, views or anything else (nor another program's
+    /// application id): a new one.
     let wasEmpty: Bool
     /// The rows of the replaced `imports` table, oldest first (see `Provenance.history`).
     let history: [Row]
@@ -19,6 +20,7 @@ struct DatabaseReplacement {
     /// keeps its history, drops everything in it, and creates the schema without its indexes.
     init(of database: Database, path: String) throws {
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
+        if wasEmpty, try !MoonshotDatabase.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
         history = wasEmpty ? [] : try Self.importHistory(of: database, path: path)
         try Self.dropEverything(in: database)
         try database.execute(EmbeddedDataset.schemaSQL)

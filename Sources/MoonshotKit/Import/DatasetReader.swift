@@ -17,7 +17,7 @@ public struct DatasetCounts: Equatable, Sendable {
 }
 
 /// Reads astronauts.json and missions.json in one pass each, validating every record and
-/// collecting every problem with its file, line, column and path.
+/// counting every problem and listing the first ones with their file, line, column and path.
 ///
 /// Records go to the sink as they are validated, but only while no problem has been found:
 /// once the input is known to be bad there is nothing worth writing, and reading goes on
@@ -75,11 +75,13 @@ public final class DatasetReader {
         var ids = Set<ExactString>()
         let complete = try document.readTopLevel(expecting: .object, description: "an object of astronauts keyed by id") { reader in
             guard try reader.beginObject() else { return }
+            var position = 0
             repeat {
                 try Interruption.check()
                 let keyOffset = try reader.position()
                 let line = document.line(of: keyOffset)
-                try document.readRecord(&reader, what: "this astronaut", path: "[\(counts.astronauts)]", isMember: true) { reader in
+                // Until its key is read, an astronaut is known by its place among the members.
+                try document.readRecord(&reader, what: "this astronaut", path: "(member \(position + 1))", isMember: true) { reader in
                     let key = try reader.readKey()
                     let path = "[\(quoted(key))]"
                     if let first = firstKeyLine[ExactString(key)] {
@@ -94,6 +96,7 @@ public final class DatasetReader {
                         if isValid { try sink?(.astronaut(astronaut, rowID: Int64(counts.astronauts))) }
                     }
                 }
+                position += 1
             } while try reader.nextMember()
         }
         astronautIDs = complete ? ids : nil

@@ -55,6 +55,10 @@ final class Document: JSONByteSource {
         } catch let error as JSONSyntaxError {
             report(at: error.offset, path: nil, "malformed JSON: \(error.message)")
             return false
+        } catch is RecordTooLarge {
+            // Outside a record (or while skipping one): a single value past the limit.
+            report(at: reader.offset, path: nil, "a value here runs past \(Self.largestRecord >> 20) MiB, the most one record may take")
+            return false
         }
     }
 
@@ -77,8 +81,8 @@ final class Document: JSONByteSource {
             problems.flush(locate: locate)
             reader.pinned = nil
             reader.rewind(to: start, depth: depth)
-            if isMember { try reader.skipKey() }
-            try reader.skipValue()
+            if isMember { try reader.skipKey(holding: false) }
+            try reader.skipValue(holding: false)
         }
     }
 

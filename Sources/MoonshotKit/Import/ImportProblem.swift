@@ -65,8 +65,9 @@ final class ProblemLog {
 
     func report(_ problem: ImportProblem) {
         count += 1
+        // A problem with no place in the file (one that ended its reading) is always listed.
         guard problem.offset != nil else {
-            if listed.count < Self.limit { listed.append(problem) }
+            listed.append(problem)
             return
         }
         if hasRoom {

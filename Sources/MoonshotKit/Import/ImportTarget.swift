@@ -45,7 +45,7 @@ enum ImportTarget {
     /// for the next connection to play back: a new connection does that on its first read, and
     /// the file is then as it was before the import. Nothing to do, and nothing done, otherwise.
     static func finishRollback(of path: String) {
-        guard FileSystem.entry(at: path) != .missing,
+        guard case .file = FileSystem.entry(at: path),
               let database = try? Database(path: path, mode: .readWrite, busyTimeout: 1_000) else { return }
         _ = try? database.scalar("SELECT count(*) FROM sqlite_schema")
     }

@@ -24,7 +24,7 @@ public struct ImportSummary: Equatable, Sendable {
 /// recorded. A problem anywhere rolls the whole transaction back.
 public enum Importer {
     /// Validates the inputs without writing anything; returns their counts or throws
-    /// `ImportFailure` listing every problem.
+    /// `ImportFailure` with the problems found (the first `ProblemLog.limit` listed).
     public static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
         let reader = DatasetReader(sink: nil)
@@ -42,12 +42,20 @@ public enum Importer {
     /// at `databasePath` is left exactly as it was.
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
         let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
-        let hashing = BackgroundWork {
-            let stop = { Interruption.isRequested }
-            return InputHashes(missions: missionsFile.sha256(shouldStop: stop), astronauts: astronautsFile.sha256(shouldStop: stop))
+        let failed = StopFlag()
+        let hashing = BackgroundWork { () -> InputHashes? in
+            let stop = { failed.isSet || Interruption.isRequested }
+            guard let missions = missionsFile.sha256(shouldStop: stop), let astronauts = astronautsFile.sha256(shouldStop: stop) else {
+                return nil
+            }
+            return InputHashes(missions: missions, astronauts: astronauts)
         }
-        // Even when the import fails, nothing goes on reading the input after it returns.
-        defer { _ = hashing.wait() }
+        // Even when the import fails, nothing goes on reading the input after it returns; a
+        // failed import stops the hashing at once.
+        defer {
+            failed.set()
+            _ = hashing.wait()
+        }
         do {
             return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
                              hashes: hashing.wait, into: databasePath)
@@ -68,7 +76,7 @@ public enum Importer {
     /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
     private static func write(
         missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
-        hashes: () -> InputHashes, into path: String
+        hashes: () -> InputHashes?, into path: String
     ) throws -> ImportSummary {
         do {
             let database = try ImportTarget.open(path)
@@ -82,6 +90,12 @@ public enum Importer {
                     let hashes = hashes()
                     // The hashes are of what was imported only if neither file changed meanwhile.
                     try checkUnchanged(missions.file, astronauts.file)
+                    guard let hashes else {
+                        try Interruption.check()
+                        throw ImportFailure(problems: [ImportProblem(file: missions.file.displayName + " or " + astronauts.file.displayName,
+                                                                     message: "could not be read to the end to compute its SHA-256; run the import again")],
+                                            unlistedCount: 0)
+                    }
                     try Interruption.check()
                     let counts = reader.counts
                     try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)

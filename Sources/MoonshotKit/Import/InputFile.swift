@@ -46,7 +46,7 @@ public final class InputFile: @unchecked Sendable {
     private let descriptor: Int32
     /// The embedded copy's text.
     private let embedded: String
-    /// Size and modification and change times when opened, to notice a file that changes.
+    /// Size and modification time when opened, to notice a file that changes.
     private let identity: [Int]
     /// How many bytes `read` has handed out. Only the reading thread uses it.
     private var position = 0
@@ -105,9 +105,9 @@ public final class InputFile: @unchecked Sendable {
     }
 
     /// The SHA-256 of the file as lower-case hex, read through a buffer of its own (so another
-    /// thread may hash while this one reads). Stops early, with a digest of what it read, once
-    /// `shouldStop` says so; a file that changed meanwhile is caught by `checkUnchanged`.
-    public func sha256(shouldStop: () -> Bool = { false }) -> String {
+    /// thread may hash while this one reads); nil when it could not be read to the end, or when
+    /// `shouldStop` said to stop first. A file that changed meanwhile is caught by `checkUnchanged`.
+    public func sha256(shouldStop: () -> Bool = { false }) -> String? {
         guard descriptor >= 0 else {
             var text = embedded
             return text.withUTF8 { SHA256.hexDigest(of: $0) }
@@ -120,11 +120,11 @@ public final class InputFile: @unchecked Sendable {
         while offset < size, !shouldStop() {
             let count = pread(descriptor, buffer.baseAddress, min(chunk, size - offset), off_t(offset))
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }  // shortened or unreadable: reported by the reading thread
+            guard count > 0 else { return nil }
             hasher.update(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<count]))
             offset += count
         }
-        return hasher.hexDigest()
+        return offset == size ? hasher.hexDigest() : nil
     }
 
     private func problem(_ message: String) -> ImportProblem {
@@ -165,6 +165,6 @@ public final class InputFile: @unchecked Sendable {
     }
 
     private static func identity(of info: stat) -> [Int] {
-        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
     }
 }

@@ -6,7 +6,7 @@ extension JSONReader {
     /// Reads a string value, decoding escapes. `\u0000` is kept as a NUL character.
     public mutating func readString() throws -> String {
         try skipWhitespace()
-        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw unexpectedByte(expecting: "a string") }
+        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw try unexpectedByte(expecting: "a string") }
         tokenStart = offset
         defer { tokenStart = nil }
         offset += 1
@@ -67,12 +67,15 @@ extension JSONReader {
         throw JSONSyntaxError(offset: start - 1, message: "unterminated string")
     }
 
-    /// Checks a string value as `readString` does, without keeping it or its bytes: a string of
-    /// any length costs no memory.
-    mutating func skipString() throws {
+    /// Checks a string value as `readString` does, without keeping it. With `holding` false its
+    /// bytes are not kept either, so a string of any length costs no memory (and an error in
+    /// it is reported where reading had got to, its start being gone).
+    mutating func skipString(holding: Bool = true) throws {
         try skipWhitespace()
-        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw unexpectedByte(expecting: "a string") }
+        guard try has(), self[offset] == UInt8(ascii: "\"") else { throw try unexpectedByte(expecting: "a string") }
         let start = offset
+        if holding { tokenStart = start }
+        defer { tokenStart = nil }
         offset += 1
         var ignored: [UInt8] = []
         while try has() {
@@ -92,7 +95,7 @@ extension JSONReader {
                 throw error("control character U+\(hex(byte, width: 4)) must be escaped inside a string")
             }
         }
-        throw JSONSyntaxError(offset: start, message: "unterminated string")
+        throw JSONSyntaxError(offset: holding ? start : offset, message: "unterminated string")
     }
 
     /// Reads a number that must be a whole number within 64 bits.
@@ -118,20 +121,21 @@ extension JSONReader {
         return value
     }
 
-    /// Skips the next value of any kind, checking its syntax all the same.
-    public mutating func skipValue() throws {
+    /// Skips the next value of any kind, checking its syntax all the same. With `holding` false
+    /// its strings' bytes are let go as they are read (see `skipString`).
+    public mutating func skipValue(holding: Bool = true) throws {
         switch try peekKind() {
         case .object:
             guard try beginObject() else { return }
             repeat {
-                _ = try readKey()
-                try skipValue()
+                try skipKey(holding: holding)
+                try skipValue(holding: holding)
             } while try nextMember()
         case .array:
             guard try beginArray() else { return }
-            repeat { try skipValue() } while try nextElement()
+            repeat { try skipValue(holding: holding) } while try nextElement()
         case .string:
-            try skipString()
+            try skipString(holding: holding)
         case .number:
             _ = try scanNumber()
             tokenStart = nil
@@ -148,7 +152,7 @@ extension JSONReader {
             offset += word.utf8.count
             return value
         }
-        throw unexpectedByte(expecting: "a value")
+        throw try unexpectedByte(expecting: "a value")
     }
 
     // MARK: Internals
@@ -267,43 +271,60 @@ extension JSONReader {
     /// The length of the valid UTF-8 sequence at `offset`, or an error naming the bad byte.
     mutating func validateUTF8Sequence() throws -> Int {
         let lead = self[offset]
-        let length: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF  // bounds of the second byte
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F  // no UTF-16 surrogates
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F  // nothing above U+10FFFF
-        default: throw error("invalid UTF-8 byte 0x\(hex(lead, width: 2))")
-        }
+        guard let length = Self.sequenceLength(lead: lead) else { throw error("invalid UTF-8 byte 0x\(hex(lead, width: 2))") }
         guard try has(length) else { throw error("invalid UTF-8: truncated sequence at the end of the input") }
-        for index in 1..<length {
-            let byte = self[offset + index]
-            let (low, high) = index == 1 ? (lower, upper) : (0x80, 0xBF)
-            guard byte >= low, byte <= high else {
-                throw error("invalid UTF-8 sequence starting with byte 0x\(hex(lead, width: 2))")
-            }
+        guard Self.isValidSequence(bytes(from: offset, to: offset + length)) else {
+            throw error("invalid UTF-8 sequence starting with byte 0x\(hex(lead, width: 2))")
         }
         return length
     }
 
+    /// How many bytes the UTF-8 sequence led by `lead` takes, or nil when no sequence starts so.
+    static func sequenceLength(lead: UInt8) -> Int? {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: nil
+        }
+    }
+
+    /// Whether `sequence` (as long as its lead byte says) is valid UTF-8: no overlong forms,
+    /// UTF-16 surrogates or code points above U+10FFFF.
+    static func isValidSequence(_ sequence: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF  // bounds of the second byte
+        switch sequence[0] {
+        case 0xE0: lower = 0xA0
+        case 0xED: upper = 0x9F  // no UTF-16 surrogates
+        case 0xF0: lower = 0x90
+        case 0xF4: upper = 0x8F  // nothing above U+10FFFF
+        default: break
+        }
+        for index in 1..<sequence.count {
+            let (low, high) = index == 1 ? (lower, upper) : (0x80, 0xBF)
+            guard sequence[index] >= low, sequence[index] <= high else { return false }
+        }
+        return true
+    }
+
     /// The error for the byte at `offset`, which does not start `expected`. The caller has
-    /// already asked for that byte (`has()`): when it is not held, the input has ended.
-    mutating func unexpectedByte(expecting expected: String) -> JSONSyntaxError {
+    /// already asked for that byte (`has()`): when it is not held, the input has ended. Reading
+    /// a few bytes on to describe it may fail for a reason of its own, which is thrown instead.
+    mutating func unexpectedByte(expecting expected: String) throws -> JSONSyntaxError {
         guard offset < end else { return error("unexpected end of input; expected \(expected)") }
         let byte = self[offset]
         if byte >= 0x80 {
-            if (try? validateUTF8Sequence()) == nil { return error("invalid UTF-8 byte 0x\(hex(byte, width: 2))") }
+            guard let length = Self.sequenceLength(lead: byte), try has(length),
+                  Self.isValidSequence(bytes(from: offset, to: offset + length)) else {
+                return error("invalid UTF-8 byte 0x\(hex(byte, width: 2))")
+            }
             return error("unexpected character; expected \(expected)")
         }
         switch byte {
         case UInt8(ascii: "'"): return error("strings must use double quotes, not single quotes")
         case UInt8(ascii: "/"): return error("comments are not allowed in JSON")
-        case UInt8(ascii: "N") where (try? startsWith("NaN")) == true: return error("NaN is not a JSON value")
-        case UInt8(ascii: "I") where (try? startsWith("Infinity")) == true: return error("Infinity is not a JSON value")
+        case UInt8(ascii: "N") where try startsWith("NaN"): return error("NaN is not a JSON value")
+        case UInt8(ascii: "I") where try startsWith("Infinity"): return error("Infinity is not a JSON value")
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             return error("unexpected '\(printable(byte))'; expected \(expected)")
         default: return error("unexpected character '\(printable(byte))'; expected \(expected)")

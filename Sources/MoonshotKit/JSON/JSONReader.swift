@@ -88,7 +88,7 @@ public struct JSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
-        default: throw unexpectedByte(expecting: "a value")
+        default: throw try unexpectedByte(expecting: "a value")
         }
     }
 
@@ -124,23 +124,27 @@ public struct JSONReader {
     public mutating func readKey() throws -> String {
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: "\"") else {
-            throw unexpectedByte(expecting: "a member name in double quotes")
+            throw try unexpectedByte(expecting: "a member name in double quotes")
         }
         let key = try readString()
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: ":") else {
-            throw unexpectedByte(expecting: "':' after a member name")
+            throw try unexpectedByte(expecting: "':' after a member name")
         }
         offset += 1
         return key
     }
 
-    /// Skips a member's key and its `:`, without keeping the key.
-    mutating func skipKey() throws {
-        try skipString()
+    /// Skips a member's key and its `:`, without keeping the key (see `skipString`).
+    mutating func skipKey(holding: Bool = true) throws {
+        try skipWhitespace()
+        guard try has(), self[offset] == UInt8(ascii: "\"") else {
+            throw try unexpectedByte(expecting: "a member name in double quotes")
+        }
+        try skipString(holding: holding)
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: ":") else {
-            throw unexpectedByte(expecting: "':' after a member name")
+            throw try unexpectedByte(expecting: "':' after a member name")
         }
         offset += 1
     }
@@ -176,7 +180,7 @@ public struct JSONReader {
 
     mutating func open(_ byte: UInt8, _ what: String) throws {
         try skipWhitespace()
-        guard try has(), self[offset] == byte else { throw unexpectedByte(expecting: what) }
+        guard try has(), self[offset] == byte else { throw try unexpectedByte(expecting: what) }
         guard depth < Self.maximumDepth else {
             throw error("nesting is deeper than \(Self.maximumDepth) levels")
         }
@@ -202,7 +206,7 @@ public struct JSONReader {
             depth -= 1
             return false
         default:
-            throw unexpectedByte(expecting: "',' or '\(Character(Unicode.Scalar(close)))' after an \(what)")
+            throw try unexpectedByte(expecting: "',' or '\(Character(Unicode.Scalar(close)))' after an \(what)")
         }
     }
 }

@@ -31,6 +31,13 @@ public final class MoonshotDatabase {
         return columns.first?.text(0) == Self.firstLayout ? 1 : nil
     }
 
+    /// Whether `database`, which has no tables, views or anything else, is free for moonshot to
+    /// fill: no other program has marked it as its own with an application id.
+    static func isUnclaimed(_ database: Database) throws -> Bool {
+        let id = try database.scalar("SELECT application_id FROM pragma_application_id")
+        return id == .integer(0) || id == .integer(applicationID)
+    }
+
     /// The columns of schema version 1, which moonshot made before it set `applicationID`.
     private static let firstLayout = [
         "missions.id", "missions.launch_date", "missions.description", "missions.display_name", "missions.badge_image",
@@ -62,6 +69,7 @@ public final class MoonshotDatabase {
             database = try Self.openReadOnly(path, shownPath: shownPath)
             // An empty database is what a failed first import leaves (SQLite made the file).
             if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
+                guard try Self.isUnclaimed(database) else { throw notOurs }
                 throw MoonshotError("no data in \(shownPath) yet; run 'moonshot import' first")
             }
             guard let version = try Self.schemaVersion(of: database) else { throw notOurs }

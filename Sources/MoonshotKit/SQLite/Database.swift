@@ -67,11 +67,15 @@ public final class Database {
 
     /// Runs one or more `;`-separated statements, ignoring rows. None of them may take a
     /// parameter: a `?` here is an error naming the statement, never a silent NULL.
-    /// (`interrupt` stops the statement running, not the ones after it: a `ROLLBACK` still runs.)
     public func execute(_ script: String) throws {
+        try run(script, evenIfInterrupted: false)
+    }
+
+    private func run(_ script: String, evenIfInterrupted: Bool) throws {
         try script.withCString { start in
             var next: UnsafePointer<CChar>? = start
             while let current = next, current.pointee != 0 {
+                if isInterrupted && !evenIfInterrupted { throw SQLiteError(.interrupted, message: "interrupted", sql: script) }
                 callbacks.refusedSomething = false
                 var statement: OpaquePointer?
                 let code = sqlite3_prepare_v2(handle, current, -1, &statement, &next)
@@ -115,8 +119,9 @@ public final class Database {
             try execute("COMMIT")
             return result
         } catch {
-            // SQLite may have rolled back already (after a full disk, say).
-            if isInTransaction { try? execute("ROLLBACK") }
+            // SQLite may have rolled back already (after a full disk, say). An interrupted
+            // connection still rolls back.
+            if isInTransaction { try? run("ROLLBACK", evenIfInterrupted: true) }
             throw error
         }
     }

@@ -11,9 +11,10 @@ import Darwin
 
 extension Database {
     /// Stops the work of this connection as soon as possible: the statement running fails with
-    /// `.interrupted`, and so does every statement stepped afterwards (a rollback still runs)
-    /// and any wait for another connection's lock. May be called from any thread, and from a
-    /// signal handler.
+    /// `.interrupted`, and so does every statement run afterwards (but the rollback of
+    /// `transaction`) and any wait for another connection's lock. May be called from any
+    /// thread, and from a signal handler (it only stores to an atomic and calls
+    /// `sqlite3_interrupt`, as the sqlite3 shell's own Ctrl-C handler does).
     public func interrupt() {
         callbacks.interrupted.store(true, ordering: .relaxed)
         sqlite3_interrupt(handle)

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,10 +26,14 @@ final class BackgroundWork<Value>: @unchecked Sendable {
         let run = ThreadBody { [self] in value = body() }
         let context = Unmanaged.passRetained(run).toOpaque()
         var thread = pthread_t()
-        if pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context) == 0 {
+        // Signals go to the importing thread, which handles them (see `Interruption`).
+        let started = Interruption.blockingSignals {
+            pthread_create(&thread, nil, { context in
+                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        }
+        if started == 0 {
             self.thread = thread
         } else {
             Unmanaged<ThreadBody>.fromOpaque(context).release()
@@ -44,6 +49,14 @@ final class BackgroundWork<Value>: @unchecked Sendable {
         if value == nil { value = body() }
         return value!
     }
+}
+
+/// A flag one thread sets and others read, such as "stop now".
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
 }
 
 /// A closure for a new thread to run, passed through the C thread API.

@@ -1,18 +1,23 @@
 /// Suggestions for a name the user or a file got slightly wrong.
 public enum Suggestions {
     /// Up to `limit` of `candidates` closest to `query` by edit distance, ignoring case,
-    /// nearest first, leaving out those too far off to be a plausible typo.
+    /// nearest first, leaving out those too far off to be a plausible typo. Names are short: a
+    /// query longer than `longestQuery` characters gets no suggestions, and candidates too long
+    /// to be within reach are passed over unread, so the work stays small whatever the input.
     public static func closest(to query: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let target = Array(query.lowercased().unicodeScalars)
+        guard target.count <= longestQuery else { return [] }
         let allowed = max(2, target.count / 2)
         var scored: [(distance: Int, name: String)] = []
-        for candidate in candidates {
+        for candidate in candidates where candidate.utf8.count <= 4 * (target.count + allowed) {
             let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), stopAbove: allowed)
             if distance <= allowed { scored.append((distance, candidate)) }
         }
         scored.sort { ($0.distance, $0.name) < ($1.distance, $1.name) }
         return scored.prefix(limit).map(\.name)
     }
+
+    static let longestQuery = 64
 
     /// The Levenshtein distance between `a` and `b`, or a value above `stopAbove` once it must exceed it.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], stopAbove: Int) -> Int {

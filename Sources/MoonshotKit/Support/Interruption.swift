@@ -37,8 +37,9 @@ public enum Interruption {
 
     /// The first signal received while catching, 0 for none.
     private static let received = Atomic<Int32>(0)
-    /// The connection a signal interrupts. Set and cleared around the work that writes with it.
-    nonisolated(unsafe) private static var database: Database?
+    /// The connection a signal interrupts, unretained (0 for none): the handler touches nothing
+    /// but atomics. Set and cleared around the work that writes with it.
+    private static let target = Atomic<UInt>(0)
 
     /// Whether a signal has asked the work to stop.
     public static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
@@ -49,14 +50,20 @@ public enum Interruption {
         if signal != 0 { throw Interrupted(signal: signal) }
     }
 
-    /// Runs `body` with `signals` caught. The first one stops the work, which then throws
-    /// `Interrupted` (whatever error the stop surfaced as); a second one ends the process at
-    /// once, as it would have without moonshot (SQLite's journal still restores the database).
-    /// Work that finished despite a signal returns its result. The previous handling of each
-    /// signal is restored afterwards.
+    /// Runs `body` with `signals` caught, except those the process was told to ignore (as
+    /// `nohup` or a shell's background job does), which stay ignored. The first one stops the
+    /// work, which then throws `Interrupted` (whatever error the stop surfaced as); a second
+    /// one ends the process at once, as it would have without moonshot (SQLite's journal still
+    /// restores the database). Work that finished despite a signal (it was committing) returns
+    /// its result. The previous handling of each signal is restored afterwards.
     public static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
-        let previous = signals.map { signal($0, handle) }
+        target.store(0, ordering: .relaxed)
+        let previous = signals.map { number in
+            let old = signal(number, handle)
+            if unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(number, SIG_IGN) }
+            return old
+        }
         defer { for (number, handler) in zip(signals, previous) { signal(number, handler) } }
         do {
             return try body()
@@ -68,15 +75,29 @@ public enum Interruption {
 
     /// Runs `body`, during which a signal interrupts `database`.
     static func interrupting<T>(_ database: Database, _ body: () throws -> T) throws -> T {
-        self.database = database
-        defer { self.database = nil }
-        if isRequested { database.interrupt() }
-        return try body()
+        try withExtendedLifetime(database) {
+            target.store(UInt(bitPattern: Unmanaged.passUnretained(database).toOpaque()), ordering: .releasing)
+            defer { target.store(0, ordering: .releasing) }
+            if isRequested { database.interrupt() }
+            return try body()
+        }
+    }
+
+    /// Runs `body` on a thread that signals are not delivered to (they go to the others): for
+    /// a thread started from inside `body`, which inherits that.
+    static func blockingSignals<T>(_ body: () -> T) -> T {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        for number in signals { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { number in
         _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
         signal(number, SIG_DFL)
-        database?.interrupt()
+        let bits = target.load(ordering: .acquiring)
+        if bits != 0 { Unmanaged<Database>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().interrupt() }
     }
 }

@@ -8,8 +8,9 @@ enum ImportCommand {
         discussion: """
             Without --missions or --astronauts, loads the Apollo dataset built into moonshot.
             The input is validated completely as it is written, in one transaction; if anything
-            is wrong every problem is listed with its file, line and column, and the database is
-            left as it was. A successful import replaces the database's whole content at once.
+            is wrong the problems are counted and the first 100 listed with their file, line and
+            column, and the database is left as it was. A successful import replaces the
+            database's whole content at once. Ctrl-C stops it cleanly (exit status 130).
             """,
         options: [
             OptionSpec(name: "missions", valueName: "path",
