@@ -63,6 +63,15 @@ class BinaryTestCase: XCTestCase {
         return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)") }
     }
 
+    /// Waits until moonshot `process` has opened the test's moonshot.db, and a moment more: when
+    /// another program holds the lock, the process is then waiting for it.
+    func waitUntilItOpensTheDatabase(_ process: Process, file: StaticString = #filePath, line: UInt = #line) {
+        let database = folder.appendingPathComponent("moonshot.db").resolvingSymlinksInPath().path
+        waitUntil("moonshot has the database open", file: file, line: line) { openFiles(of: process.processIdentifier).contains(database) }
+        usleep(200_000)
+        XCTAssertTrue(process.isRunning, "moonshot waits for the lock", file: file, line: line)
+    }
+
     /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
     func contentDigest(_ database: String = "moonshot.db") throws -> String {
         try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()

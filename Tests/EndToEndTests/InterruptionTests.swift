@@ -50,10 +50,7 @@ final class InterruptionTests: BinaryTestCase {
         let holder = try startSQLiteSession()
         XCTAssertEqual(holder.send("BEGIN IMMEDIATE;\nSELECT 'holding';\n"), "holding\n")
         let process = try start(["import"])
-        let database = folder.appendingPathComponent("moonshot.db").resolvingSymlinksInPath().path
-        waitUntil("the import has the database open") { openFiles(of: process.processIdentifier).contains(database) }
-        usleep(100_000)
-        XCTAssertTrue(process.isRunning, "the import waits for the lock")
+        waitUntilItOpensTheDatabase(process)
         kill(process.processIdentifier, SIGTERM)
         let sent = Date()
         process.waitUntilExit()
