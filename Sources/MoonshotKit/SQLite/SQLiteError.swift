@@ -1,5 +1,13 @@
 import CSQLite3
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A failure reported by SQLite, with everything needed to understand it.
 public struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// SQLite's extended result code, such as `.foreignKeyConstraint`.
@@ -8,18 +16,26 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
     public let message: String
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// The operating system's error number behind an I/O error (`ENOSPC`, `EIO`...), or 0.
+    public let systemError: Int32
 
-    public init(_ code: ResultCode, message: String, sql: String? = nil) {
+    public init(_ code: ResultCode, message: String, sql: String? = nil, systemError: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemError = systemError
     }
 
     /// Whether another connection holds a lock that outlasted the busy timeout.
     public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
 
-    /// Whether the device is full or a write was refused (a file-size limit, say).
-    public var isOutOfSpace: Bool { code.primary == .full || code == .ioErrorWrite }
+    /// Whether the device is full, or a write went past a file-size limit or a disk quota.
+    public var isOutOfSpace: Bool {
+        code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))
+    }
+
+    /// The operating system's words for `systemError` ("Input/output error"), when there is one.
+    public var systemReason: String? { systemError == 0 ? nil : String(cString: strerror(systemError)) }
 
     public var description: String {
         var text = "\(message) (SQLite error \(code.rawValue)"
@@ -35,7 +51,8 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
         let message = useConnection
             ? String(cString: sqlite3_errmsg(connection))
             : String(cString: sqlite3_errstr(code))
-        self.init(ResultCode(rawValue: useConnection ? extended : code), message: message, sql: sql)
+        let systemError = useConnection ? sqlite3_system_errno(connection) : 0
+        self.init(ResultCode(rawValue: useConnection ? extended : code), message: message, sql: sql, systemError: systemError)
     }
 }
 

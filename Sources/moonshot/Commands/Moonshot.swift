@@ -67,8 +67,11 @@ enum Moonshot {
         case let error as SQLiteError where error.isBusy:
             "the database is busy: another process is using it (\(error.message))\nTry again when it has finished."
         case let error as SQLiteError where error.isOutOfSpace:
-            "there is no room to write: the disk is full or a file-size limit was reached (\(error.message))\n"
+            "there is no room to write: the disk is full or a file-size limit was reached (\(error.systemReason ?? error.message))\n"
                 + "Free some space, or choose a database path elsewhere with --db."
+        case let error as SQLiteError where error.code.primary == .ioError:
+            "the disk could not be read or written (\(error.systemReason ?? error.message))\n"
+                + "Check the disk (dmesg may say more), or choose a database path elsewhere with --db."
         case let error as SQLiteError: "SQLite failed: \(error)"
         case let error as SystemError: error.description
         default: String(describing: error)
