@@ -123,6 +123,33 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("PRAGMA application_id; SELECT count(*) FROM imports"), "\(0x4D4F4F4E)\n2\n")
     }
 
+    func testAnImportsTableChangedByHandStartsANewHistory() throws {
+        for change in ["DROP TABLE imports", "ALTER TABLE imports DROP COLUMN crew_count"] {
+            XCTAssertEqual(try moonshot("import").status, 0)
+            XCTAssertEqual(try sqlite3(change), "")
+            let result = try moonshot("import")
+            XCTAssertEqual(result.status, 0, "\(change): \(result.stderr)")
+            XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports"), "1\n", change)
+        }
+    }
+
+    func testADamagedDatabaseIsExplainedAndLeftForTheUserToMoveAway() throws {
+        let dataset = try SyntheticDataset.write(missions: 1_500, astronauts: 300, to: folder)
+        XCTAssertEqual(try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts).status, 0)
+        XCTAssertEqual(truncate(folder.appendingPathComponent("moonshot.db").path, 400_000), 0)
+        let damaged = try Data(contentsOf: folder.appendingPathComponent("moonshot.db"))
+        for command in [["missions"], ["import"]] {
+            let result = try moonshot(command)
+            XCTAssertEqual(result.status, 1, "\(command)")
+            XCTAssertTrue(result.stderr.contains("moonshot.db is damaged"), "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("moonshot.db.damaged) and run 'moonshot import' again"), "\(command): \(result.stderr)")
+        }
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), damaged, "left as it is")
+        // Following the advice works.
+        XCTAssertEqual(rename(folder.appendingPathComponent("moonshot.db").path, folder.appendingPathComponent("moonshot.db.damaged").path), 0)
+        XCTAssertEqual(try moonshot("import").status, 0)
+    }
+
     // MARK: Links
 
     func testThroughASymbolicLinkTheFileKeepsItsOwnerAndTheLinkStays() throws {

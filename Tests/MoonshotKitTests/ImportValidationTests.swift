@@ -234,7 +234,23 @@ final class ImportValidationTests: XCTestCase {
         let text = Self.astronauts.replacingOccurrences(of: "\n}", with: ",\n  \"ann\": {\"id\": \"ann\", \"name\": \"Ann Again\", \"description\": \"A2.\"}\n}")
         let found = try problems(astronauts: text)
         XCTAssertEqual(found.count, 1, "\(found)")
-        assertProblem(found.first, in: "astronauts.json", at: "\"ann\":", of: text, occurrence: 2, path: "[\"ann\"]", says: "duplicate astronaut key \"ann\"; it is already defined at line 2")
+        assertProblem(found.first, in: "astronauts.json", at: "\"ann\":", of: text, occurrence: 2, path: "[\"ann\"]", says: "duplicate astronaut key \"ann\"; it is already defined at \(location(of: "\"ann\":", in: text)!)")
+    }
+
+    func testWhenOneFileCannotBeOpenedTheOtherIsStillChecked() throws {
+        let broken = try write(#"{"a": 1,}"#, to: "astronauts.json", in: folder)
+        let missing = folder.appendingPathComponent("nowhere.json").path
+        for check in [{ try Importer.check(missions: .file(missing), astronauts: .file(broken)) },
+                      { try Importer.run(missions: .file(missing), astronauts: .file(broken),
+                                         databasePath: self.folder.appendingPathComponent("m.db").path).counts }] {
+            XCTAssertThrowsError(try check()) { error in
+                let problems = (error as? ImportFailure)?.problems.map(\.description) ?? ["\(error)"]
+                XCTAssertEqual(problems.count, 3, "\(problems)")
+                XCTAssertTrue(problems[0].contains("no such file"), "\(problems)")
+                XCTAssertTrue(problems[1].contains("expected an astronaut object"), "\(problems)")
+                XCTAssertTrue(problems[2].contains("trailing comma"), "\(problems)")
+            }
+        }
     }
 
     func testDuplicateMissionID() throws {

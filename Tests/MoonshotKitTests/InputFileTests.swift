@@ -51,7 +51,20 @@ final class InputFileTests: XCTestCase {
             handle.write(Data("x".utf8))
             try handle.close()
         }
-        XCTAssertTrue(problem?.message.contains("its size or modification time changed") == true, "\(String(describing: problem))")
+        XCTAssertTrue(problem?.message.contains("it was written to") == true, "\(String(describing: problem))")
+    }
+
+    func testAFileRewrittenWithItsModificationTimePutBackIsReported() throws {
+        // As `rsync --inplace -t` does: the same size, and the old modification time restored.
+        let problem = try readWhileChanging { path in
+            let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+            usleep(20_000)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            handle.write(Data("x".utf8))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: path)
+        }
+        XCTAssertTrue(problem?.message.contains("it was written to") == true, "\(String(describing: problem))")
     }
 
     func testTheHashIsOfTheBytesReadAndAnEmbeddedFileReadsLikeOneOnDisk() throws {

@@ -57,13 +57,20 @@ public final class DatasetReader {
     /// Reads both files, astronauts first so that crew names can be checked against them.
     /// Problems in the input are collected, not thrown; a file that cannot be read to the end
     /// (or changes meanwhile) is one such problem. Errors from the sink, and `Interrupted`, are thrown.
-    public func read(astronauts: InputFile, missions: InputFile) throws {
+    /// A file that could not be opened (nil, its problem reported) is passed over: the other is
+    /// still checked, without checking crew names when astronauts.json is the one missing.
+    public func read(astronauts: InputFile?, missions: InputFile?) throws {
         do {
-            try readAstronauts(astronauts)
-            try readMissions(missions)
+            if let astronauts { try readAstronauts(astronauts) } else { astronautIDs = nil }
+            if let missions { try readMissions(missions) }
         } catch let problem as ImportProblem {
             log.report(problem)
         }
+    }
+
+    /// Reports a problem found outside the files' text (one that could not be opened, say).
+    public func report(_ problem: ImportProblem) {
+        log.report(problem)
     }
 
     // MARK: astronauts.json
@@ -71,7 +78,7 @@ public final class DatasetReader {
     private func readAstronauts(_ file: InputFile) throws {
         astronautsFileName = file.displayName
         let document = Document(file, problems: log)
-        var firstKeyLine: [ExactString: Int] = [:]
+        var firstKeyLocation: [ExactString: TextLocation] = [:]
         var ids = Set<ExactString>()
         let complete = try document.readTopLevel(expecting: .object, description: "an object of astronauts keyed by id") { reader in
             guard try reader.beginObject() else { return }
@@ -79,17 +86,17 @@ public final class DatasetReader {
             repeat {
                 try Interruption.check()
                 let keyOffset = try reader.position()
-                let line = document.line(of: keyOffset)
+                let location = document.recordLocation(at: keyOffset)
                 // Until its key is read, an astronaut is known by its place among the members.
                 try document.readRecord(&reader, what: "this astronaut", path: "(member \(position + 1))", isMember: true) { reader in
                     let key = try reader.readKey()
                     let path = "[\(quoted(key))]"
-                    if let first = firstKeyLine[ExactString(key)] {
-                        document.report(at: keyOffset, path: path, "duplicate astronaut key \(quoted(key)); it is already defined at line \(first)")
+                    if let first = firstKeyLocation[ExactString(key)] {
+                        document.report(at: keyOffset, path: path, "duplicate astronaut key \(quoted(key)); it is already defined at \(first)")
                         try reader.skipValue()
                         return
                     }
-                    firstKeyLine[ExactString(key)] = line
+                    firstKeyLocation[ExactString(key)] = location
                     ids.insert(ExactString(key))
                     if let astronaut = try readAstronaut(key: key, path: path, document: document, reader: &reader) {
                         counts.astronauts += 1

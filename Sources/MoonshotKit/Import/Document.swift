@@ -31,10 +31,9 @@ final class Document: JSONByteSource {
         problems.report(ImportProblem(file: file.displayName, offset: offset, path: path, message: message))
     }
 
-    /// The line the record starting at `offset` (which must be held) begins on.
-    func line(of offset: Int) -> Int {
-        moveCursor(to: offset)
-        return cursor.line
+    /// The line and column where the record starting at `offset` (which must be held) begins.
+    func recordLocation(at offset: Int) -> TextLocation {
+        locate(offset)
     }
 
     /// Reads the top-level value, which must be of `kind`, with `body`; then checks that

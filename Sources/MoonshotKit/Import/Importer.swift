@@ -26,9 +26,15 @@ public enum Importer {
     /// Validates the inputs without writing anything; returns their counts or throws
     /// `ImportFailure` with the problems found (the first `ProblemLog.limit` listed).
     public static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
-        let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
+        let opened = open(missions: missions, astronauts: astronauts)
+        return try validate(opened)
+    }
+
+    /// Reads what was opened, with the problems of opening, and throws them all if any.
+    private static func validate(_ opened: (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem])) throws -> DatasetCounts {
         let reader = DatasetReader(sink: nil)
-        try reader.read(astronauts: astronautsFile, missions: missionsFile)
+        opened.problems.forEach(reader.report)
+        try reader.read(astronauts: opened.astronauts, missions: opened.missions)
         try reader.throwProblems()
         return reader.counts
     }
@@ -41,7 +47,12 @@ public enum Importer {
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
-        let (missionsFile, astronautsFile) = try open(missions: missions, astronauts: astronauts)
+        let opened = open(missions: missions, astronauts: astronauts)
+        guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
+            // Nothing is written; the file that did open is still checked, so every problem is counted.
+            _ = try validate(opened)
+            throw ImportFailure(problems: opened.problems, unlistedCount: 0)
+        }
         let failed = StopFlag()
         let hashing = BackgroundWork { () -> InputHashes? in
             let stop = { failed.isSet || Interruption.isRequested }
@@ -66,6 +77,8 @@ public enum Importer {
                 hint: "Try again when it has finished (a sqlite3 session in a transaction holds its lock until COMMIT).")
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw DatabaseReplacement.notAMoonshotDatabase(databasePath)
+        } catch let error as SQLiteError where error.code.primary == .corrupt {
+            throw MoonshotDatabase.damaged(databasePath, error)
         } catch let error as SQLiteError where error.code.primary == .readOnly {
             throw MoonshotError("cannot write to \(databasePath): \(error.message); it was not changed",
                                 hint: "Check its permissions, or choose another path with --db.")
@@ -118,15 +131,13 @@ public enum Importer {
         }
     }
 
-    /// Opens both inputs, reporting problems with either (or both) together.
-    private static func open(missions: InputSource, astronauts: InputSource) throws -> (InputFile, InputFile) {
+    /// Opens both inputs; a file that cannot be opened is nil, and its problem is returned.
+    private static func open(missions: InputSource, astronauts: InputSource)
+        -> (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem]) {
         var problems: [ImportProblem] = []
         var missionsFile: InputFile?, astronautsFile: InputFile?
         do { missionsFile = try InputFile(missions) } catch { problems.append(error) }
         do { astronautsFile = try InputFile(astronauts) } catch { problems.append(error) }
-        guard let missionsFile, let astronautsFile else {
-            throw ImportFailure(problems: problems, unlistedCount: 0)
-        }
-        return (missionsFile, astronautsFile)
+        return (missionsFile, astronautsFile, problems)
     }
 }

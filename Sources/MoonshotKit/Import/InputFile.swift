@@ -34,9 +34,9 @@ public enum InputSource: Equatable, Sendable {
 /// memory, so a file that shrinks meanwhile is an error, not a crash), and for hashing.
 ///
 /// Only regular files are opened: a FIFO, socket or device is refused before anything can
-/// block on it. A file that changes while it is read (its size or modification time differs
-/// from when it was opened, or it has more or fewer bytes than it had then) is reported, so
-/// what is imported and hashed is always one version of the file.
+/// block on it. A file that changes while it is read (its size, modification or change time
+/// differs from when it was opened, or it has more or fewer bytes than it had then) is
+/// reported, so what is imported and hashed is always one version of the file.
 public final class InputFile: @unchecked Sendable {
     /// Where the bytes come from.
     public let source: InputSource
@@ -46,7 +46,8 @@ public final class InputFile: @unchecked Sendable {
     private let descriptor: Int32
     /// The embedded copy's text.
     private let embedded: String
-    /// Size and modification time when opened, to notice a file that changes.
+    /// Size, and modification and change times when opened, to notice a file that changes: any
+    /// write moves the change time, which (unlike the modification time) no tool can set back.
     private let identity: [Int]
     /// How many bytes `read` has handed out. Only the reading thread uses it.
     private var position = 0
@@ -101,7 +102,7 @@ public final class InputFile: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw problem("cannot read it: \(SystemError(operation: "stat").reason)") }
-        if Self.identity(of: info) != identity { throw changed("its size or modification time changed") }
+        if Self.identity(of: info) != identity { throw changed("it was written to, or its size, times or permissions changed") }
     }
 
     /// The SHA-256 of the file as lower-case hex, read through a buffer of its own (so another
@@ -141,7 +142,11 @@ public final class InputFile: @unchecked Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let error = SystemError(operation: "open", code: errno)
-            let hint = error.code == ENOENT ? "no such file; check the path" : "cannot open it: \(error.reason)"
+            let hint = switch error.code {
+            case ENOENT: "no such file; check the path"
+            case ENXIO: "is a socket or a device, not a regular file"
+            default: "cannot open it: \(error.reason)"
+            }
             throw ImportProblem(file: path, message: hint)
         }
         var opened = false
@@ -165,6 +170,6 @@ public final class InputFile: @unchecked Sendable {
     }
 
     private static func identity(of info: stat) -> [Int] {
-        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
 }

@@ -27,8 +27,12 @@ struct Provenance {
                           "astronauts_sha256", "mission_count", "astronaut_count", "crew_count"]
 
     /// The rows of the `imports` table, oldest first: `id` and then `columns`.
+    /// A table that is no longer as moonshot made it (dropped, or its columns changed by hand)
+    /// has no history to keep: the import starts a new one.
     static func history(in database: Database) throws -> [Row] {
-        try database.rows("SELECT id, \(columns.joined(separator: ", ")) FROM imports ORDER BY id")
+        let present = try database.rows("SELECT name FROM pragma_table_info('imports')").compactMap { $0.text(0) }
+        guard (["id"] + columns).allSatisfy(present.contains) else { return [] }
+        return try database.rows("SELECT id, \(columns.joined(separator: ", ")) FROM imports ORDER BY id")
     }
 
     /// Writes `rows` (from `history`) into the `imports` table as they were.

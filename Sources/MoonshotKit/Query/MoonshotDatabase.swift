@@ -10,6 +10,14 @@ public final class MoonshotDatabase {
     /// The statements the public queries ran, in order, for `--show-sql`.
     public private(set) var executed: [ExecutedSQL] = []
 
+    /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
+    /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
+    static func damaged(_ path: String, _ error: SQLiteError) -> MoonshotError {
+        MoonshotError("\(path) is damaged (\(error.message)); it was left as it is",
+                      hint: "Move it away (mv \(path) \(path).damaged) and run 'moonshot import' again; "
+                          + "'sqlite3 \(path).damaged .recover' may save what it held.")
+    }
+
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
     public static let applicationID: Int64 = 0x4D4F4F4E
 
@@ -81,6 +89,8 @@ public final class MoonshotDatabase {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw notOurs
+        } catch let error as SQLiteError where error.code.primary == .corrupt {
+            throw Self.damaged(shownPath, error)
         } catch let error as SQLiteError {
             throw MoonshotError("cannot read \(shownPath): \(error.message)",
                                 hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run 'moonshot import' to make it again.")

@@ -44,10 +44,15 @@ public enum Interruption {
     /// Whether a signal has asked the work to stop.
     public static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
+    /// The signal that asked the work to stop, if one did (it may have come too late to stop it).
+    public static var request: Interrupted? {
+        let signal = received.load(ordering: .relaxed)
+        return signal == 0 ? nil : Interrupted(signal: signal)
+    }
+
     /// Throws `Interrupted` once a signal has arrived.
     public static func check() throws(Interrupted) {
-        let signal = received.load(ordering: .relaxed)
-        if signal != 0 { throw Interrupted(signal: signal) }
+        if let request { throw request }
     }
 
     /// Runs `body` with `signals` caught, except those the process was told to ignore (as

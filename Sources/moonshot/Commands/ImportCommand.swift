@@ -40,6 +40,9 @@ enum ImportCommand {
                     Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
                 }
             }
+            if let late = Interruption.request {
+                Terminal.writeError("Note: \(late.signalName) came while the work was finishing; it was completed.\n")
+            }
             return .success
         } catch let interrupted as Interrupted {
             Terminal.writeError("Error: \(invocation.flag("check") ? "the check" : "the import") was stopped by "
