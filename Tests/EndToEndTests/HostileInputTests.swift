@@ -112,12 +112,20 @@ final class HostileInputTests: BinaryTestCase {
         }
     }
 
-    func testAFIFOIsRefusedAtOnce() throws {
+    func testAFIFOOrASocketIsRefusedAtOnce() throws {
         let fifo = folder.appendingPathComponent("pipe.json").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let result = try moonshot(within: 20, "import", "--missions", fifo)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(fifo): is a named pipe (FIFO), not a regular file"), result.stderr)
+
+        // A Unix socket's file cannot even be opened for reading.
+        let socket = folder.appendingPathComponent("socket.json").path
+        let made = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
+        XCTAssertEqual(made.status, 0, "python3 makes the socket: \(made.stderr)")
+        let refused = try moonshot(within: 20, "import", "--missions", socket)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\(socket): is a socket or a device, not a regular file"), refused.stderr)
     }
 
     /// How far process `pid` has read the open file at `path`, from /proc; nil when it has not

@@ -26,10 +26,6 @@ public final class DatasetReader {
     /// The most problems listed; further ones are counted but not described.
     public static let problemLimit = ProblemLog.limit
 
-    /// The problems listed so far, in file order (astronauts.json first).
-    public var problems: [ImportProblem] { log.listed }
-    /// Problems found beyond those listed.
-    public var unlistedProblemCount: Int { log.count - log.listed.count }
     /// The records read so far.
     public private(set) var counts = DatasetCounts()
 
@@ -56,7 +52,8 @@ public final class DatasetReader {
 
     /// Reads both files, astronauts first so that crew names can be checked against them.
     /// Problems in the input are collected, not thrown; a file that cannot be read to the end
-    /// (or changes meanwhile) is one such problem. Errors from the sink, and `Interrupted`, are thrown.
+    /// (or changes meanwhile) is one such problem. Errors from the sink, and `Interrupted` (which
+    /// the document checks for each time it reads more of a file), are thrown.
     /// A file that could not be opened (nil, its problem reported) is passed over: the other is
     /// still checked, without checking crew names when astronauts.json is the one missing.
     public func read(astronauts: InputFile?, missions: InputFile?) throws {
@@ -79,14 +76,12 @@ public final class DatasetReader {
         astronautsFileName = file.displayName
         let document = Document(file, problems: log)
         var firstKeyLocation: [ExactString: TextLocation] = [:]
-        var ids = Set<ExactString>()
         let complete = try document.readTopLevel(expecting: .object, description: "an object of astronauts keyed by id") { reader in
             guard try reader.beginObject() else { return }
             var position = 0
             repeat {
-                try Interruption.check()
                 let keyOffset = try reader.position()
-                let location = document.recordLocation(at: keyOffset)
+                let location = document.location(of: keyOffset)
                 // Until its key is read, an astronaut is known by its place among the members.
                 try document.readRecord(&reader, what: "this astronaut", path: "(member \(position + 1))", isMember: true) { reader in
                     let key = try reader.readKey()
@@ -97,7 +92,6 @@ public final class DatasetReader {
                         return
                     }
                     firstKeyLocation[ExactString(key)] = location
-                    ids.insert(ExactString(key))
                     if let astronaut = try readAstronaut(key: key, path: path, document: document, reader: &reader) {
                         counts.astronauts += 1
                         if isValid { try sink?(.astronaut(astronaut, rowID: Int64(counts.astronauts))) }
@@ -106,7 +100,7 @@ public final class DatasetReader {
                 position += 1
             } while try reader.nextMember()
         }
-        astronautIDs = complete ? ids : nil
+        astronautIDs = complete ? Set(firstKeyLocation.keys) : nil
     }
 
     private func readAstronaut(key: String, path: String, document: Document, reader: inout JSONReader) throws -> Astronaut? {
@@ -148,7 +142,6 @@ public final class DatasetReader {
             guard try reader.beginArray() else { return }
             var index = 0
             repeat {
-                try Interruption.check()
                 let path = "[\(index)]"
                 try document.readRecord(&reader, what: "this mission", path: path, isMember: false) { reader in
                     if let mission = try readMission(path: path, index: index, document: document, reader: &reader) {

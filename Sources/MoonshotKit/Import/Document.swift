@@ -31,16 +31,11 @@ final class Document: JSONByteSource {
         problems.report(ImportProblem(file: file.displayName, offset: offset, path: path, message: message))
     }
 
-    /// The line and column where the record starting at `offset` (which must be held) begins.
-    func recordLocation(at offset: Int) -> TextLocation {
-        locate(offset)
-    }
-
     /// Reads the top-level value, which must be of `kind`, with `body`; then checks that
     /// nothing follows it. Returns whether the whole file was read; a syntax error or a
     /// top-level value of the wrong kind is reported and ends the reading of this file.
     func readTopLevel(expecting kind: JSONKind, description: String, _ body: (inout JSONReader) throws -> Void) throws -> Bool {
-        defer { problems.flush(locate: locate) }
+        defer { problems.flush(locate: location(of:)) }
         var reader = try JSONReader(source: self)
         do {
             let found = try reader.peekKind()
@@ -70,14 +65,14 @@ final class Document: JSONByteSource {
         reader.pinned = start
         defer {
             reader.pinned = nil
-            problems.flush(locate: locate)
+            problems.flush(locate: location(of:))
         }
         do {
             try body(&reader)
         } catch is RecordTooLarge {
             report(at: start, path: path,
                    "\(what) takes more than \(Self.largestRecord >> 20) MiB of the file, the most one record may take; it was skipped")
-            problems.flush(locate: locate)
+            problems.flush(locate: location(of:))
             reader.pinned = nil
             reader.rewind(to: start, depth: depth)
             if isMember { try reader.skipKey(holding: false) }
@@ -86,7 +81,7 @@ final class Document: JSONByteSource {
     }
 
     /// The line and column of `offset`, which is held and not before any offset located before.
-    private func locate(_ offset: Int) -> TextLocation {
+    func location(of offset: Int) -> TextLocation {
         moveCursor(to: offset)
         return cursor.location
     }

@@ -49,17 +49,15 @@ public enum Importer {
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
-            // Nothing is written; the file that did open is still checked, so every problem is counted.
+            // Nothing is written; the file that did open is still checked, so every problem is
+            // counted. That throws: the problems of opening are among them.
             _ = try validate(opened)
-            throw ImportFailure(problems: opened.problems, unlistedCount: 0)
+            preconditionFailure("an input that could not be opened passed validation")
         }
         let failed = StopFlag()
-        let hashing = BackgroundWork { () -> InputHashes? in
+        let hashing = BackgroundWork {
             let stop = { failed.isSet || Interruption.isRequested }
-            guard let missions = missionsFile.sha256(shouldStop: stop), let astronauts = astronautsFile.sha256(shouldStop: stop) else {
-                return nil
-            }
-            return InputHashes(missions: missions, astronauts: astronauts)
+            return (missionsFile.sha256(shouldStop: stop), astronautsFile.sha256(shouldStop: stop))
         }
         // Even when the import fails, nothing goes on reading the input after it returns; a
         // failed import stops the hashing at once.
@@ -89,7 +87,7 @@ public enum Importer {
     /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
     private static func write(
         missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
-        hashes: () -> InputHashes?, into path: String
+        hashes: () -> (String?, String?), into path: String
     ) throws -> ImportSummary {
         do {
             let database = try ImportTarget.open(path)
@@ -100,16 +98,12 @@ public enum Importer {
                     try reader.read(astronauts: astronauts.file, missions: missions.file)
                     try reader.throwProblems()
                     try replacement.finish(in: database)
-                    let hashes = hashes()
+                    let digests = hashes()
                     // The hashes are of what was imported only if neither file changed meanwhile.
                     try checkUnchanged(missions.file, astronauts.file)
-                    guard let hashes else {
-                        try Interruption.check()
-                        throw ImportFailure(problems: [ImportProblem(file: missions.file.displayName + " or " + astronauts.file.displayName,
-                                                                     message: "could not be read to the end to compute its SHA-256; run the import again")],
-                                            unlistedCount: 0)
-                    }
                     try Interruption.check()
+                    let hashes = InputHashes(missions: try digest(digests.0, of: missions.file),
+                                             astronauts: try digest(digests.1, of: astronauts.file))
                     let counts = reader.counts
                     try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)
                         .record(in: database)
@@ -122,6 +116,16 @@ public enum Importer {
             ImportTarget.finishRollback(of: path)
             throw error
         }
+    }
+
+    /// `sha256`, or the failure of a file that could not be read to the end to hash it.
+    private static func digest(_ sha256: String?, of file: InputFile) throws(ImportFailure) -> String {
+        guard let sha256 else {
+            throw ImportFailure(problems: [ImportProblem(file: file.displayName,
+                message: "could not be read to the end to compute its SHA-256; check the file and run the import again")],
+                unlistedCount: 0)
+        }
+        return sha256
     }
 
     /// Throws `ImportFailure` when either file is no longer as it was opened.

@@ -49,7 +49,7 @@ public final class InputFile: @unchecked Sendable {
     /// Size, and modification and change times when opened, to notice a file that changes: any
     /// write moves the change time, which (unlike the modification time) no tool can set back.
     private let identity: [Int]
-    /// How many bytes `read` has handed out. Only the reading thread uses it.
+    /// How many bytes `readNext` has handed out. Only the reading thread uses it.
     private var position = 0
 
     /// Opens `source`; throws an `ImportProblem` naming the file when it cannot be read or is empty.

@@ -42,7 +42,7 @@ public enum Interruption {
     private static let target = Atomic<UInt>(0)
 
     /// Whether a signal has asked the work to stop.
-    public static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
+    public static var isRequested: Bool { request != nil }
 
     /// The signal that asked the work to stop, if one did (it may have come too late to stop it).
     public static var request: Interrupted? {
