@@ -20,14 +20,14 @@ import sqlite3
 
 LOAD_ROWS = """
 CREATE TEMP TABLE mission_json AS SELECT value FROM json_each(readfile(:missions));
-INSERT INTO astronauts (id, name, description)
-    SELECT key, value ->> 'name', value ->> 'description' FROM json_each(readfile(:astronauts));
-INSERT INTO missions (id, launch_date, description)
-    SELECT value ->> 'id', value ->> 'launchDate', value ->> 'description' FROM temp.mission_json;
-INSERT INTO crew (mission_id, astronaut_id, role, canonical_role, position)
-    SELECT m.value ->> 'id', c.value ->> 'name', c.value ->> 'role',
-           CASE lower(trim(c.value ->> 'role')) WHEN 'command pilot' THEN 'Commander' ELSE c.value ->> 'role' END,
-           c.key + 1
+INSERT INTO astronauts (number, id, name, description)
+    SELECT row_number() OVER (), key, value ->> 'name', value ->> 'description' FROM json_each(readfile(:astronauts));
+INSERT INTO missions (id, name, badge, launch_date, description)
+    SELECT value ->> 'id', 'Apollo ' || (value ->> 'id'), 'apollo' || (value ->> 'id'), value ->> 'launchDate', value ->> 'description'
+    FROM temp.mission_json;
+INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role)
+    SELECT m.value ->> 'id', c.key + 1, c.value ->> 'name', c.value ->> 'role',
+           CASE lower(trim(c.value ->> 'role')) WHEN 'command pilot' THEN 'Commander' ELSE c.value ->> 'role' END
     FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c;
 """
 
@@ -66,10 +66,10 @@ def script(schema_path, same_work):
 # Rows that are in one database and not the other, per table (canonical_role aside, see above).
 COMPARE = """
 ATTACH :other AS other;
-SELECT 'missions', count(*) FROM (SELECT id, launch_date, description FROM missions
-    EXCEPT SELECT id, launch_date, description FROM other.missions);
-SELECT 'astronauts', count(*) FROM (SELECT id, name, description FROM astronauts
-    EXCEPT SELECT id, name, description FROM other.astronauts);
+SELECT 'missions', count(*) FROM (SELECT id, name, badge, launch_date, description FROM missions
+    EXCEPT SELECT id, name, badge, launch_date, description FROM other.missions);
+SELECT 'astronauts', count(*) FROM (SELECT number, id, name, description FROM astronauts
+    EXCEPT SELECT number, id, name, description FROM other.astronauts);
 SELECT 'crew', count(*) FROM (SELECT mission_id, astronaut_id, role, position FROM crew
     EXCEPT SELECT mission_id, astronaut_id, role, position FROM other.crew);
 """

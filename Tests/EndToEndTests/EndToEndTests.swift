@@ -14,7 +14,7 @@ final class EndToEndTests: BinaryTestCase {
 
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
         XCTAssertEqual(try sqlite3("PRAGMA foreign_key_check"), "")
-        XCTAssertEqual(try sqlite3("SELECT astronaut || '|' || role FROM crew_roster WHERE mission_id = 11"),
+        XCTAssertEqual(try sqlite3("SELECT astronaut_name || '|' || role FROM crew_roster WHERE mission_id = 11"),
                        "Neil A. Armstrong|Commander\nMichael Collins|Command Module Pilot\nEdwin E. Aldrin Jr.|Lunar Module Pilot\n")
         XCTAssertEqual(try sqlite3("SELECT astronaut_id FROM mission_commanders WHERE mission_id = 13"), "lovell\n")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions WHERE launch_date IS NULL"), "1\n")

@@ -13,7 +13,7 @@ final class QueryCommandTests: BinaryTestCase {
     let commands: [[String]] = [
         ["missions"], ["mission", "11"], ["crew", "Apollo 13"], ["commander", "13"], ["astronauts"],
         ["astronaut", "armstrong"], ["flights", "James Lovell"], ["search", "lunar rover"],
-        ["sql", "SELECT id, display_name, launch_date FROM missions"],
+        ["sql", "SELECT id, name, launch_date FROM missions"],
     ]
 
     // MARK: Formats

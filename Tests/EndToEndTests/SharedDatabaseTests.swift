@@ -113,14 +113,30 @@ final class SharedDatabaseTests: BinaryTestCase {
     }
 
     func testADatabaseOfAnEarlierMoonshotIsRecognisedAndMarked() throws {
-        XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("PRAGMA application_id"), "\(0x4D4F4F4E)\n", "schema.sql marks the database")
-        // What a moonshot from before the mark made: the same layout, no application id.
-        XCTAssertEqual(try sqlite3("PRAGMA application_id = 0; PRAGMA application_id"), "0\n")
-        XCTAssertEqual(try moonshot("commander", "11").status, 0)
+        // What a moonshot from before the mark made: the first layout, no application id.
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version1(applicationID: 0)), "")
         let result = try moonshot("import")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try sqlite3("PRAGMA application_id; SELECT count(*) FROM imports"), "\(0x4D4F4F4E)\n2\n")
+        XCTAssertEqual(try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
+                       "\(0x4D4F4F4E)\n2\n2\n", "marked, in the new layout, with its history")
+    }
+
+    func testAQuestionToADatabaseOfAnOlderLayoutSaysHowToUpdateIt() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version1()), "")
+        for question in [["crew", "11"], ["search", "moon"], ["astronauts"], ["metadata"]] {
+            let result = try moonshot(question)
+            XCTAssertEqual(result.status, 1, "\(question)")
+            XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout")
+            XCTAssertTrue(result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version 1; this one reads 2)"),
+                          result.stderr)
+            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept):\n  moonshot import --missions 'data/my missions.json' --astronauts data/astronauts.json\n"),
+                          result.stderr)
+        }
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
+                       "2\n2\ndata/my missions.json\n", "the history is kept")
+        XCTAssertEqual(try moonshot("commander", "11").stdout.contains("Neil A. Armstrong"), true)
     }
 
     func testAnImportsTableChangedByHandStartsANewHistory() throws {

@@ -46,6 +46,9 @@ public struct Mission: Equatable, Sendable {
         self.description = description
     }
 
-    /// The name the Moonshot app shows: "Apollo 11" (the database derives it the same way).
+    /// The name the Moonshot app shows: "Apollo 11" (`missions.name`; schema.sql checks it).
     public var displayName: String { "Apollo \(id)" }
+
+    /// The name of the app's badge picture: "apollo11" (`missions.badge`; schema.sql checks it).
+    public var badge: String { "apollo\(id)" }
 }

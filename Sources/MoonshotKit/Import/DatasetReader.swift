@@ -1,7 +1,8 @@
 /// A validated record, in the order the files hold them.
 public enum Record: Sendable {
-    /// An astronaut, and its rowid in the new database: its position in astronauts.json.
-    case astronaut(Astronaut, rowID: Int64)
+    /// An astronaut, and its number in the new database (`astronauts.number`): its position
+    /// in astronauts.json, from 1.
+    case astronaut(Astronaut, number: Int64)
     case mission(Mission)
 }
 
@@ -94,7 +95,7 @@ public final class DatasetReader {
                     firstKeyLocation[ExactString(key)] = location
                     if let astronaut = try readAstronaut(key: key, path: path, document: document, reader: &reader) {
                         counts.astronauts += 1
-                        if isValid { try sink?(.astronaut(astronaut, rowID: Int64(counts.astronauts))) }
+                        if isValid { try sink?(.astronaut(astronaut, number: Int64(counts.astronauts))) }
                     }
                 }
                 position += 1

@@ -4,12 +4,12 @@ extension MoonshotDatabase {
     /// Throws, with the closest mission names, when no mission in the database matches.
     public func resolveMission(_ text: String) throws -> MissionReference {
         if let number = Self.missionNumber(in: text),
-           let found = try query("SELECT id, display_name, launch_date FROM missions WHERE id = ?", [.integer(number)], record: false, {
+           let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)], record: false, {
                MissionReference(id: try $0.integer(0), displayName: try $0.string(1), launchDate: $0.launchDate(2))
            }).first {
             return found
         }
-        let names = try query("SELECT display_name FROM missions ORDER BY id", record: false) { try $0.string(0) }
+        let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.string(0) }
         var closest = Suggestions.closest(to: text, among: names)
         if let number = Self.missionNumber(in: text) {
             closest = Suggestions.closest(to: "Apollo \(number)", among: names)
@@ -70,8 +70,8 @@ extension MoonshotDatabase {
 
         let words = SearchWords(trimmed)
         let matches = words.isEmpty ? [] : try query("""
-            SELECT a.id, a.name FROM astronauts_search JOIN astronauts AS a ON a.rowid = astronauts_search.rowid
-            WHERE astronauts_search MATCH ? ORDER BY a.name LIMIT 11
+            SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+            WHERE astronauts_fts MATCH ? ORDER BY a.name LIMIT 11
             """, [.text(words.matchExpression(inColumn: "name"))], record: false) { AstronautReference(id: try $0.string(0), name: try $0.string(1)) }
         if matches.count == 1 { return matches[0] }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }

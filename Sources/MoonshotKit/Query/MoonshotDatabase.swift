@@ -2,7 +2,7 @@
 /// changes a file; every question is a prepared statement with bound parameters.
 public final class MoonshotDatabase {
     /// The newest schema version this build understands (schema.sql's `user_version`).
-    public static let schemaVersion: Int64 = 1
+    public static let schemaVersion: Int64 = 2
 
     /// The path as the user gave it.
     public let path: String
@@ -85,6 +85,11 @@ public final class MoonshotDatabase {
                 throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
                                     hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
             }
+            guard version == Self.schemaVersion else {
+                throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(Self.schemaVersion))",
+                                    hint: "Import it again in the new layout (its import history is kept):\n  "
+                                        + (try Self.reimportCommand(for: database, path: path)))
+            }
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
@@ -96,6 +101,18 @@ public final class MoonshotDatabase {
                                 hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run 'moonshot import' to make it again.")
         }
         self.path = path
+    }
+
+    /// The `moonshot import` command that makes the database at `path` again from the files its
+    /// last import read, as far as the `imports` table says.
+    private static func reimportCommand(for database: Database, path: String) throws -> String {
+        var command = "moonshot import"
+        if path != "moonshot.db" { command += " --db " + shellQuoted(path) }
+        let sources = try? database.rows("SELECT missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1").first
+        for (option, column) in [("--missions", 0), ("--astronauts", 1)] {
+            if let source = sources?.text(column), !source.hasPrefix("embedded:") { command += " \(option) " + shellQuoted(source) }
+        }
+        return command
     }
 
     /// Opens the database read-only. A transaction that was interrupted (an import killed, a
@@ -124,9 +141,23 @@ public final class MoonshotDatabase {
         if record { executed.append(ExecutedSQL(sql: sql, parameters: parameters)) }
         let statement = try database.prepare(sql)
         try statement.bind(parameters)
+        return try rows(of: statement, limit: nil, map)
+    }
+
+    /// Runs `canned` with its named `parameters`, recording it for `--show-sql`, and maps each
+    /// row, stopping after `limit` rows when one is given.
+    func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil,
+                  _ map: (Statement) throws -> T) throws -> [T] {
+        executed.append(ExecutedSQL(sql: canned.sql, named: parameters))
+        let statement = try database.prepare(canned.sql)
+        try statement.bind(named: parameters)
+        return try rows(of: statement, limit: limit, map)
+    }
+
+    private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        while try statement.step() { results.append(try map(statement)) }
+        while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
         return results
     }
 }

@@ -64,34 +64,48 @@ public struct SearchHit: Equatable, Sendable {
 /// A statement a query ran, with its parameters, for `--show-sql`.
 public struct ExecutedSQL: Equatable, Sendable {
     public let sql: String
+    /// The values of its `?` parameters, in order.
     public let parameters: [SQLValue]
+    /// The values of its named parameters, by name without the colon (`:mission_id`).
+    public let named: [String: SQLValue]
+
+    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:]) {
+        (self.sql, self.parameters, self.named) = (sql, parameters, named)
+    }
 
     /// The statement with its parameters written in as SQL literals, ready to paste into
     /// `sqlite3`. For display only: the statement itself always runs with bound parameters.
     public var runnable: String {
+        let characters = Array(sql)
         var output = ""
-        var quote: Character?
-        var index = sql.startIndex
+        var index = 0
         var nextParameter = 0
-        while index < sql.endIndex {
-            let character = sql[index]
-            index = sql.index(after: index)
-            if let open = quote {
-                if character == open { quote = nil }
+        /// The characters from `index` on that `accepts`, consumed.
+        func take(while accepts: (Character) -> Bool) -> String {
+            let start = index
+            while index < characters.count, accepts(characters[index]) { index += 1 }
+            return String(characters[start..<index])
+        }
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            switch character {
+            case "'", "\"":
                 output.append(character)
-            } else if character == "'" || character == "\"" {
-                quote = character
+                output += take { $0 != character }
+                if index < characters.count { output.append(characters[index]); index += 1 }
+            case "-" where index < characters.count && characters[index] == "-":
                 output.append(character)
-            } else if character == "?" {
-                var digits = ""
-                while index < sql.endIndex, sql[index].isASCII, sql[index].isNumber {
-                    digits.append(sql[index])
-                    index = sql.index(after: index)
-                }
+                output += take { $0 != "\n" }
+            case "?":
+                let digits = take { $0.isASCII && $0.isNumber }
                 let number = Int(digits).map { $0 - 1 } ?? nextParameter
                 nextParameter = number + 1
-                output += number < parameters.count ? parameters[number].sqlLiteral : "?"
-            } else {
+                output += number < parameters.count ? parameters[number].sqlLiteral : "?" + digits
+            case ":":
+                let name = take { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                output += named[name]?.sqlLiteral ?? ":" + name
+            default:
                 output.append(character)
             }
         }

@@ -26,6 +26,7 @@ enum Moonshot {
         SQLCommands.sql,
         SQLCommands.shell,
         SchemaCommand.spec,
+        MetadataCommand.spec,
     ]
 
     static let parser = ArgumentParser(commands: commands, globalOptions: globalOptions)

@@ -57,8 +57,7 @@ struct QueryContext {
     private func printSQL() {
         guard showSQL else { return }
         let statements = database.executed.map { $0.runnable.trimmingTrailingWhitespace + ";\n" }
-        let path = "'" + database.path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(path)\n" + statements.joined())
+        Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(shellQuoted(database.path))\n" + statements.joined())
     }
 }
 

@@ -1,7 +1,5 @@
-import MoonshotKit
-
 /// A JSON document to print, with object members kept in the order given.
-enum JSONValue: Equatable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -10,17 +8,17 @@ enum JSONValue: Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// A string, or null when `value` is nil.
-    static func string(_ value: String?) -> JSONValue {
+    public static func string(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null
     }
 
     /// Pretty-printed with two-space indentation, ending with a newline at the top level.
-    func serialized(indent: Int = 0) -> String {
+    public func serialized(indent: Int = 0) -> String {
         let inner = String(repeating: "  ", count: indent + 1)
         let closing = String(repeating: "  ", count: indent)
         switch self {

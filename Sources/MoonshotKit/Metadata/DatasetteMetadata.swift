@@ -1,0 +1,76 @@
+/// Datasette's metadata for a moonshot database: `moonshot metadata > metadata.json`, then
+/// `datasette moonshot.db --metadata metadata.json`.
+extension MoonshotDatabase {
+    /// The metadata, for the database as Datasette names it (`databaseName`, by default the
+    /// file's name without its extension): title, description, source and licences; a
+    /// description of every table, view and column (from schema.sql's comments); names as the
+    /// labels of missions and astronauts; the full-text indexes hidden; and the canned queries.
+    public func datasetteMetadata(databaseName: String? = nil) throws -> JSONValue {
+        let name = databaseName ?? Self.datasetteName(of: path)
+        let latest = try database.rows("""
+            SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
+            """).first
+        let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
+        let isApollo = !sources.isEmpty && sources.allSatisfy { $0.hasPrefix("embedded:") }
+
+        var top: [(String, JSONValue)] = [("title", .string(isApollo ? "Apollo missions and astronauts" : "Moonshot database"))]
+        var description = isApollo
+            ? "The missions of NASA's Apollo program, their crews and the astronauts, from the Moonshot app's dataset."
+            : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
+        if let date = latest?.text(0), let version = latest?.text(1) {
+            description += " Imported on \(date) by moonshot \(version)."
+        }
+        description += " Search the missions and astronauts tables, or run the canned queries, which ask what the moonshot commands ask."
+        top.append(("description", .string(description)))
+        if isApollo {
+            top += [("license", .string(Credits.dataLicense)), ("license_url", .string(Credits.dataLicenseURL)),
+                    ("source", .string(Credits.source)), ("source_url", .string(Credits.sourceURL))]
+        }
+
+        var tables: [(String, JSONValue)] = []
+        for object in SchemaDocumentation.moonshot.objects where !isFullTextIndex(object.name) {
+            var table: [(String, JSONValue)] = [("description", .string(object.description))]
+            if let (labelColumn, searchIndex) = Self.searchableTables[object.name] {
+                table += [("label_column", .string(labelColumn)), ("fts_table", .string(searchIndex))]
+                if isApollo {
+                    table += [("license", .string(Credits.descriptionLicense)), ("license_url", .string(Credits.descriptionLicenseURL))]
+                }
+            }
+            table.append(("columns", .object(object.columns.map { ($0.name, .string($0.description)) })))
+            tables.append((object.name, .object(table)))
+        }
+        for hidden in try hiddenTables() { tables.append((hidden, .object([("hidden", .bool(true))]))) }
+
+        let queries: [(String, JSONValue)] = CannedQuery.all.map { query in
+            (query.name, .object([("title", .string(query.title)), ("description", .string(query.description)),
+                                  ("sql", .string(query.sql)), ("params", .array(query.parameters.map { .string($0) }))]))
+        }
+        top.append(("databases", .object([(name, .object([("tables", .object(tables)), ("queries", .object(queries))]))])))
+        return .object(top)
+    }
+
+    /// The tables with a full-text index: their label column and the index.
+    static let searchableTables = ["missions": ("name", "missions_fts"), "astronauts": ("name", "astronauts_fts")]
+
+    /// How Datasette names the database at `path`: the file's name without its extension.
+    static func datasetteName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
+    private func isFullTextIndex(_ name: String) -> Bool {
+        Self.searchableTables.values.contains { $0.1 == name }
+    }
+
+    /// The full-text indexes and the tables they keep their data in (`missions_fts_data`...),
+    /// which are of no use to browse.
+    private func hiddenTables() throws -> [String] {
+        try database.rows("""
+            SELECT t.name FROM sqlite_schema AS v, sqlite_schema AS t
+            WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
+              AND t.type = 'table' AND (t.name = v.name OR t.name LIKE v.name || '\\_%' ESCAPE '\\')
+            ORDER BY t.name
+            """).compactMap { $0.text(0) }
+    }
+}

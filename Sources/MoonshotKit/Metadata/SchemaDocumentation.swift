@@ -1,0 +1,115 @@
+/// The descriptions schema.sql gives its tables, views and columns, read from its comments so
+/// that the words live in one place:
+///
+/// - a table's or view's description is the comment just above its `CREATE` statement, up to
+///   its first example line (a comment line indented by more than one space);
+/// - a column's description is the comment at the end of the line that declares it: the line
+///   that starts with the column's name in a table, or ends with `AS name` (or is `name,`) in a
+///   view's select list.
+public struct SchemaDocumentation: Equatable, Sendable {
+    /// One table's or view's description and its columns' descriptions, in the file's order.
+    public struct Object: Equatable, Sendable {
+        public let name: String
+        public let isView: Bool
+        public let description: String
+        public internal(set) var columns: [(name: String, description: String)]
+
+        public static func == (lhs: Object, rhs: Object) -> Bool {
+            lhs.name == rhs.name && lhs.isView == rhs.isView && lhs.description == rhs.description
+                && lhs.columns.map(\.name) == rhs.columns.map(\.name) && lhs.columns.map(\.description) == rhs.columns.map(\.description)
+        }
+    }
+
+    /// Every `CREATE TABLE`, `CREATE VIRTUAL TABLE` and `CREATE VIEW` of the schema, in order.
+    public let objects: [Object]
+
+    /// The documentation of moonshot's own schema.sql.
+    public static let moonshot = SchemaDocumentation(sql: EmbeddedDataset.schemaSQL)
+
+    /// Reads the comments of `sql`, a schema written in schema.sql's style.
+    public init(sql: String) {
+        var objects: [Object] = []
+        var comment: [String] = []
+        var inExample = false
+        var current: Object?
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            let (code, remark) = Self.splitComment(line)
+            let trimmed = code.trimmingSpaces()
+            if current == nil {
+                if trimmed.isEmpty, let remark {
+                    // A comment line: part of the next statement's description until an example.
+                    if remark.hasPrefix("  ") { inExample = true }
+                    if !inExample, !remark.trimmingSpaces().isEmpty { comment.append(String(remark.trimmingSpaces())) }
+                    continue
+                }
+                // A CREATE takes the comment above it; any other statement or a blank line drops it.
+                if let (name, isView) = Self.createdObject(trimmed) {
+                    current = Object(name: name, isView: isView, description: comment.joined(separator: " "), columns: [])
+                }
+                comment = []
+                inExample = false
+            } else if let remark, !trimmed.isEmpty, let column = Self.declaredColumn(trimmed, inView: current!.isView) {
+                current!.columns.append((column, String(remark.trimmingSpaces())))
+            }
+            if current != nil, trimmed.hasSuffix(";") {
+                objects.append(current!)
+                current = nil
+            }
+        }
+        self.objects = objects
+    }
+
+    /// The table or view called `name`, if the schema creates one.
+    public func object(_ name: String) -> Object? { objects.first { $0.name == name } }
+
+    /// `line` split at the `--` that starts its comment (outside quotes), the comment without it.
+    static func splitComment(_ line: Substring) -> (code: Substring, comment: Substring?) {
+        var quote: Character?
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-", next < line.endIndex, line[next] == "-" {
+                var remark = line[line.index(after: next)...]
+                if remark.first == " " { remark = remark.dropFirst() }
+                return (line[..<index], remark)
+            }
+            index = next
+        }
+        return (line, nil)
+    }
+
+    /// The name of the table or view a `CREATE` line starts, and whether it is a view.
+    static func createdObject(_ code: Substring) -> (String, Bool)? {
+        let words = code.split(whereSeparator: { $0 == " " || $0 == "(" })
+        let upper = words.prefix(3).map { $0.uppercased() }
+        if upper.starts(with: ["CREATE", "TABLE"]), words.count > 2 { return (String(words[2]), false) }
+        if upper.starts(with: ["CREATE", "VIEW"]), words.count > 2 { return (String(words[2]), true) }
+        if upper.starts(with: ["CREATE", "VIRTUAL", "TABLE"]), words.count > 3 { return (String(words[3]), false) }
+        return nil
+    }
+
+    /// The column a line of a `CREATE TABLE` (its first word) or of a view's select list (the
+    /// name after its last `AS`, or its only word) declares.
+    static func declaredColumn(_ code: Substring, inView: Bool) -> String? {
+        let words = code.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" || $0 == ")" })
+        guard let first = words.first else { return nil }
+        if !inView { return ["PRIMARY", "UNIQUE", "CHECK", "FOREIGN", "CONSTRAINT"].contains(first.uppercased()) ? nil : String(first) }
+        if words.count >= 2, words[words.count - 2].uppercased() == "AS" { return String(words[words.count - 1]) }
+        if first.uppercased() == "SELECT", words.count == 2 { return String(words[1]) }
+        return words.count == 1 ? String(first) : nil
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> Substring {
+        var text = self
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return text
+    }
+}

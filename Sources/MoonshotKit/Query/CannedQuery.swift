@@ -1,0 +1,81 @@
+/// A question written once, as SQL with named parameters: the `moonshot` command of the same
+/// name runs it, `moonshot metadata` offers it to Datasette as a canned query, and anyone can
+/// run it in `sqlite3` with `.param set :mission_id 11`.
+public struct CannedQuery: Equatable, Sendable {
+    /// The command's name, and the query's name in Datasette: "crew".
+    public let name: String
+    /// A heading for the query: "Crew of a mission".
+    public let title: String
+    /// What it answers, and what its parameters take.
+    public let description: String
+    /// The SQL, with `:name` parameters.
+    public let sql: String
+    /// The names of its parameters (without the colon), in the order a form should ask.
+    public let parameters: [String]
+
+    /// Every canned question, in the order `moonshot --help` lists their commands.
+    public static let all: [CannedQuery] = [crew, commander, flights, search]
+
+    /// The crew of mission `:mission_id`, in the source's order.
+    public static let crew = CannedQuery(
+        name: "crew", title: "Crew of a mission",
+        description: "Who flew on a mission, in crew-list order. mission_id is the mission's number: 11 for Apollo 11.",
+        sql: """
+            SELECT \(crewColumns) FROM crew_roster
+            WHERE mission_id = :mission_id
+            ORDER BY position
+            """,
+        parameters: ["mission_id"])
+
+    /// The commander of mission `:mission_id` (Apollo 1's "Command Pilot" included).
+    public static let commander = CannedQuery(
+        name: "commander", title: "Commander of a mission",
+        description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
+        sql: """
+            SELECT \(crewColumns) FROM crew_roster
+            WHERE mission_id = :mission_id AND canonical_role = 'Commander'
+            ORDER BY position
+            """,
+        parameters: ["mission_id"])
+
+    /// The missions astronaut `:astronaut_id` flew, in launch order (unlaunched ones first).
+    public static let flights = CannedQuery(
+        name: "flights", title: "Missions an astronaut flew",
+        description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
+        sql: """
+            SELECT \(crewColumns) FROM crew_roster
+            WHERE astronaut_id = :astronaut_id
+            ORDER BY launch_date IS NOT NULL, launch_date, mission_id
+            """,
+        parameters: ["astronaut_id"])
+
+    /// Missions and astronauts whose name or description holds every word of `:words`: those
+    /// with the most of the words in their name first, then by relevance (bm25). Each word is
+    /// quoted, so none is read as a full-text operator; a `"` in a word is doubled.
+    public static let search = CannedQuery(
+        name: "search", title: "Search missions and astronauts",
+        description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "
+            + "best matches first. words: words separated by spaces, such as: oxygen tank.",
+        sql: """
+            SELECT kind, key, title, snippet FROM (
+                SELECT 'mission' AS kind, CAST(m.id AS TEXT) AS key, m.name AS title,
+                       snippet(missions_fts, -1, '*', '*', '...', 16) AS snippet,
+                       highlight(missions_fts, 0, char(1), '') AS marked_title,
+                       bm25(missions_fts, 10.0, 1.0) AS rank
+                FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
+                WHERE missions_fts MATCH '"' || replace(replace(:words, '"', '""'), ' ', '" "') || '"'
+                UNION ALL
+                SELECT 'astronaut', a.id, a.name,
+                       snippet(astronauts_fts, -1, '*', '*', '...', 16),
+                       highlight(astronauts_fts, 0, char(1), ''),
+                       bm25(astronauts_fts, 10.0, 1.0)
+                FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH '"' || replace(replace(:words, '"', '""'), ' ', '" "') || '"'
+            )
+            -- Words found in the name count first (scores of the two indexes are not comparable).
+            ORDER BY length(marked_title) - length(replace(marked_title, char(1), '')) DESC, rank, kind DESC, key
+            """,
+        parameters: ["words"])
+
+    static let crewColumns = "mission_id, mission_name, launch_date, position, astronaut_id, astronaut_name, role, canonical_role"
+}

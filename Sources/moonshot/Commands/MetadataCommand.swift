@@ -1,0 +1,22 @@
+import MoonshotKit
+
+/// `moonshot metadata`: Datasette's metadata for the database.
+enum MetadataCommand {
+    static let spec = CommandSpec(
+        name: "metadata",
+        abstract: "Print Datasette's metadata for the database (JSON).",
+        discussion: """
+            Describes the database for Datasette: title, source and licences, every table and
+            column (from the comments of schema.sql), names instead of numbers for missions and
+            astronauts, the full-text indexes hidden, and the questions of moonshot's commands
+            as canned queries (crew, commander, flights, search). Use it as:
+              moonshot metadata > metadata.json
+              datasette moonshot.db --metadata metadata.json
+            """,
+        globalOptions: ["db"]
+    ) { invocation in
+        let database = try MoonshotDatabase(path: try invocation.databasePath())
+        Terminal.write(try database.datasetteMetadata().serialized() + "\n")
+        return .success
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// The database's layout as other tools read it (sqlite-utils, Datasette, Python), and the
+/// documentation and Datasette metadata made from schema.sql's comments.
+final class LayoutTests: XCTestCase {
+    private var path: String!
+    private var db: Database!
+
+    override func setUpWithError() throws {
+        path = try makeTemporaryFolder(self).appendingPathComponent("moonshot.db").path
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
+        db = try Database(path: path, mode: .readOnly)
+    }
+
+    // MARK: What other tools look for
+
+    func testFullTextIndexesFollowTheConventionOtherToolsDetect() throws {
+        // sqlite-utils and Datasette find a table's index by `content="table"` written exactly so.
+        for (table, key) in [("missions", "id"), ("astronauts", "number")] {
+            let sql = try db.scalar("SELECT sql FROM sqlite_schema WHERE name = ?", [.text(table + "_fts")])
+            guard case .text(let create) = sql else { return XCTFail("no \(table)_fts") }
+            XCTAssertTrue(create.contains("content=\"\(table)\""), create)
+            XCTAssertTrue(create.contains("content_rowid=\"\(key)\""), create)
+            XCTAssertTrue(create.contains("remove_diacritics 2"), create)
+            // The key is the table's INTEGER PRIMARY KEY, so its rowid: the same after VACUUM.
+            XCTAssertEqual(try db.rows("SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", [.text(table)]),
+                           [Row(values: [.text(key), .text("INTEGER")])], table)
+            XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(table) WHERE rowid IS NOT \(key)"), .integer(0))
+        }
+    }
+
+    func testEveryColumnIsAStoredColumnThatTableInfoLists() throws {
+        for table in ["missions", "astronauts", "crew", "imports"] {
+            let hidden = try db.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden <> 0", [.text(table)])
+            XCTAssertEqual(hidden, [], "\(table) has no generated or hidden columns")
+        }
+        XCTAssertEqual(try db.rows("SELECT name, badge FROM missions WHERE id = 11"), [Row(values: [.text("Apollo 11"), .text("apollo11")])])
+    }
+
+    func testTheNameAndBadgeOfAMissionAreCheckedAgainstItsNumber() throws {
+        let writable = try Database(path: path, mode: .readWrite)
+        for bad in ["UPDATE missions SET name = 'Apollo 12' WHERE id = 11", "UPDATE missions SET badge = 'apollo' WHERE id = 11",
+                    "INSERT INTO missions (id, name, badge, description) VALUES (99, 'Apollo 98', 'apollo99', '')"] {
+            XCTAssertThrowsError(try writable.execute(bad), bad) { error in
+                XCTAssertEqual((error as? SQLiteError)?.code.primary, .constraint, bad)
+            }
+        }
+    }
+
+    func testCrewReadsInCrewListOrderAndAnAstronautIsOnACrewOnce() throws {
+        let rows = try db.rows("SELECT * FROM crew")
+        let keys = rows.map { [$0.int64(0)!, $0.int64(1)!] }
+        XCTAssertEqual(keys, keys.sorted { $0.lexicographicallyPrecedes($1) }, "SELECT * FROM crew comes in crew-list order")
+        XCTAssertEqual(rows.count, 36)
+        XCTAssertEqual(try db.rows("SELECT * FROM crew WHERE mission_id = 11").compactMap { $0.text(2) },
+                       ["armstrong", "collins", "aldrin"])
+        let writable = try Database(path: path, mode: .readWrite)
+        XCTAssertThrowsError(try writable.execute("INSERT INTO crew VALUES (11, 4, 'armstrong', 'Commander', 'Commander')"))
+    }
+
+    // MARK: Descriptions from schema.sql
+
+    func testEveryTableViewAndColumnHasADescriptionInSchemaSQL() throws {
+        let documentation = SchemaDocumentation.moonshot
+        let objects = try db.rows("""
+            SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%'
+              AND name NOT LIKE '%\\_fts\\_%' ESCAPE '\\' ORDER BY name
+            """).compactMap { $0.text(0) }
+        XCTAssertEqual(objects.sorted(), documentation.objects.map(\.name).sorted())
+        for name in objects {
+            guard let object = documentation.object(name) else { XCTFail("\(name) is not described"); continue }
+            XCTAssertFalse(object.description.isEmpty, name)
+            XCTAssertFalse(object.description.contains("SELECT"), "\(name): examples are not part of the description")
+            if name.hasSuffix("_fts") { continue }  // its columns are those of its table
+            let columns = try db.rows("SELECT name FROM pragma_table_xinfo(?)", [.text(name)]).compactMap { $0.text(0) }
+            XCTAssertEqual(object.columns.map(\.name), columns, "\(name): one description per column, in order")
+            for column in object.columns { XCTAssertGreaterThan(column.description.count, 5, "\(name).\(column.name)") }
+        }
+        XCTAssertEqual(documentation.object("missions")?.columns.first { $0.name == "launch_date" }?.description,
+                       "Launch day as YYYY-MM-DD; empty (NULL) for a mission that never launched.")
+        XCTAssertEqual(documentation.object("crew_roster")?.description,
+                       "Every crew assignment with the mission's and astronaut's names, in crew-list order.")
+    }
+
+    func testCommentsAreReadWhereverTheyStand() {
+        let documentation = SchemaDocumentation(sql: """
+            -- A header that belongs to no table.
+
+            -- Things, described
+            -- over two lines.
+            --   SELECT * FROM things;   (an example, not part of it)
+            CREATE TABLE things (
+                id INTEGER PRIMARY KEY,   -- The key.
+                label TEXT CHECK (label <> '--'),   -- Said "--", with -- inside.
+                CHECK (id > 0)            -- not a column
+            );
+            CREATE INDEX things_by_label ON things (label);
+            CREATE VIEW labels AS
+            SELECT t.label AS text,   -- The label.
+                   id                 -- The key again.
+            FROM things AS t;
+            """)
+        XCTAssertEqual(documentation.objects.map(\.name), ["things", "labels"])
+        XCTAssertEqual(documentation.object("things")?.description, "Things, described over two lines.")
+        XCTAssertEqual(documentation.object("things")?.columns.map(\.name), ["id", "label"])
+        XCTAssertEqual(documentation.object("things")?.columns.map(\.description), ["The key.", "Said \"--\", with -- inside."])
+        XCTAssertEqual(documentation.object("labels")?.columns.map(\.name), ["text", "id"])
+    }
+
+    // MARK: Datasette's metadata
+
+    func testMetadataDescribesTheDatabaseForDatasette() throws {
+        let metadata = try MoonshotDatabase(path: path).datasetteMetadata()
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(metadata.serialized().utf8)) as? [String: Any])
+        XCTAssertEqual(json["license"] as? String, "Unlicense")
+        XCTAssertEqual(json["license_url"] as? String, "https://unlicense.org/")
+        XCTAssertNotNil(json["source_url"] as? String)
+        let database = try XCTUnwrap((json["databases"] as? [String: Any])?["moonshot"] as? [String: Any])
+        let tables = try XCTUnwrap(database["tables"] as? [String: [String: Any]])
+        XCTAssertEqual(tables["missions"]?["label_column"] as? String, "name")
+        XCTAssertEqual(tables["astronauts"]?["label_column"] as? String, "name")
+        XCTAssertEqual(tables["missions"]?["license"] as? String, "CC BY-SA 3.0")
+        XCTAssertEqual((tables["crew"]?["columns"] as? [String: String])?["position"], "Place in the mission's crew list, 1 for the first.")
+        let hidden = tables.filter { $0.value["hidden"] as? Bool == true }.keys.sorted()
+        XCTAssertEqual(hidden, ["astronauts_fts", "astronauts_fts_config", "astronauts_fts_data", "astronauts_fts_docsize", "astronauts_fts_idx",
+                                "missions_fts", "missions_fts_config", "missions_fts_data", "missions_fts_docsize", "missions_fts_idx"])
+        let queries = try XCTUnwrap(database["queries"] as? [String: [String: Any]])
+        XCTAssertEqual(queries.keys.sorted(), ["commander", "crew", "flights", "search"])
+        for query in CannedQuery.all {
+            XCTAssertEqual(queries[query.name]?["sql"] as? String, query.sql, "the command's own SQL")
+            XCTAssertEqual(queries[query.name]?["params"] as? [String], query.parameters)
+        }
+    }
+
+    func testMetadataIsNamedAfterTheDatabaseFile() {
+        XCTAssertEqual(MoonshotDatabase.datasetteName(of: "moonshot.db"), "moonshot")
+        XCTAssertEqual(MoonshotDatabase.datasetteName(of: "/data/apollo.v2.sqlite"), "apollo.v2")
+        XCTAssertEqual(MoonshotDatabase.datasetteName(of: "plain"), "plain")
+    }
+
+    // MARK: Named parameters
+
+    func testNamedParametersAreBoundByNameAndAllOfThemAreNeeded() throws {
+        let memory = try Database(path: ":memory:", mode: .readWriteCreate)
+        let statement = try memory.prepare("SELECT :b, :a, :b")
+        try statement.bind(named: ["a": .integer(1), "b": .text("x")])
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.currentRow.values, [.text("x"), .integer(1), .text("x")])
+        XCTAssertThrowsError(try statement.bind(named: ["a": .integer(1)]))
+        XCTAssertThrowsError(try statement.bind(named: ["a": .integer(1), "b": .null, "c": .null]))
+        XCTAssertThrowsError(try memory.prepare("SELECT ?").bind(named: [:]))
+    }
+}
