@@ -127,7 +127,11 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(hidden, ["astronauts_fts", "astronauts_fts_config", "astronauts_fts_data", "astronauts_fts_docsize", "astronauts_fts_idx",
                                 "missions_fts", "missions_fts_config", "missions_fts_data", "missions_fts_docsize", "missions_fts_idx"])
         let queries = try XCTUnwrap(database["queries"] as? [String: [String: Any]])
-        XCTAssertEqual(queries.keys.sorted(), ["commander", "crew", "flights", "search"])
+        XCTAssertEqual(queries.keys.sorted(), ["commander_of_mission", "crew_of_mission", "flights_of_astronaut", "search_names_and_descriptions"])
+        XCTAssertEqual(CannedQuery.all.map(\.command), ["crew", "commander", "flights", "search"])
+        // Datasette serves a canned query in place of a table of the same name.
+        XCTAssertEqual(Set(queries.keys).intersection(tables.keys), [])
+        XCTAssertEqual(Set(queries.keys).intersection(SchemaDocumentation.moonshot.objects.map(\.name)), [])
         for query in CannedQuery.all {
             XCTAssertEqual(queries[query.name]?["sql"] as? String, query.sql, "the command's own SQL")
             XCTAssertEqual(queries[query.name]?["params"] as? [String], query.parameters)

@@ -42,7 +42,7 @@ extension MoonshotDatabase {
         for hidden in try hiddenTables() { tables.append((hidden, .object([("hidden", .bool(true))]))) }
 
         let queries: [(String, JSONValue)] = CannedQuery.all.map { query in
-            (query.name, .object([("title", .string(query.title)), ("description", .string(query.description)),
+            (query.name, .object([("title", .string(query.title)), ("description", .string(query.description + " Asked on the command line by: moonshot \(query.command).")),
                                   ("sql", .string(query.sql)), ("params", .array(query.parameters.map { .string($0) }))]))
         }
         top.append(("databases", .object([(name, .object([("tables", .object(tables)), ("queries", .object(queries))]))])))

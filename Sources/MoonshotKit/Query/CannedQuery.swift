@@ -1,9 +1,11 @@
-/// A question written once, as SQL with named parameters: the `moonshot` command of the same
-/// name runs it, `moonshot metadata` offers it to Datasette as a canned query, and anyone can
+/// A question written once, as SQL with named parameters: a `moonshot` command runs it, `moonshot metadata` offers it to Datasette as a canned query, and anyone can
 /// run it in `sqlite3` with `.param set :mission_id 11`.
 public struct CannedQuery: Equatable, Sendable {
-    /// The command's name, and the query's name in Datasette: "crew".
+    /// The query's name in Datasette ("crew_of_mission"): never a table's or view's name,
+    /// which a canned query would hide there.
     public let name: String
+    /// The `moonshot` command that asks it: "crew".
+    public let command: String
     /// A heading for the query: "Crew of a mission".
     public let title: String
     /// What it answers, and what its parameters take.
@@ -18,7 +20,7 @@ public struct CannedQuery: Equatable, Sendable {
 
     /// The crew of mission `:mission_id`, in the source's order.
     public static let crew = CannedQuery(
-        name: "crew", title: "Crew of a mission",
+        name: "crew_of_mission", command: "crew", title: "Crew of a mission",
         description: "Who flew on a mission, in crew-list order. mission_id is the mission's number: 11 for Apollo 11.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -29,7 +31,7 @@ public struct CannedQuery: Equatable, Sendable {
 
     /// The commander of mission `:mission_id` (Apollo 1's "Command Pilot" included).
     public static let commander = CannedQuery(
-        name: "commander", title: "Commander of a mission",
+        name: "commander_of_mission", command: "commander", title: "Commander of a mission",
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -40,7 +42,7 @@ public struct CannedQuery: Equatable, Sendable {
 
     /// The missions astronaut `:astronaut_id` flew, in launch order (unlaunched ones first).
     public static let flights = CannedQuery(
-        name: "flights", title: "Missions an astronaut flew",
+        name: "flights_of_astronaut", command: "flights", title: "Missions an astronaut flew",
         description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -53,7 +55,7 @@ public struct CannedQuery: Equatable, Sendable {
     /// with the most of the words in their name first, then by relevance (bm25). Each word is
     /// quoted, so none is read as a full-text operator; a `"` in a word is doubled.
     public static let search = CannedQuery(
-        name: "search", title: "Search missions and astronauts",
+        name: "search_names_and_descriptions", command: "search", title: "Search missions and astronauts",
         description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "
             + "best matches first. words: words separated by spaces, such as: oxygen tank.",
         sql: """

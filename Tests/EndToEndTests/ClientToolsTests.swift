@@ -1,0 +1,223 @@
+import Foundation
+import XCTest
+
+/// The database opened by the programs people reach for, run for real: sqlite-utils, Datasette
+/// and Python's sqlite3 module. `.ci/run` installs them (pinned); on a machine without them
+/// the tests are skipped, saying how to install them, except in CI, where that is a failure.
+final class ClientToolsTests: BinaryTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    // MARK: sqlite-utils
+
+    func testSqliteUtilsSearchesBothTables() throws {
+        XCTAssertEqual(try sqliteUtilsSearch("missions", "oxygen tank").map { $0["name"] as? String }, ["Apollo 13"])
+        let geologists = try sqliteUtilsSearch("astronauts", "geologist").compactMap { $0["id"] as? String }
+        XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
+    }
+
+    func testRebuildingTheIndexesWithSqliteUtilsKeepsEverySearchAnswer() throws {
+        let before = try searchAnswers()
+        let rebuilt = try run(try tool("sqlite-utils"), ["rebuild-fts", database])
+        XCTAssertEqual(rebuilt.status, 0, rebuilt.stderr)
+        XCTAssertEqual(try searchAnswers(), before)
+        XCTAssertEqual(try sqlite3("""
+            INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
+            INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
+            """), "")
+        // What sqlite-utils finds is what moonshot finds.
+        var found: [String: Int] = [:]
+        for words in ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot"] {
+            for (table, kind) in [("missions", "mission"), ("astronauts", "astronaut")] {
+                let theirs = Set(try sqliteUtilsSearch(table, words).map { "\($0["id"]!)" })
+                let ours = Set(try moonshotSearch(words).filter { $0["kind"] as? String == kind }.map { "\($0["id"]!)" })
+                XCTAssertEqual(theirs, ours, "\(table): \(words)")
+                found[table, default: 0] += ours.count
+            }
+        }
+        XCTAssertGreaterThan(found["missions"] ?? 0, 5)
+        XCTAssertGreaterThan(found["astronauts"] ?? 0, 5)
+    }
+
+    func testVacuumKeepsEverySearchAnswer() throws {
+        // Gaps in the keys are what VACUUM may close in a table without an INTEGER PRIMARY KEY.
+        XCTAssertEqual(try sqlite3("""
+            PRAGMA foreign_keys = ON;
+            DELETE FROM astronauts WHERE id IN ('armstrong', 'white');
+            INSERT INTO astronauts_fts (astronauts_fts) VALUES ('rebuild');
+            """), "")
+        let before = try searchAnswers()
+        XCTAssertTrue(before.contains("aldrin"), "searches find astronauts")
+        XCTAssertEqual(try sqlite3("VACUUM"), "")
+        XCTAssertEqual(try searchAnswers(), before, "after VACUUM")
+        let vacuumed = try run(try tool("sqlite-utils"), ["vacuum", database])
+        XCTAssertEqual(vacuumed.status, 0, vacuumed.stderr)
+        XCTAssertEqual(try searchAnswers(), before, "after sqlite-utils vacuum")
+    }
+
+    // MARK: Datasette
+
+    func testDatasetteOffersSearchOnMissionsAndAstronauts() throws {
+        try writeMetadata()
+        let page = try datasette("/moonshot/missions")
+        XCTAssertTrue(page.contains(#"name="_search""#), "the missions page has a search box")
+        let found = try datasetteRows("/moonshot/missions.json?_search=oxygen+tank&_shape=array")
+        XCTAssertEqual(found.map { $0["name"] as? String }, ["Apollo 13"])
+        let geologists = try datasetteRows("/moonshot/astronauts.json?_search=geologist&_shape=array").compactMap { $0["id"] as? String }
+        XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
+    }
+
+    func testDatasetteShowsNamesForMissionsAndAstronautsInCrew() throws {
+        try writeMetadata()
+        let rows = try datasetteRows("/moonshot/crew.json?_labels=on&_shape=array&_size=max")
+        XCTAssertEqual(rows.count, 36)
+        let names = try moonshotJSON(["sql", "SELECT mission_id, mission_name, astronaut_id, astronaut_name FROM crew_roster"])
+        XCTAssertEqual(rows.map { label($0["mission_id"]) }, names.map { $0["mission_name"] as? String })
+        XCTAssertEqual(rows.map { label($0["astronaut_id"]) }, names.map { $0["astronaut_name"] as? String })
+        XCTAssertEqual(rows.first.map { label($0["astronaut_id"]) }, "Virgil I. \"Gus\" Grissom")
+    }
+
+    func testDatasetteCannedQueriesGiveTheCommandsAnswers() throws {
+        try writeMetadata()
+        let crew = try datasetteRows("/moonshot/crew_of_mission.json?mission_id=13&_shape=array")
+        XCTAssertEqual(crew.map { $0["astronaut_id"] as? String }, try members(["crew", "13"], "crew").map { $0["name"] as? String })
+        XCTAssertEqual(crew.map { $0["astronaut_id"] as? String }, ["lovell", "swigert", "haise"])
+        let commander = try datasetteRows("/moonshot/commander_of_mission.json?mission_id=1&_shape=array")
+        XCTAssertEqual(commander.map { $0["astronaut_id"] as? String }, ["grissom"])
+        XCTAssertEqual(commander.map { $0["astronaut_name"] as? String },
+                       try members(["commander", "1"], "crew").map { $0["fullName"] as? String })
+        let flights = try datasetteRows("/moonshot/flights_of_astronaut.json?astronaut_id=lovell&_shape=array")
+        XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, try members(["flights", "lovell"], "missions").map { $0["id"] as? Int })
+        XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, [8, 13])
+        for words in ["oxygen tank", "lunar rover", "navy", "moon"] {
+            let theirs = try datasetteRows("/moonshot/search_names_and_descriptions.json?words=\(words.replacingOccurrences(of: " ", with: "+"))&_shape=array&_size=max")
+            let ours = try moonshotSearch(words, limit: 1000)
+            // moonshot shows a snippet on one line.
+            let oneLine = { (text: Any?) in (text as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ") }
+            XCTAssertEqual(theirs.map { "\($0["kind"]!):\($0["key"]!):\(oneLine($0["snippet"]))" },
+                           ours.map { "\($0["kind"]!):\($0["id"]!):\(oneLine($0["snippet"]))" }, words)
+            XCTAssertFalse(ours.isEmpty, words)
+        }
+    }
+
+    func testDatasetteHidesTheIndexTablesAndShowsTheDescriptions() throws {
+        try writeMetadata()
+        let tables = try XCTUnwrap(try datasetteObject("/moonshot.json")["tables"] as? [[String: Any]])
+        let visible = tables.filter { $0["hidden"] as? Bool == false }.compactMap { $0["name"] as? String }.sorted()
+        XCTAssertEqual(visible, ["astronauts", "crew", "imports", "missions"])
+        let page = try datasette("/moonshot/crew")
+        XCTAssertTrue(page.contains("one row per entry of a mission&#39;s crew list")
+                      || page.contains("one row per entry of a mission's crew list"), "the table's description is shown")
+        let index = try datasette("/")
+        XCTAssertTrue(index.contains("https://unlicense.org/"), "the licence is linked")
+        XCTAssertTrue(index.contains("Apollo missions and astronauts"))
+    }
+
+    // MARK: Python
+
+    func testPythonSeesEveryColumnAndCleanForeignKeys() throws {
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            cursor = db.execute("SELECT * FROM missions WHERE id = 11")
+            print([column[0] for column in cursor.description], cursor.fetchone()[:3])
+            print([row[1] for row in db.execute("PRAGMA table_info(missions)")])
+            print(db.execute("PRAGMA foreign_key_check").fetchall(), db.execute("PRAGMA integrity_check").fetchall())
+            """
+        let result = try run(try tool("python3"), ["-c", script, database])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            ['id', 'name', 'badge', 'launch_date', 'description'] (11, 'Apollo 11', 'apollo11')
+            ['id', 'name', 'badge', 'launch_date', 'description']
+            [] [('ok',)]
+
+            """)
+    }
+
+    func testTheShellFindsNoForeignKeyWithoutAnIndex() throws {
+        XCTAssertEqual(try sqlite3(".lint fkey-indexes"), "")
+    }
+
+    // MARK: Helpers
+
+    private var database: String { folder.appendingPathComponent("moonshot.db").path }
+
+    /// The program `name` on the PATH. Without it the test is skipped with how to install it,
+    /// or fails in CI, which installs it.
+    private func tool(_ name: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        let install = ["sqlite-utils": "pip install 'sqlite-utils==4.2'", "datasette": "pip install 'datasette==0.65.5'"][name]
+            ?? "install \(name)"
+        let reason = "\(name) is not on the PATH; \(install) (as .ci/run does) to run this test"
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+        throw XCTSkip(reason)
+    }
+
+    private func sqliteUtilsSearch(_ table: String, _ words: String) throws -> [[String: Any]] {
+        let result = try run(try tool("sqlite-utils"), ["search", database, table, words])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+    }
+
+    private func writeMetadata() throws {
+        let result = try moonshot("metadata")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        try result.stdout.write(to: folder.appendingPathComponent("metadata.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// What Datasette serves at `path` for the database and its metadata (no server: `--get`).
+    private func datasette(_ path: String) throws -> String {
+        var arguments = [database, "--get", path]
+        if exists("metadata.json") { arguments += ["--metadata", folder.appendingPathComponent("metadata.json").path] }
+        let result = try run(try tool("datasette"), arguments)
+        XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+        return result.stdout
+    }
+
+    private func datasetteObject(_ path: String) throws -> [String: Any] {
+        let text = try datasette(path)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    }
+
+    private func datasetteRows(_ path: String) throws -> [[String: Any]] {
+        let text = try datasette(path)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text)
+    }
+
+    private func label(_ value: Any?) -> String? { (value as? [String: Any])?["label"] as? String }
+
+    private func moonshotJSON(_ arguments: [String]) throws -> [[String: Any]] {
+        let result = try moonshot(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+    }
+
+    /// The list `key` of the JSON object a command prints: the crew of `crew 13`.
+    private func members(_ arguments: [String], _ key: String) throws -> [[String: Any]] {
+        let result = try moonshot(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+        return try XCTUnwrap(object[key] as? [[String: Any]], result.stdout)
+    }
+
+    private func moonshotSearch(_ words: String, limit: Int = 1000) throws -> [[String: Any]] {
+        try moonshotJSON(["search", words, "--limit", String(limit)])
+    }
+
+    /// Every answer of `moonshot search` for a spread of words, as text to compare.
+    private func searchAnswers() throws -> String {
+        var answers = ""
+        for words in ["apollo", "moon", "lunar rover", "navy", "armstrong", "aldrin", "lovell", "geologist", "the", "1969", "gemini"] {
+            let result = try moonshot("search", words, "--limit", "1000", "--format", "csv")
+            answers += words + "\n" + (result.status == 0 ? result.stdout : result.stderr)
+        }
+        return answers
+    }
+}
