@@ -49,9 +49,9 @@ DATASETS = {
     "~300 MB": (220_000, 50_000),
 }
 
-COMMANDER_SQL = ("SELECT astronaut, role FROM crew_roster "
+COMMANDER_SQL = ("SELECT astronaut_name, role FROM crew_roster "
                  "WHERE mission_id = {mission} AND canonical_role = 'Commander' ORDER BY position")
-FLIGHTS_SQL = ("SELECT mission, launch_date, role FROM crew_roster WHERE astronaut_id = '{astronaut}' "
+FLIGHTS_SQL = ("SELECT mission_name, launch_date, role FROM crew_roster WHERE astronaut_id = '{astronaut}' "
                "ORDER BY launch_date IS NOT NULL, launch_date, mission_id")
 
 
