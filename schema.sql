@@ -55,6 +55,7 @@ CREATE TABLE crew (
 ) STRICT, WITHOUT ROWID;
 
 -- "Which missions did this astronaut fly?" is a search of this index, never a table scan.
+-- (The unique constraint above does not serve it: its first column is mission_id.)
 CREATE INDEX crew_by_astronaut ON crew (astronaut_id, mission_id);
 
 -- Full-text index of the missions' names and descriptions, for `moonshot search`, Datasette's

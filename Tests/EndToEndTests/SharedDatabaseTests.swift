@@ -129,11 +129,12 @@ final class SharedDatabaseTests: BinaryTestCase {
             XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout")
             XCTAssertTrue(result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version 1; this one reads 2)"),
                           result.stderr)
-            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept):\n  moonshot import --missions 'data/my missions.json' --astronauts data/astronauts.json\n"),
+            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept), from the files its last import read:\n  moonshot import --missions 'data/my missions.json' --astronauts data/astronauts.json\n"),
                           result.stderr)
         }
         let result = try moonshot("import")
         XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 2, was 1)\n"), result.stdout)
         XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
                        "2\n2\ndata/my missions.json\n", "the history is kept")
         XCTAssertEqual(try moonshot("commander", "11").stdout.contains("Neil A. Armstrong"), true)

@@ -228,7 +228,7 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)).count, 0)
         XCTAssertThrowsError(try MoonshotDatabase(path: databasePath)) { error in
-            XCTAssertTrue("\(error)".contains("run 'moonshot import'"), "\(error)")
+            XCTAssertTrue("\(error)".contains("yet; run 'moonshot import --db \(databasePath)' first"), "\(error)")
         }
         XCTAssertEqual(try importRealDataset().outcome, .created)
     }

@@ -91,22 +91,31 @@ final class LayoutTests: XCTestCase {
             -- Things, described
             -- over two lines.
             --   SELECT * FROM things;   (an example, not part of it)
-            CREATE TABLE things (
+            CREATE TABLE IF NOT EXISTS things (
                 id INTEGER PRIMARY KEY,   -- The key.
-                label TEXT CHECK (label <> '--'),   -- Said "--", with -- inside.
+                label TEXT CHECK (label <> '--'),   -- Said "--", with -- inside,
+                                                    -- on two lines.
                 CHECK (id > 0)            -- not a column
             );
             CREATE INDEX things_by_label ON things (label);
+            -- Labels.
+            --
+            -- A second paragraph, left out.
             CREATE VIEW labels AS
             SELECT t.label AS text,   -- The label.
-                   id                 -- The key again.
-            FROM things AS t;
+                   t.id               -- The key again.
+            FROM things AS t          -- not a column
+            WHERE id > 0;
+            CREATE TABLE plain (x INTEGER);
             """)
-        XCTAssertEqual(documentation.objects.map(\.name), ["things", "labels"])
+        XCTAssertEqual(documentation.objects.map(\.name), ["things", "labels", "plain"])
         XCTAssertEqual(documentation.object("things")?.description, "Things, described over two lines.")
         XCTAssertEqual(documentation.object("things")?.columns.map(\.name), ["id", "label"])
-        XCTAssertEqual(documentation.object("things")?.columns.map(\.description), ["The key.", "Said \"--\", with -- inside."])
+        XCTAssertEqual(documentation.object("things")?.columns.map(\.description),
+                       ["The key.", "Said \"--\", with -- inside, on two lines."])
+        XCTAssertEqual(documentation.object("labels")?.description, "Labels.")
         XCTAssertEqual(documentation.object("labels")?.columns.map(\.name), ["text", "id"])
+        XCTAssertEqual(documentation.object("plain")?.description, "")
     }
 
     // MARK: Datasette's metadata

@@ -12,6 +12,8 @@ struct DatabaseReplacement {
     let wasEmpty: Bool
     /// The rows of the replaced `imports` table, oldest first (see `Provenance.history`).
     let history: [Row]
+    /// The schema version of the replaced content, when it had one older than schema.sql's.
+    let olderSchemaVersion: Int64?
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
     private let deferredIndexes: [String]
@@ -21,7 +23,9 @@ struct DatabaseReplacement {
     init(of database: Database, path: String) throws {
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
         if wasEmpty, try !MoonshotDatabase.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
-        history = wasEmpty ? [] : try Self.importHistory(of: database, path: path)
+        let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
+        olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
+        history = wasEmpty ? [] : try Provenance.history(in: database)
         try Self.dropEverything(in: database)
         try database.execute(EmbeddedDataset.schemaSQL)
         let indexes = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
@@ -43,14 +47,15 @@ struct DatabaseReplacement {
         try Provenance.restore(history, in: database)
     }
 
-    /// The history of a database that is not empty; throws for one moonshot did not make.
-    private static func importHistory(of database: Database, path: String) throws -> [Row] {
+    /// The schema version of a database that is not empty; throws for one moonshot did not
+    /// make, or a newer moonshot did.
+    private static func checkedVersion(of database: Database, path: String) throws -> Int64 {
         guard let version = try MoonshotDatabase.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
         if version > MoonshotDatabase.schemaVersion {
             throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                 hint: "Use a newer moonshot, or import into another file with --db.")
         }
-        return try Provenance.history(in: database)
+        return version
     }
 
     /// Drops every table, view and trigger: views and triggers first, then full-text indexes

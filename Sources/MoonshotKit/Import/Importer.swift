@@ -14,6 +14,8 @@ public struct ImportSummary: Equatable, Sendable {
     public let counts: DatasetCounts
     public let databasePath: String
     public let outcome: Outcome
+    /// The schema version the database had, when the import moved it to the current layout.
+    public var upgradedFrom: Int64? = nil
 }
 
 /// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
@@ -109,7 +111,8 @@ public enum Importer {
                         .record(in: database)
                     let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
                         : replacement.previousInputHashes == hashes ? .unchanged : .replaced
-                    return ImportSummary(counts: counts, databasePath: path, outcome: outcome)
+                    return ImportSummary(counts: counts, databasePath: path, outcome: outcome,
+                                         upgradedFrom: replacement.olderSchemaVersion)
                 }
             }
         } catch {

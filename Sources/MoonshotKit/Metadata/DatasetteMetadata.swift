@@ -15,7 +15,8 @@ extension MoonshotDatabase {
 
         var top: [(String, JSONValue)] = [("title", .string(isApollo ? "Apollo missions and astronauts" : "Moonshot database"))]
         var description = isApollo
-            ? "The missions of NASA's Apollo program, their crews and the astronauts, from the Moonshot app's dataset."
+            ? "The missions of NASA's Apollo program, their crews and the astronauts, from the Moonshot app's dataset. "
+                + Credits.descriptionCredit
             : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
         if let date = latest?.text(0), let version = latest?.text(1) {
             description += " Imported on \(date) by moonshot \(version)."
@@ -42,8 +43,15 @@ extension MoonshotDatabase {
         for hidden in try hiddenTables() { tables.append((hidden, .object([("hidden", .bool(true))]))) }
 
         let queries: [(String, JSONValue)] = CannedQuery.all.map { query in
-            (query.name, .object([("title", .string(query.title)), ("description", .string(query.description + " Asked on the command line by: moonshot \(query.command).")),
-                                  ("sql", .string(query.sql)), ("params", .array(query.parameters.map { .string($0) }))]))
+            var fields: [(String, JSONValue)] = [
+                ("title", .string(query.title)),
+                ("description", .string(query.description + " On the command line: \(query.example)")),
+                ("sql", .string(query.sql)), ("params", .array(query.parameters.map { .string($0) })),
+            ]
+            if isApollo, query.showsDescriptions {
+                fields += [("license", .string(Credits.descriptionLicense)), ("license_url", .string(Credits.descriptionLicenseURL))]
+            }
+            return (query.name, .object(fields))
         }
         top.append(("databases", .object([(name, .object([("tables", .object(tables)), ("queries", .object(queries))]))])))
         return .object(top)

@@ -1,11 +1,12 @@
 /// The descriptions schema.sql gives its tables, views and columns, read from its comments so
 /// that the words live in one place:
 ///
-/// - a table's or view's description is the comment just above its `CREATE` statement, up to
-///   its first example line (a comment line indented by more than one space);
-/// - a column's description is the comment at the end of the line that declares it: the line
-///   that starts with the column's name in a table, or ends with `AS name` (or is `name,`) in a
-///   view's select list.
+/// - a table's or view's description is the first paragraph of the comment just above its
+///   `CREATE` statement: up to a blank comment line or an example line (a comment line
+///   indented by more than one space);
+/// - a column's description is the comment at the end of the line that declares it (the line
+///   that starts with the column's name in a table, or ends with `AS name`, or is `name,`, in a
+///   view's select list), and the comment lines right below it.
 public struct SchemaDocumentation: Equatable, Sendable {
     /// One table's or view's description and its columns' descriptions, in the file's order.
     public struct Object: Equatable, Sendable {
@@ -30,31 +31,46 @@ public struct SchemaDocumentation: Equatable, Sendable {
     public init(sql: String) {
         var objects: [Object] = []
         var comment: [String] = []
-        var inExample = false
+        var paragraphEnded = false
         var current: Object?
+        var inSelectList = false
         for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
             let (code, remark) = Self.splitComment(line)
             let trimmed = code.trimmingSpaces()
-            if current == nil {
-                if trimmed.isEmpty, let remark {
-                    // A comment line: part of the next statement's description until an example.
-                    if remark.hasPrefix("  ") { inExample = true }
-                    if !inExample, !remark.trimmingSpaces().isEmpty { comment.append(String(remark.trimmingSpaces())) }
-                    continue
+            if var object = current {
+                if object.isView, trimmed.uppercased().hasPrefix("SELECT") { inSelectList = true }
+                if trimmed.isEmpty, let remark, !object.columns.isEmpty {
+                    object.columns[object.columns.count - 1].description += " " + remark.trimmingSpaces()
+                } else if object.isView, trimmed.uppercased().hasPrefix("FROM") {
+                    inSelectList = false
+                } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
+                          let column = Self.declaredColumn(trimmed, inView: object.isView) {
+                    object.columns.append((column, String(remark.trimmingSpaces())))
                 }
-                // A CREATE takes the comment above it; any other statement or a blank line drops it.
-                if let (name, isView) = Self.createdObject(trimmed) {
-                    current = Object(name: name, isView: isView, description: comment.joined(separator: " "), columns: [])
+                current = object
+                if trimmed.hasSuffix(";") {
+                    objects.append(object)
+                    current = nil
                 }
-                comment = []
-                inExample = false
-            } else if let remark, !trimmed.isEmpty, let column = Self.declaredColumn(trimmed, inView: current!.isView) {
-                current!.columns.append((column, String(remark.trimmingSpaces())))
+                continue
             }
-            if current != nil, trimmed.hasSuffix(";") {
-                objects.append(current!)
-                current = nil
+            if trimmed.isEmpty, let remark {
+                // A comment line: the first paragraph describes the next CREATE.
+                if remark.hasPrefix("  ") || (remark.trimmingSpaces().isEmpty && !comment.isEmpty) { paragraphEnded = true }
+                if !paragraphEnded, !remark.trimmingSpaces().isEmpty { comment.append(String(remark.trimmingSpaces())) }
+                continue
             }
+            // A CREATE takes the comment above it; any other statement or a blank line drops it.
+            if let (name, isView) = Self.createdObject(trimmed) {
+                current = Object(name: name, isView: isView, description: comment.joined(separator: " "), columns: [])
+                inSelectList = isView && trimmed.uppercased().contains(" SELECT")
+                if trimmed.hasSuffix(";") {
+                    objects.append(current!)
+                    current = nil
+                }
+            }
+            comment = []
+            paragraphEnded = false
         }
         self.objects = objects
     }
@@ -85,7 +101,11 @@ public struct SchemaDocumentation: Equatable, Sendable {
 
     /// The name of the table or view a `CREATE` line starts, and whether it is a view.
     static func createdObject(_ code: Substring) -> (String, Bool)? {
-        let words = code.split(whereSeparator: { $0 == " " || $0 == "(" })
+        var words = code.split(whereSeparator: { $0 == " " || $0 == "(" })
+        if let ifIndex = words.firstIndex(where: { $0.uppercased() == "IF" }), ifIndex <= 3,
+           words.dropFirst(ifIndex).prefix(3).map({ $0.uppercased() }) == ["IF", "NOT", "EXISTS"] {
+            words.removeSubrange(ifIndex..<ifIndex + 3)
+        }
         let upper = words.prefix(3).map { $0.uppercased() }
         if upper.starts(with: ["CREATE", "TABLE"]), words.count > 2 { return (String(words[2]), false) }
         if upper.starts(with: ["CREATE", "VIEW"]), words.count > 2 { return (String(words[2]), true) }
@@ -99,9 +119,16 @@ public struct SchemaDocumentation: Equatable, Sendable {
         let words = code.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" || $0 == ")" })
         guard let first = words.first else { return nil }
         if !inView { return ["PRIMARY", "UNIQUE", "CHECK", "FOREIGN", "CONSTRAINT"].contains(first.uppercased()) ? nil : String(first) }
-        if words.count >= 2, words[words.count - 2].uppercased() == "AS" { return String(words[words.count - 1]) }
-        if first.uppercased() == "SELECT", words.count == 2 { return String(words[1]) }
-        return words.count == 1 ? String(first) : nil
+        let name: Substring?
+        if words.count >= 2, words[words.count - 2].uppercased() == "AS" {
+            name = words[words.count - 1]
+        } else if first.uppercased() == "SELECT", words.count == 2 {
+            name = words[1]
+        } else {
+            name = words.count == 1 ? first : nil
+        }
+        // `m.name,` is the column `name`.
+        return name.map { String($0.split(separator: ".").last ?? $0) }
     }
 }
 

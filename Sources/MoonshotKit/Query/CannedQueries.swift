@@ -54,13 +54,13 @@ extension MoonshotDatabase {
 
     /// Missions and astronauts whose text contains every word of `text`: those with the most
     /// words in their name first, then by relevance; at most `limit` of them.
-    /// The text is taken as plain words: FTS operators and punctuation have no effect.
+    /// The text is taken as plain words (see `CannedQuery.search`): FTS operators have no effect.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         let words = SearchWords(text)
         guard !words.isEmpty else {
             throw MoonshotError("nothing to search for in \(quoted(text))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
-        return try query(.search, ["words": .text(words.words.joined(separator: " "))], limit: limit) {
+        return try query(.search, ["words": .text(text)], limit: limit) {
             SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, key: try $0.string(1),
                       title: try $0.string(2), snippet: (try $0.string(3)).split(whereSeparator: \.isNewline).joined(separator: " "))
         }

@@ -1,11 +1,14 @@
-/// A question written once, as SQL with named parameters: a `moonshot` command runs it, `moonshot metadata` offers it to Datasette as a canned query, and anyone can
-/// run it in `sqlite3` with `.param set :mission_id 11`.
+/// A question written once, as SQL with named parameters: a `moonshot` command runs it,
+/// `moonshot metadata` offers it to Datasette as a canned query, and anyone can run it in
+/// `sqlite3` after `.param set :mission_id 11`.
 public struct CannedQuery: Equatable, Sendable {
     /// The query's name in Datasette ("crew_of_mission"): never a table's or view's name,
     /// which a canned query would hide there.
     public let name: String
     /// The `moonshot` command that asks it: "crew".
     public let command: String
+    /// The command asking it for one value: "moonshot crew 11".
+    public let example: String
     /// A heading for the query: "Crew of a mission".
     public let title: String
     /// What it answers, and what its parameters take.
@@ -14,13 +17,15 @@ public struct CannedQuery: Equatable, Sendable {
     public let sql: String
     /// The names of its parameters (without the colon), in the order a form should ask.
     public let parameters: [String]
+    /// Whether its answers quote the descriptions (Wikipedia's text, CC BY-SA 3.0).
+    public var showsDescriptions = false
 
     /// Every canned question, in the order `moonshot --help` lists their commands.
     public static let all: [CannedQuery] = [crew, commander, flights, search]
 
     /// The crew of mission `:mission_id`, in the source's order.
     public static let crew = CannedQuery(
-        name: "crew_of_mission", command: "crew", title: "Crew of a mission",
+        name: "crew_of_mission", command: "crew", example: "moonshot crew 11", title: "Crew of a mission",
         description: "Who flew on a mission, in crew-list order. mission_id is the mission's number: 11 for Apollo 11.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -31,7 +36,7 @@ public struct CannedQuery: Equatable, Sendable {
 
     /// The commander of mission `:mission_id` (Apollo 1's "Command Pilot" included).
     public static let commander = CannedQuery(
-        name: "commander_of_mission", command: "commander", title: "Commander of a mission",
+        name: "commander_of_mission", command: "commander", example: "moonshot commander 13", title: "Commander of a mission",
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -42,7 +47,7 @@ public struct CannedQuery: Equatable, Sendable {
 
     /// The missions astronaut `:astronaut_id` flew, in launch order (unlaunched ones first).
     public static let flights = CannedQuery(
-        name: "flights_of_astronaut", command: "flights", title: "Missions an astronaut flew",
+        name: "flights_of_astronaut", command: "flights", example: "moonshot flights lovell", title: "Missions an astronaut flew",
         description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
@@ -52,32 +57,41 @@ public struct CannedQuery: Equatable, Sendable {
         parameters: ["astronaut_id"])
 
     /// Missions and astronauts whose name or description holds every word of `:words`: those
-    /// with the most of the words in their name first, then by relevance (bm25). Each word is
-    /// quoted, so none is read as a full-text operator; a `"` in a word is doubled.
+    /// with the most of the words in their name first, then by relevance (bm25). The text is
+    /// read as plain words here, in SQL, so that Datasette's form and the command agree: white
+    /// space separates words, a possessive 's is dropped, and each word is quoted (a `"` in it
+    /// doubled) so that none is read as a full-text operator; punctuation inside a word makes
+    /// it a phrase (`o2-tank` finds "O2 tank").
     public static let search = CannedQuery(
-        name: "search_names_and_descriptions", command: "search", title: "Search missions and astronauts",
+        name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
+        title: "Search missions and astronauts",
         description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "
-            + "best matches first. words: words separated by spaces, such as: oxygen tank.",
+            + "best matches first. words: one or more words, such as: oxygen tank.",
         sql: """
+            WITH query (expression) AS (
+                SELECT '"' || replace(replace(replace(replace(replace(replace(
+                           replace(replace(replace(:words, char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
+                           '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
+            )
             SELECT kind, key, title, snippet FROM (
                 SELECT 'mission' AS kind, CAST(m.id AS TEXT) AS key, m.name AS title,
                        snippet(missions_fts, -1, '*', '*', '...', 16) AS snippet,
                        highlight(missions_fts, 0, char(1), '') AS marked_title,
                        bm25(missions_fts, 10.0, 1.0) AS rank
                 FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
-                WHERE missions_fts MATCH '"' || replace(replace(:words, '"', '""'), ' ', '" "') || '"'
+                WHERE missions_fts MATCH (SELECT expression FROM query)
                 UNION ALL
                 SELECT 'astronaut', a.id, a.name,
                        snippet(astronauts_fts, -1, '*', '*', '...', 16),
                        highlight(astronauts_fts, 0, char(1), ''),
                        bm25(astronauts_fts, 10.0, 1.0)
                 FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-                WHERE astronauts_fts MATCH '"' || replace(replace(:words, '"', '""'), ' ', '" "') || '"'
+                WHERE astronauts_fts MATCH (SELECT expression FROM query)
             )
             -- Words found in the name count first (scores of the two indexes are not comparable).
             ORDER BY length(marked_title) - length(replace(marked_title, char(1), '')) DESC, rank, kind DESC, key
             """,
-        parameters: ["words"])
+        parameters: ["words"], showsDescriptions: true)
 
     static let crewColumns = "mission_id, mission_name, launch_date, position, astronaut_id, astronaut_name, role, canonical_role"
 }

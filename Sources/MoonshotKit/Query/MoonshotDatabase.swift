@@ -61,7 +61,7 @@ public final class MoonshotDatabase {
         let shownPath = path.contains("/") ? path : "./" + path
         switch FileSystem.entry(at: path) {
         case .missing:
-            throw MoonshotError("no database at \(shownPath); run 'moonshot import' first")
+            throw MoonshotError("no database at \(shownPath); run '\(Self.importCommand(path))' first")
         case .directory:
             throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
         case .other:
@@ -78,7 +78,7 @@ public final class MoonshotDatabase {
             // An empty database is what a failed first import leaves (SQLite made the file).
             if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
                 guard try Self.isUnclaimed(database) else { throw notOurs }
-                throw MoonshotError("no data in \(shownPath) yet; run 'moonshot import' first")
+                throw MoonshotError("no data in \(shownPath) yet; run '\(Self.importCommand(path))' first")
             }
             guard let version = try Self.schemaVersion(of: database) else { throw notOurs }
             guard version <= Self.schemaVersion else {
@@ -87,7 +87,7 @@ public final class MoonshotDatabase {
             }
             guard version == Self.schemaVersion else {
                 throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(Self.schemaVersion))",
-                                    hint: "Import it again in the new layout (its import history is kept):\n  "
+                                    hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
                                         + (try Self.reimportCommand(for: database, path: path)))
             }
         } catch let error as SQLiteError where error.isBusy {
@@ -103,11 +103,15 @@ public final class MoonshotDatabase {
         self.path = path
     }
 
+    /// `moonshot import`, with `--db` unless `path` is the default database.
+    static func importCommand(_ path: String) -> String {
+        path == "moonshot.db" || path == "./moonshot.db" ? "moonshot import" : "moonshot import --db " + shellQuoted(path)
+    }
+
     /// The `moonshot import` command that makes the database at `path` again from the files its
-    /// last import read, as far as the `imports` table says.
+    /// last import read, named as that import was given them.
     private static func reimportCommand(for database: Database, path: String) throws -> String {
-        var command = "moonshot import"
-        if path != "moonshot.db" { command += " --db " + shellQuoted(path) }
+        var command = importCommand(path)
         let sources = try? database.rows("SELECT missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1").first
         for (option, column) in [("--missions", 0), ("--astronauts", 1)] {
             if let source = sources?.text(column), !source.hasPrefix("embedded:") { command += " \(option) " + shellQuoted(source) }
@@ -148,7 +152,7 @@ public final class MoonshotDatabase {
     /// row, stopping after `limit` rows when one is given.
     func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil,
                   _ map: (Statement) throws -> T) throws -> [T] {
-        executed.append(ExecutedSQL(sql: canned.sql, named: parameters))
+        executed.append(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit))
         let statement = try database.prepare(canned.sql)
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, map)

@@ -68,14 +68,23 @@ public struct ExecutedSQL: Equatable, Sendable {
     public let parameters: [SQLValue]
     /// The values of its named parameters, by name without the colon (`:mission_id`).
     public let named: [String: SQLValue]
+    /// How many rows moonshot read of it, when it stopped early (`search --limit`).
+    public let limit: Int?
 
-    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:]) {
-        (self.sql, self.parameters, self.named) = (sql, parameters, named)
+    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil) {
+        (self.sql, self.parameters, self.named, self.limit) = (sql, parameters, named, limit)
     }
 
-    /// The statement with its parameters written in as SQL literals, ready to paste into
-    /// `sqlite3`. For display only: the statement itself always runs with bound parameters.
+    /// The statement with its parameters written in as SQL literals (and the `LIMIT` moonshot
+    /// applied), ready to paste into `sqlite3`. For display only: the statement itself always
+    /// runs with bound parameters.
     public var runnable: String {
+        var text = withValues
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return limit.map { text + "\nLIMIT \($0)" } ?? text
+    }
+
+    private var withValues: String {
         let characters = Array(sql)
         var output = ""
         var index = 0

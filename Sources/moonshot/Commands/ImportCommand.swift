@@ -37,7 +37,7 @@ enum ImportCommand {
                 } else {
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
                                                    databasePath: databasePath)
-                    Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary.outcome))\n")
+                    Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n")
                 }
             }
             if let late = Interruption.request {
@@ -71,12 +71,17 @@ enum ImportCommand {
             + "\(plural(counts.crew, "crew assignment"))"
     }
 
-    private static func note(_ outcome: ImportSummary.Outcome) -> String {
-        switch outcome {
-        case .created: ""
-        case .replaced: " (replaced the previous content)"
-        case .unchanged: " (the same input as the previous import)"
+    private static func note(_ summary: ImportSummary) -> String {
+        var notes: [String] = []
+        switch summary.outcome {
+        case .created: break
+        case .replaced: notes.append("replaced the previous content")
+        case .unchanged: notes.append("the same input as the previous import")
         }
+        if let version = summary.upgradedFrom {
+            notes.append("now in the layout of schema version \(MoonshotDatabase.schemaVersion), was \(version)")
+        }
+        return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }
 }
 
