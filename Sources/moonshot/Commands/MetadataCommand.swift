@@ -12,6 +12,8 @@ enum MetadataCommand {
             as canned queries (crew, commander, flights, search). Use it as:
               moonshot metadata > metadata.json
               datasette moonshot.db --metadata metadata.json
+            Datasette knows a database by its file name without .db, so make the metadata with
+            the same --db as the file you open, and again after each import.
             """,
         globalOptions: ["db"]
     ) { invocation in
