@@ -112,7 +112,7 @@ final class ReliabilityTests: BinaryTestCase {
             XCTAssertEqual(first.status, 1, first.stderr)
             let question = try moonshot("missions", "--db", "new-\(missions).db")
             XCTAssertEqual(question.status, 1)
-            XCTAssertTrue(question.stderr.contains("run 'moonshot import'"), question.stderr)
+            XCTAssertTrue(question.stderr.contains("yet; run 'moonshot import --db new-\(missions).db' first"), question.stderr)
         }
     }
 

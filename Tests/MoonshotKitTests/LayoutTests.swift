@@ -95,6 +95,7 @@ final class LayoutTests: XCTestCase {
                 id INTEGER PRIMARY KEY,   -- The key.
                 label TEXT CHECK (label <> '--'),   -- Said "--", with -- inside,
                                                     -- on two lines.
+                -- A comment of its own, about what follows.
                 CHECK (id > 0)            -- not a column
             );
             CREATE INDEX things_by_label ON things (label);
@@ -103,9 +104,13 @@ final class LayoutTests: XCTestCase {
             -- A second paragraph, left out.
             CREATE VIEW labels AS
             SELECT t.label AS text,   -- The label.
+                   fromage,           -- Cheese.
                    t.id               -- The key again.
             FROM things AS t          -- not a column
-            WHERE id > 0;
+            -- nor this
+            WHERE id IN (
+                SELECT id             -- nor this
+                FROM things);
             CREATE TABLE plain (x INTEGER);
             """)
         XCTAssertEqual(documentation.objects.map(\.name), ["things", "labels", "plain"])
@@ -114,7 +119,8 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(documentation.object("things")?.columns.map(\.description),
                        ["The key.", "Said \"--\", with -- inside, on two lines."])
         XCTAssertEqual(documentation.object("labels")?.description, "Labels.")
-        XCTAssertEqual(documentation.object("labels")?.columns.map(\.name), ["text", "id"])
+        XCTAssertEqual(documentation.object("labels")?.columns.map(\.name), ["text", "fromage", "id"])
+        XCTAssertEqual(documentation.object("labels")?.columns.last?.description, "The key again.")
         XCTAssertEqual(documentation.object("plain")?.description, "")
     }
 

@@ -6,7 +6,7 @@
 ///   indented by more than one space);
 /// - a column's description is the comment at the end of the line that declares it (the line
 ///   that starts with the column's name in a table, or ends with `AS name`, or is `name,`, in a
-///   view's select list), and the comment lines right below it.
+///   view's select list), and the comment lines right below it that line up with that comment.
 public struct SchemaDocumentation: Equatable, Sendable {
     /// One table's or view's description and its columns' descriptions, in the file's order.
     public struct Object: Equatable, Sendable {
@@ -34,18 +34,30 @@ public struct SchemaDocumentation: Equatable, Sendable {
         var paragraphEnded = false
         var current: Object?
         var inSelectList = false
+        var passedFrom = false
+        /// Where the comment of the column on the line before starts, if the line declared one.
+        var continuesColumn: Int?
         for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
             let (code, remark) = Self.splitComment(line)
             let trimmed = code.trimmingSpaces()
             if var object = current {
-                if object.isView, trimmed.uppercased().hasPrefix("SELECT") { inSelectList = true }
-                if trimmed.isEmpty, let remark, !object.columns.isEmpty {
-                    object.columns[object.columns.count - 1].description += " " + remark.trimmingSpaces()
-                } else if object.isView, trimmed.uppercased().hasPrefix("FROM") {
+                let firstWord = trimmed.prefix { $0.isLetter }.uppercased()
+                if object.isView, firstWord == "SELECT", !passedFrom { inSelectList = true }
+                if object.isView, firstWord == "FROM" {
                     inSelectList = false
+                    passedFrom = true
+                }
+                if trimmed.isEmpty, let remark, let start = continuesColumn, code.count >= start {
+                    // A comment line right below a column's line, lined up with its comment (or
+                    // further in), goes on with its description.
+                    let more = remark.trimmingSpaces()
+                    if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
                 } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
                           let column = Self.declaredColumn(trimmed, inView: object.isView) {
                     object.columns.append((column, String(remark.trimmingSpaces())))
+                    continuesColumn = code.count
+                } else {
+                    continuesColumn = nil
                 }
                 current = object
                 if trimmed.hasSuffix(";") {
@@ -64,6 +76,8 @@ public struct SchemaDocumentation: Equatable, Sendable {
             if let (name, isView) = Self.createdObject(trimmed) {
                 current = Object(name: name, isView: isView, description: comment.joined(separator: " "), columns: [])
                 inSelectList = isView && trimmed.uppercased().contains(" SELECT")
+                passedFrom = false
+                continuesColumn = nil
                 if trimmed.hasSuffix(";") {
                     objects.append(current!)
                     current = nil

@@ -70,7 +70,7 @@ public struct CannedQuery: Equatable, Sendable {
         sql: """
             WITH query (expression) AS (
                 SELECT '"' || replace(replace(replace(replace(replace(replace(
-                           replace(replace(replace(:words, char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
+                           replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
                            '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
             )
             SELECT kind, key, title, snippet FROM (

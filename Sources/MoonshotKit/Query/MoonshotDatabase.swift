@@ -14,8 +14,8 @@ public final class MoonshotDatabase {
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
     static func damaged(_ path: String, _ error: SQLiteError) -> MoonshotError {
         MoonshotError("\(path) is damaged (\(error.message)); it was left as it is",
-                      hint: "Move it away (mv \(path) \(path).damaged) and run 'moonshot import' again; "
-                          + "'sqlite3 \(path).damaged .recover' may save what it held.")
+                      hint: "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
+                          + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held.")
     }
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
@@ -98,7 +98,7 @@ public final class MoonshotDatabase {
             throw Self.damaged(shownPath, error)
         } catch let error as SQLiteError {
             throw MoonshotError("cannot read \(shownPath): \(error.message)",
-                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run 'moonshot import' to make it again.")
+                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run '\(Self.importCommand(path))' to make it again.")
         }
         self.path = path
     }
@@ -134,7 +134,7 @@ public final class MoonshotDatabase {
             } catch {
                 throw MoonshotError("\(shownPath) holds an unfinished transaction (an import or another program was interrupted), "
                                     + "which only a connection that may write to it can roll back",
-                                    hint: "Run 'moonshot import', or open it once with sqlite3 as a user who may write to it.")
+                                    hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
             }
             return try Database(path: path, mode: .readOnly)
         }

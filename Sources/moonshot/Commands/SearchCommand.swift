@@ -6,8 +6,9 @@ enum SearchCommand {
         name: "search", abstract: "Search the mission and astronaut descriptions, best matches first.",
         discussion: """
             Finds missions and astronauts whose name or description contains every word given,
-            ignoring case and accents. The text is taken as plain words: quotes, dashes and
-            words such as AND or NOT have no special meaning.
+            ignoring case and accents. The text is taken as plain words: quotes and words such as
+            AND or NOT have no special meaning, a possessive 's is dropped, and words joined by
+            punctuation are found side by side (o2-tank finds "O2 tank").
             """,
         arguments: [ArgumentSpec(name: "text", help: "The words to look for, such as: lunar rover", isVariadic: true)],
         options: [OptionSpec(name: "limit", valueName: "n", help: "Show at most this many results (default: 20)."),
