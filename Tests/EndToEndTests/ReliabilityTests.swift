@@ -69,7 +69,8 @@ final class ReliabilityTests: BinaryTestCase {
         ])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("unfinished transaction"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Run 'moonshot import'"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Run 'moonshot import --db \(folder.appendingPathComponent("moonshot.db").path)'"),
+                      refused.stderr)
 
         // A question by the owner rolls it back, and answers from the last committed content.
         let question = try moonshot("crew", "11", "--format", "csv")
