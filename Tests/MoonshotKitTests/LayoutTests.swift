@@ -153,6 +153,19 @@ final class LayoutTests: XCTestCase {
         }
     }
 
+    func testMetadataOfADatabaseWithoutImportHistoryClaimsNoSource() throws {
+        for change in ["DELETE FROM imports", "DROP TABLE imports"] {
+            try Database(path: path, mode: .readWrite).execute(change)
+            let metadata = try MoonshotDatabase(path: path).datasetteMetadata().serialized()
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(metadata.utf8)) as? [String: Any])
+            XCTAssertEqual(json["title"] as? String, "Moonshot database", change)
+            XCTAssertEqual(json["description"] as? String, "Missions, astronauts and crews imported by moonshot. "
+                           + "Search the missions and astronauts tables, or run the canned queries, which ask what the moonshot commands ask.",
+                           change)
+            XCTAssertNil(json["license"], change)
+        }
+    }
+
     func testMetadataIsNamedAfterTheDatabaseFile() {
         XCTAssertEqual(MoonshotDatabase.datasetteName(of: "moonshot.db"), "moonshot")
         XCTAssertEqual(MoonshotDatabase.datasetteName(of: "/data/apollo.v2.sqlite"), "apollo.v2")

@@ -1,13 +1,15 @@
 /// Datasette's metadata for a moonshot database: `moonshot metadata > metadata.json`, then
 /// `datasette moonshot.db --metadata metadata.json`.
 extension MoonshotDatabase {
-    /// The metadata, for the database as Datasette names it (`databaseName`, by default the
-    /// file's name without its extension): title, description, source and licences; a
-    /// description of every table, view and column (from schema.sql's comments); names as the
-    /// labels of missions and astronauts; the full-text indexes hidden; and the canned queries.
-    public func datasetteMetadata(databaseName: String? = nil) throws -> JSONValue {
-        let name = databaseName ?? Self.datasetteName(of: path)
-        let latest = try database.rows("""
+    /// The metadata, for the database as Datasette names it (the file's name without its
+    /// extension): title, description, source and licences; a description of every table,
+    /// view and column (from schema.sql's comments); names as the labels of missions and
+    /// astronauts; the full-text indexes hidden; and the canned queries. Where the data came
+    /// from is read from the `imports` table; when someone has emptied or dropped it, the
+    /// metadata says nothing of the source.
+    public func datasetteMetadata() throws -> JSONValue {
+        let name = Self.datasetteName(of: path)
+        let latest = try? database.rows("""
             SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
             """).first
         let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
@@ -17,6 +19,7 @@ extension MoonshotDatabase {
         var description = isApollo
             ? "The missions of NASA's Apollo program, their crews and the astronauts, from the Moonshot app's dataset. "
                 + Credits.descriptionCredit
+            : sources.isEmpty ? "Missions, astronauts and crews imported by moonshot."
             : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
         if let date = latest?.text(0), let version = latest?.text(1) {
             description += " Imported on \(date) by moonshot \(version)."

@@ -13,12 +13,13 @@ public struct SchemaDocumentation: Equatable, Sendable {
         public let name: String
         public let isView: Bool
         public let description: String
-        public internal(set) var columns: [(name: String, description: String)]
+        public internal(set) var columns: [Column]
+    }
 
-        public static func == (lhs: Object, rhs: Object) -> Bool {
-            lhs.name == rhs.name && lhs.isView == rhs.isView && lhs.description == rhs.description
-                && lhs.columns.map(\.name) == rhs.columns.map(\.name) && lhs.columns.map(\.description) == rhs.columns.map(\.description)
-        }
+    /// One column's name and description.
+    public struct Column: Equatable, Sendable {
+        public let name: String
+        public internal(set) var description: String
     }
 
     /// Every `CREATE TABLE`, `CREATE VIRTUAL TABLE` and `CREATE VIEW` of the schema, in order.
@@ -54,7 +55,7 @@ public struct SchemaDocumentation: Equatable, Sendable {
                     if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
                 } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
                           let column = Self.declaredColumn(trimmed, inView: object.isView) {
-                    object.columns.append((column, String(remark.trimmingSpaces())))
+                    object.columns.append(Column(name: column, description: String(remark.trimmingSpaces())))
                     continuesColumn = code.count
                 } else {
                     continuesColumn = nil

@@ -40,7 +40,7 @@ public struct CannedQuery: Equatable, Sendable {
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
-            WHERE mission_id = :mission_id AND canonical_role = 'Commander'
+            WHERE mission_id = :mission_id AND canonical_role = '\(CrewRole.commander)'
             ORDER BY position
             """,
         parameters: ["mission_id"])

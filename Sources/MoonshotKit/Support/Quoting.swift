@@ -19,7 +19,7 @@ public func quoted(_ text: String) -> String {
 /// `text` as one word for a POSIX shell, to show in a command to copy: as it is when it holds
 /// only characters no shell treats specially, in single quotes otherwise (`'it'\''s'`).
 public func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && !text.hasPrefix("=") && !text.hasPrefix("~") && text.unicodeScalars.allSatisfy {
+    let plain = !text.isEmpty && !text.hasPrefix("=") && text.unicodeScalars.allSatisfy {
         $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_./:=@%+-,".unicodeScalars.contains($0))
     }
     return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
