@@ -23,6 +23,9 @@ class BinaryTestCase: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `moonshot` binary built beside this test bundle.
+    /// The Apollo astronauts.json, to import beside a missions file of a test's own.
+    static let apolloAstronauts = packageRoot.appendingPathComponent("Resources/astronauts.json").path
+
     static let binary: URL = {
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
                           URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
@@ -139,6 +142,67 @@ class BinaryTestCase: XCTestCase {
     }
 
     /// Runs the sqlite3 shell on the test's moonshot.db and returns its output, failing on any error.
+    /// A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. Nil when malformed.
+    func parseCSV(_ text: String) -> [[String]]? {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var characters = Array(text.unicodeScalars)[...]
+        var quoted = false, fieldStarted = false
+        while let scalar = characters.popFirst() {
+            if quoted {
+                if scalar == "\"" {
+                    if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+            } else if scalar == "\"" {
+                guard !fieldStarted else { return nil }
+                quoted = true
+                fieldStarted = true
+            } else if scalar == "," {
+                record.append(field); field = ""; fieldStarted = false
+            } else if scalar == "\r" {
+                guard characters.popFirst() == "\n" else { return nil }
+                record.append(field); records.append(record)
+                record = []; field = ""; fieldStarted = false
+            } else if scalar == "\n" {
+                return nil
+            } else {
+                field.unicodeScalars.append(scalar)
+                fieldStarted = true
+            }
+        }
+        guard !quoted, record.isEmpty, field.isEmpty else { return nil }
+        return records
+    }
+
+    /// Every question, with an argument that exists in the Apollo data.
+    static let questions: [[String]] = [
+        ["missions"], ["mission", "11"], ["crew", "Apollo 13"], ["commander", "13"], ["astronauts"],
+        ["astronaut", "armstrong"], ["flights", "James Lovell"], ["search", "lunar rover"],
+        ["sql", "SELECT id, name, launch_date FROM missions"],
+    ]
+
+    func jsonObject(_ arguments: String...) throws -> [String: Any] {
+        let result = try moonshot(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+    }
+
+    /// The program `name` from the PATH. Without it the test is skipped, saying to run
+    /// `install` (as .ci/run does); in CI (`CI` set) that is a failure.
+    func tool(_ name: String, install: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        let reason = "\(name) is not on the PATH; \(install) (as .ci/run does) to run this test"
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+        throw XCTSkip(reason)
+    }
+
     func sqlite3(_ sql: String, database: String = "moonshot.db") throws -> String {
         let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database, sql])
         XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")

@@ -9,7 +9,7 @@ final class HostileInputTests: BinaryTestCase {
     func testEveryProblemIsCountedAndTheFirstHundredListed() throws {
         // 30,000 missions whose id is a string, minified on one line.
         let missions = write("bad-ids.json", "[" + Array(repeating: #"{"id":"x","crew":[],"description":""}"#, count: 30_000).joined(separator: ",") + "]")
-        let result = try moonshot(within: 120, "import", "--check", "--missions", missions)
+        let result = try moonshot(within: 120, "import", "--check", "--missions", missions, "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("Error: The check found 30000 problems."), result.stderr)
         let listed = result.stderr.split(separator: "\n").filter { $0.contains("bad-ids.json:") }
@@ -20,7 +20,7 @@ final class HostileInputTests: BinaryTestCase {
 
         // A million: three in each of 333,334 missions (the id, and two missing fields).
         let many = write("million.json", "[" + Array(repeating: #"{"id":"a"}"#, count: 333_334).joined(separator: ",") + "]")
-        let million = try moonshot(within: 120, "import", "--check", "--missions", many)
+        let million = try moonshot(within: 120, "import", "--check", "--missions", many, "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(million.status, 1)
         XCTAssertTrue(million.stderr.hasPrefix("Error: The check found 1000002 problems."), million.stderr)
         // A mission's own problems (missing fields, located at its start) come before those of its fields.
@@ -61,7 +61,7 @@ final class HostileInputTests: BinaryTestCase {
         handle.write(Data(#""},{"id":"two","crew":[],"description":"d"}]"#.utf8))
         try handle.close()
 
-        let huge = try moonshotMeasuringMemory(["import", "--missions", path.path])
+        let huge = try moonshotMeasuringMemory(["import", "--missions", path.path, "--astronauts", Self.apolloAstronauts])
         XCTAssertEqual(huge.status, 1, huge.stderr)
         XCTAssertTrue(huge.stderr.contains("\(path.path):1:2: [0]: this mission takes more than 16 MiB of the file"), huge.stderr)
         XCTAssertTrue(huge.stderr.contains("[1].id: expected a whole number"), "reading went on after it: \(huge.stderr)")
@@ -71,7 +71,7 @@ final class HostileInputTests: BinaryTestCase {
         // A 10 MB description is imported, at a few times its size in memory, and read back.
         let text = String(repeating: "lunar ", count: 10 << 20 / 6)
         let large = write("large.json", #"[{"id":1,"crew":[],"description":"\#(text)"}]"#)
-        let imported = try moonshotMeasuringMemory(["import", "--missions", large])
+        let imported = try moonshotMeasuringMemory(["import", "--missions", large, "--astronauts", Self.apolloAstronauts])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertLessThan(imported.peakMiB, 80, "peak memory for a 10 MB value")
         XCTAssertEqual(try sqlite3("SELECT length(description) FROM missions"), "\(text.utf8.count)\n")
@@ -88,7 +88,7 @@ final class HostileInputTests: BinaryTestCase {
             let missions = write("changing.json", text)
             let original = String(try run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", missions]).stdout.prefix(64))
             let stderr = folder.appendingPathComponent("stderr.txt")
-            let process = try start(["import", "--missions", missions], stderr: stderr)
+            let process = try start(["import", "--missions", missions, "--astronauts", Self.apolloAstronauts], stderr: stderr)
             // Change it once moonshot has read part of it, as its read position in /proc shows.
             waitUntil("moonshot reads the file") { readPosition(of: process.processIdentifier, in: missions).map { $0 > 0 } ?? false }
             let changed = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(change) \"$0\"", missions])
@@ -115,7 +115,7 @@ final class HostileInputTests: BinaryTestCase {
     func testAFIFOOrASocketIsRefusedAtOnce() throws {
         let fifo = folder.appendingPathComponent("pipe.json").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        let result = try moonshot(within: 20, "import", "--missions", fifo)
+        let result = try moonshot(within: 20, "import", "--missions", fifo, "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("\(fifo): is a named pipe (FIFO), not a regular file"), result.stderr)
 
@@ -123,7 +123,7 @@ final class HostileInputTests: BinaryTestCase {
         let socket = folder.appendingPathComponent("socket.json").path
         let made = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
         XCTAssertEqual(made.status, 0, "python3 makes the socket: \(made.stderr)")
-        let refused = try moonshot(within: 20, "import", "--missions", socket)
+        let refused = try moonshot(within: 20, "import", "--missions", socket, "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(refused.status, 1, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("\(socket): is a socket or a device, not a regular file"), refused.stderr)
     }

@@ -25,11 +25,11 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(try db.flights(ofAstronaut: "lovell").map(\.missionID), [8, 13])
         let missions = try db.missions()
         XCTAssertEqual(missions.count, 12)
-        XCTAssertEqual(missions.first?.displayName, "Apollo 1")
+        XCTAssertEqual(missions.first?.name, "Apollo 1")
         XCTAssertNil(missions.first?.launchDate)
         XCTAssertEqual(missions.first(where: { $0.id == 11 })?.launchDate?.abbreviated, "Jul 16, 1969")
         let apollo11 = try XCTUnwrap(db.mission(11))
-        XCTAssertEqual(apollo11.badgeImage, "apollo11")
+        XCTAssertEqual(apollo11.badge, "apollo11")
         XCTAssertTrue(apollo11.description.hasPrefix("Apollo 11 was the spaceflight"))
         XCTAssertNil(try db.mission(2))
         XCTAssertEqual(try db.astronauts().count, 32)
@@ -72,11 +72,13 @@ final class QueryTests: XCTestCase {
 
     func testMissionSpellings() throws {
         for text in ["11", "Apollo 11", "apollo11", "APOLLO 11", "Apollo XI", " apollo  xi ", "xi"] {
-            XCTAssertEqual(try db.resolveMission(text).id, 11, text)
+            let found = try db.resolveMission(text)
+            XCTAssertEqual(found.thing.id, 11, text)
+            XCTAssertNil(found.guessedFrom, "a name, not a guess: \(text)")
         }
-        XCTAssertEqual(try db.resolveMission("Apollo XVII").id, 17)
-        XCTAssertEqual(try db.resolveMission("Apollo I").displayName, "Apollo 1")
-        for text in ["Apollo 19", "Gemini 4", "Apollo IIII", "", "Apollo -1", "Apollo 1.5"] {
+        XCTAssertEqual(try db.resolveMission("Apollo XVII").thing.id, 17)
+        XCTAssertEqual(try db.resolveMission("Apollo I").thing.name, "Apollo 1")
+        for text in ["Apollo 19", "Apollo IIII", "", "Apollo -1", "Apollo 1.5", "-1", "19"] {
             XCTAssertThrowsError(try db.resolveMission(text), text) { error in
                 XCTAssertTrue((error as? MoonshotError)?.message.contains("no mission matches") == true, "\(error)")
             }
@@ -86,16 +88,40 @@ final class QueryTests: XCTestCase {
         }
     }
 
+    func testMissionsFoundByTheirDescription() throws {
+        let found = try db.resolveMission("oxygen tank")
+        XCTAssertEqual(found.thing.id, 13)
+        XCTAssertEqual(found.guessedFrom, "oxygen tank")
+        XCTAssertThrowsError(try db.resolveMission("moon")) { error in
+            let message = (error as! MoonshotError).message
+            XCTAssertTrue(message.contains("could be any of") && message.contains("Apollo 11"), message)
+        }
+    }
+
     func testAstronautSpellings() throws {
         let cases = [
             "armstrong": "armstrong", "ARMSTRONG": "armstrong", "Neil A. Armstrong": "armstrong", "neil armstrong": "armstrong",
-            "James Lovell": "lovell", "lovell": "lovell", "Gus Grissom": "grissom", "Édwin Aldrin": "aldrin", "  buzz ": nil,
+            "James Lovell": "lovell", "lovell": "lovell", "Gus Grissom": "grissom", "Édwin Aldrin": "aldrin",
         ]
         for (text, expected) in cases {
-            if let expected {
-                XCTAssertEqual(try db.resolveAstronaut(text).id, expected, text)
-            } else {
-                XCTAssertThrowsError(try db.resolveAstronaut(text), text)
+            let found = try db.resolveAstronaut(text)
+            XCTAssertEqual(found.thing.id, expected, text)
+            XCTAssertNil(found.guessedFrom, "a name, not a guess: \(text)")
+        }
+    }
+
+    /// Names as people say them: a nickname the description opens with, or a first name the
+    /// source spells otherwise beside the surname.
+    func testAstronautsFoundByNicknameAreGuesses() throws {
+        for (text, expected) in ["  buzz ": "aldrin", "Buzz Aldrin": "aldrin", "Jim Lovell": "lovell", "Pete Conrad": "conrad",
+                                 "Pete": "conrad", "Jack Schmitt": "schmitt", "geologist": "schmitt"] {
+            let found = try db.resolveAstronaut(text)
+            XCTAssertEqual(found.thing.id, expected, text)
+            XCTAssertEqual(found.guessedFrom, text)
+        }
+        for text in ["Neil Collins", "test pilot"] {
+            XCTAssertThrowsError(try db.resolveAstronaut(text), text) { error in
+                XCTAssertTrue((error as! MoonshotError).message.contains("could be any of"), "\(error)")
             }
         }
     }
@@ -103,10 +129,11 @@ final class QueryTests: XCTestCase {
     func testAmbiguousAndUnknownAstronauts() throws {
         XCTAssertThrowsError(try db.resolveAstronaut("James")) { error in
             let error = error as! MoonshotError
-            XCTAssertTrue(error.message.contains("matches 3 astronauts"), error.message)
+            XCTAssertTrue(error.message.contains("could be any of 3 astronauts"), error.message)
             for id in ["lovell", "mcdivitt", "irwin"] { XCTAssertTrue(error.message.contains(id), error.message) }
         }
-        XCTAssertThrowsError(try db.resolveAstronaut("Niel Armstrong")) { error in
+        XCTAssertEqual(try db.resolveAstronaut("Niel Armstrong").thing.id, "armstrong", "the surname is enough")
+        XCTAssertThrowsError(try db.resolveAstronaut("Amstrong")) { error in
             let error = error as! MoonshotError
             XCTAssertTrue(error.message.contains("no astronaut matches"), error.message)
             XCTAssertTrue(error.hint!.contains("Neil A. Armstrong (armstrong)"), error.hint!)

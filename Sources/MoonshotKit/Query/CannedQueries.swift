@@ -4,8 +4,8 @@ extension MoonshotDatabase {
     /// Every mission in number order, with launch date, commander and crew size.
     public func missions() throws -> [MissionSummary] {
         try query("SELECT mission_id, mission_name, launch_date, commander_name, crew_size FROM mission_overview ORDER BY mission_id") {
-            MissionSummary(id: try $0.integer(0), displayName: try $0.string(1), launchDate: $0.launchDate(2),
-                           commander: $0.text(3), crewSize: try $0.int(4))
+            MissionSummary(id: try $0.integer(0), name: try $0.string(1), launchDate: $0.launchDate(2),
+                           commanderName: $0.text(3), crewSize: try $0.int(4))
         }
     }
 
@@ -23,7 +23,7 @@ extension MoonshotDatabase {
     public func mission(_ id: Int64) throws -> MissionDetail? {
         let crew = try crew(ofMission: id)
         return try query("SELECT id, name, badge, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
-            MissionDetail(id: try $0.integer(0), displayName: try $0.string(1), badgeImage: try $0.string(2),
+            MissionDetail(id: try $0.integer(0), name: try $0.string(1), badge: try $0.string(2),
                           launchDate: $0.launchDate(3), description: try $0.string(4), crew: crew)
         }.first
     }
@@ -61,8 +61,9 @@ extension MoonshotDatabase {
             throw MoonshotError("nothing to search for in \(quoted(text))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
         return try query(.search, ["words": .text(text)], limit: limit) {
-            SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, key: try $0.string(1),
-                      title: try $0.string(2), snippet: (try $0.string(3)).split(whereSeparator: \.isNewline).joined(separator: " "))
+            SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
+                      astronautID: $0.text(3), astronautName: $0.text(4),
+                      snippet: (try $0.string(5)).split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 
@@ -92,9 +93,17 @@ struct SearchWords {
 
     var isEmpty: Bool { words.isEmpty }
 
+    /// Whether some word has a letter: numbers alone ("19", "-1") are not worth a guess.
+    var hasLetters: Bool { words.contains { $0.contains(where: \.isLetter) } }
+
     /// Every word as a quoted FTS5 string, so none is read as an operator: `"o2" "tank"`.
     var matchExpression: String {
         words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }.joined(separator: " ")
+    }
+
+    /// An expression that matches any of the words: `"jim" OR "lovell"`.
+    var anyWordExpression: String {
+        words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
     }
 
     /// The same, limited to column `column`: `name : ("neil" "armstrong")`.
@@ -102,3 +111,4 @@ struct SearchWords {
         "\(column) : (\(matchExpression))"
     }
 }
+

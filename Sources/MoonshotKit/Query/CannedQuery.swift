@@ -73,15 +73,16 @@ public struct CannedQuery: Equatable, Sendable {
                            replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
                            '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
             )
-            SELECT kind, key, title, snippet FROM (
-                SELECT 'mission' AS kind, CAST(m.id AS TEXT) AS key, m.name AS title,
+            SELECT kind, mission_id, mission_name, astronaut_id, astronaut_name, snippet FROM (
+                SELECT 'mission' AS kind, m.id AS mission_id, m.name AS mission_name,
+                       NULL AS astronaut_id, NULL AS astronaut_name,
                        snippet(missions_fts, -1, '*', '*', '...', 16) AS snippet,
-                       highlight(missions_fts, 0, char(1), '') AS marked_title,
+                       highlight(missions_fts, 0, char(1), '') AS marked_name,
                        bm25(missions_fts, 10.0, 1.0) AS rank
                 FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
                 WHERE missions_fts MATCH (SELECT expression FROM query)
                 UNION ALL
-                SELECT 'astronaut', a.id, a.name,
+                SELECT 'astronaut', NULL, NULL, a.id, a.name,
                        snippet(astronauts_fts, -1, '*', '*', '...', 16),
                        highlight(astronauts_fts, 0, char(1), ''),
                        bm25(astronauts_fts, 10.0, 1.0)
@@ -89,7 +90,8 @@ public struct CannedQuery: Equatable, Sendable {
                 WHERE astronauts_fts MATCH (SELECT expression FROM query)
             )
             -- Words found in the name count first (scores of the two indexes are not comparable).
-            ORDER BY length(marked_title) - length(replace(marked_title, char(1), '')) DESC, rank, kind DESC, key
+            ORDER BY length(marked_name) - length(replace(marked_name, char(1), '')) DESC, rank, kind DESC,
+                     mission_id, astronaut_id
             """,
         parameters: ["words"], showsDescriptions: true)
 

@@ -1,22 +1,36 @@
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
-    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`.
-    /// Throws, with the closest mission names, when no mission in the database matches.
-    public func resolveMission(_ text: String) throws -> MissionReference {
-        if let number = Self.missionNumber(in: text),
-           let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)], record: false, {
-               MissionReference(id: try $0.integer(0), displayName: try $0.string(1), launchDate: $0.launchDate(2))
-           }).first {
-            return found
+    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`; else
+    /// the one mission whose name and description hold all its words (with a note saying so).
+    /// Throws, listing the candidates or the closest names, when that finds several or none.
+    public func resolveMission(_ text: String) throws -> Found<MissionReference> {
+        let number = Self.missionNumber(in: text)
+        if let number, let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
+                                             record: false, Self.missionReference).first {
+            return Found(found)
+        }
+        let words = SearchWords(text)
+        // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
+        if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
+            let matches = try query("""
+                SELECT m.id, m.name, m.launch_date FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
+                WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT 11
+                """, [.text(words.matchExpression)], record: false, Self.missionReference)
+            if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
+            if matches.count > 1 {
+                throw Self.candidates(text, matches.map { ($0.name, $0.launchDate?.abbreviated ?? "N/A") }, noun: "missions",
+                                      hint: "Give the mission's number (such as 11), or more words.")
+            }
         }
         let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.string(0) }
-        var closest = Suggestions.closest(to: text, among: names)
-        if let number = Self.missionNumber(in: text) {
-            closest = Suggestions.closest(to: "Apollo \(number)", among: names)
-        }
+        let closest = Suggestions.closest(to: number.map { "Apollo \($0)" } ?? text, among: names)
         throw MoonshotError("no mission matches \(quoted(text)) in \(path)",
                             hint: closest.isEmpty ? "List the missions with 'moonshot missions'."
                                                   : "Did you mean: \(closest.joined(separator: ", "))?")
+    }
+
+    private static func missionReference(_ row: Statement) throws -> MissionReference {
+        MissionReference(id: try row.integer(0), name: try row.string(1), launchDate: row.launchDate(2))
     }
 
     /// The number in a mission name, whatever the case and spacing; Roman numerals too.
@@ -56,15 +70,14 @@ extension MoonshotDatabase {
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
     /// or words that pick out one astronaut (`Neil Armstrong`), ignoring case and accents.
-    /// Throws when none or several match, naming them. Finding a match takes index searches
-    /// only; suggesting names when nothing matches reads them all.
-    public func resolveAstronaut(_ text: String) throws -> AstronautReference {
+    /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
+    /// see `bestGuess`). Throws when none or several match, naming them. Finding a match
+    /// takes index searches only; suggesting names when nothing matches reads them all.
+    public func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         for id in Set([trimmed, trimmed.lowercased()]).sorted() {
-            if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, {
-                AstronautReference(id: try $0.string(0), name: try $0.string(1))
-            }).first {
-                return found
+            if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
+                return Found(found)
             }
         }
 
@@ -72,16 +85,16 @@ extension MoonshotDatabase {
         let matches = words.isEmpty ? [] : try query("""
             SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
             WHERE astronauts_fts MATCH ? ORDER BY a.name LIMIT 11
-            """, [.text(words.matchExpression(inColumn: "name"))], record: false) { AstronautReference(id: try $0.string(0), name: try $0.string(1)) }
-        if matches.count == 1 { return matches[0] }
+            """, [.text(words.matchExpression(inColumn: "name"))], record: false, Self.astronautReference)
+        if matches.count == 1 { return Found(matches[0]) }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
-        if exactName.count == 1 { return exactName[0] }
-        if matches.count > 1 {
-            let width = matches.prefix(10).map(\.id.count).max() ?? 0
-            let listed = matches.prefix(10).map { "  " + $0.id + String(repeating: " ", count: width - $0.id.count + 2) + $0.name }
-                .joined(separator: "\n")
-            throw MoonshotError("\(quoted(text)) matches \(matches.count > 10 ? "more than 10" : String(matches.count)) astronauts:\n\(listed)",
-                                hint: "Give the id, or more of the name.")
+        if exactName.count == 1 { return Found(exactName[0]) }
+        if matches.count > 1 { throw Self.astronautCandidates(text, matches) }
+
+        if words.hasLetters {
+            let guesses = try bestGuess(words)
+            if guesses.count == 1 { return Found(guesses[0], guessedFrom: text) }
+            if guesses.count > 1 { throw Self.astronautCandidates(text, guesses) }
         }
 
         let candidates = try query("SELECT id, name FROM astronauts", record: false) { (try $0.string(0), try $0.string(1)) }
@@ -96,17 +109,87 @@ extension MoonshotDatabase {
                             hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'."
                                                   : "Did you mean: \(closest.joined(separator: ", "))?")
     }
+
+    /// The astronauts the full-text index suggests for `words` that are not all in one name.
+    /// Each word found in an astronaut's name scores 2, and each found in the opening of the
+    /// description, before its first parenthesis, scores 1: there Wikipedia writes the person's
+    /// name with nicknames ("Buzz Aldrin (born Edwin Eugene Aldrin Jr.", "Charles "Pete" Conrad
+    /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell" finds Lovell by name
+    /// over Irwin, "James Benson "Jim" Irwin"). When no word is in a name or an opening, those
+    /// whose description holds every word are.
+    func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
+        let scored = try query("""
+            SELECT a.id, a.name, highlight(astronauts_fts, 0, char(1), ''), highlight(astronauts_fts, 1, char(1), '')
+            FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+            WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT 200
+            """, [.text(words.anyWordExpression)], record: false) { row in
+            let opening = (try row.string(3)).prefix(160).prefix { $0 != "(" }
+            let score = 2 * (try row.string(2)).count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" }
+            return (AstronautReference(id: try row.string(0), name: try row.string(1)), score)
+        }
+        let best = scored.map(\.1).max() ?? 0
+        if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
+        return try query("""
+            SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+            WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT 11
+            """, [.text(words.matchExpression)], record: false, Self.astronautReference)
+    }
+
+    private static func astronautReference(_ row: Statement) throws -> AstronautReference {
+        AstronautReference(id: try row.string(0), name: try row.string(1))
+    }
+
+    private static func astronautCandidates(_ text: String, _ matches: [AstronautReference]) -> MoonshotError {
+        candidates(text, matches.map { ($0.id, $0.name) }, noun: "astronauts", hint: "Give the id, or more of the name.")
+    }
+
+    /// "`text` could be any of 3 astronauts:" and a line for each (at most 10).
+    private static func candidates(_ text: String, _ lines: [(String, String)], noun: String, hint: String) -> MoonshotError {
+        let width = lines.prefix(10).map(\.0.count).max() ?? 0
+        let listed = lines.prefix(10).map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
+            .joined(separator: "\n")
+        let count = lines.count > 10 ? "more than 10" : String(lines.count)
+        return MoonshotError("\(quoted(text)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
+    }
+}
+
+/// What a name the user gave was taken to mean.
+public struct Found<Thing: Sendable>: Sendable {
+    public let thing: Thing
+    /// Set when the text did not name it and the full-text index chose it: "Buzz".
+    public let guessedFrom: String?
+
+    init(_ thing: Thing, guessedFrom: String? = nil) {
+        (self.thing, self.guessedFrom) = (thing, guessedFrom)
+    }
 }
 
 /// A mission the user named, as found in the database.
-public struct MissionReference: Equatable, Sendable {
+public struct MissionReference: Equatable, Sendable, FieldRecord {
     public let id: Int64
-    public let displayName: String
+    public let name: String
     public let launchDate: LaunchDate?
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .missionID: .integer(id)
+        case .missionName: .text(name)
+        case .launchDate: .date(launchDate)
+        default: .none
+        }
+    }
 }
 
 /// An astronaut the user named, as found in the database.
-public struct AstronautReference: Equatable, Sendable {
+public struct AstronautReference: Equatable, Sendable, FieldRecord {
     public let id: String
     public let name: String
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .astronautID: .text(id)
+        case .astronautName: .text(name)
+        default: .none
+        }
+    }
 }

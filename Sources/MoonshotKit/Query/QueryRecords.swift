@@ -1,15 +1,26 @@
 /// One line of `moonshot missions`.
-public struct MissionSummary: Equatable, Sendable {
+public struct MissionSummary: Equatable, Sendable, FieldRecord {
     public let id: Int64
-    public let displayName: String
+    public let name: String
     public let launchDate: LaunchDate?
     /// The commander's name, or nil for a mission without one.
-    public let commander: String?
+    public let commanderName: String?
     public let crewSize: Int
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .missionID: .integer(id)
+        case .missionName: .text(name)
+        case .launchDate: .date(launchDate)
+        case .commanderName: .text(commanderName)
+        case .crewSize: .integer(crewSize)
+        default: .none
+        }
+    }
 }
 
-/// One astronaut's place on one mission's crew.
-public struct CrewAssignment: Equatable, Sendable {
+/// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
+public struct CrewAssignment: Equatable, Sendable, FieldRecord {
     public let missionID: Int64
     public let missionName: String
     public let launchDate: LaunchDate?
@@ -21,44 +32,111 @@ public struct CrewAssignment: Equatable, Sendable {
     public let role: String
     /// The role's canonical title ("Commander" for "Command Pilot" too).
     public let canonicalRole: String
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .missionID: .integer(missionID)
+        case .missionName: .text(missionName)
+        case .launchDate: .date(launchDate)
+        case .position: .integer(position)
+        case .astronautID: .text(astronautID)
+        case .astronautName: .text(astronautName)
+        case .role: .text(role)
+        case .canonicalRole: .text(canonicalRole)
+        default: .none
+        }
+    }
 }
 
 /// Everything about one mission: `moonshot mission 11`.
-public struct MissionDetail: Equatable, Sendable {
+public struct MissionDetail: Equatable, Sendable, FieldRecord {
     public let id: Int64
-    public let displayName: String
-    public let badgeImage: String
+    public let name: String
+    /// The name of the badge picture: "apollo11".
+    public let badge: String
     public let launchDate: LaunchDate?
     public let description: String
     public let crew: [CrewAssignment]
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .missionID: .integer(id)
+        case .missionName: .text(name)
+        case .badge: .text(badge)
+        case .launchDate: .date(launchDate)
+        case .description: .text(description)
+        case .crewSize: .integer(crew.count)
+        default: .none
+        }
+    }
 }
 
 /// One line of `moonshot astronauts`.
-public struct AstronautSummary: Equatable, Sendable {
+public struct AstronautSummary: Equatable, Sendable, FieldRecord {
     public let id: String
     public let name: String
     public let missionCount: Int
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .astronautID: .text(id)
+        case .astronautName: .text(name)
+        case .missionCount: .integer(missionCount)
+        default: .none
+        }
+    }
 }
 
 /// Everything about one astronaut: `moonshot astronaut armstrong`.
-public struct AstronautDetail: Equatable, Sendable {
+public struct AstronautDetail: Equatable, Sendable, FieldRecord {
     public let id: String
     public let name: String
     public let description: String
     /// The missions flown, in launch order.
     public let flights: [CrewAssignment]
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .astronautID: .text(id)
+        case .astronautName: .text(name)
+        case .description: .text(description)
+        case .missionCount: .integer(flights.count)
+        default: .none
+        }
+    }
 }
 
-/// One result of `moonshot search`.
-public struct SearchHit: Equatable, Sendable {
+/// One result of `moonshot search`: a mission or an astronaut.
+public struct SearchHit: Equatable, Sendable, FieldRecord {
     public enum Kind: String, Sendable { case mission, astronaut }
     public let kind: Kind
-    /// The mission number or astronaut id.
-    public let key: String
-    /// "Apollo 13" or "James A. Lovell Jr.".
-    public let title: String
+    /// The mission's number, for a mission.
+    public let missionID: Int64?
+    /// "Apollo 13", for a mission.
+    public let missionName: String?
+    /// "lovell", for an astronaut.
+    public let astronautID: String?
+    /// "James A. Lovell Jr.", for an astronaut.
+    public let astronautName: String?
     /// The best-matching stretch of text on one line, matched words marked `*like this*`.
     public let snippet: String
+
+    /// The mission's number or the astronaut's id, as text.
+    public var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
+    /// The mission's or the astronaut's name.
+    public var name: String { missionName ?? astronautName ?? "" }
+
+    public subscript(field: Field) -> AnswerValue {
+        switch field {
+        case .kind: .text(kind.rawValue)
+        case .missionID: missionID.map { .integer($0) } ?? .none
+        case .missionName: .text(missionName)
+        case .astronautID: .text(astronautID)
+        case .astronautName: .text(astronautName)
+        case .snippet: .text(snippet)
+        default: .none
+        }
+    }
 }
 
 /// A statement a query ran, with its parameters, for `--show-sql`.

@@ -3,65 +3,71 @@
 struct HelpFormatter: Sendable {
     let toolName: String
     let overview: String
-    let parser: ArgumentParser
+    let commands: [AnyCommand]
 
     /// Where help text starts its second column.
     private let labelWidth = 24
+
+    /// `help` itself, as its help and the list of subcommands show it.
+    static let helpAbstract = "Show help for moonshot or one of its subcommands."
 
     /// Help for the tool as a whole.
     func rootHelp() -> String {
         var text = "OVERVIEW: \(overview)\n\n"
         text += "USAGE: \(toolName) <subcommand>\n\n"
         text += "OPTIONS:\n"
-        for option in parser.globalOptions { text += row(option.synopsis, optionHelp(option)) }
-        text += row(ArgumentParser.version.synopsis, ArgumentParser.version.help)
-        text += row(ArgumentParser.help.synopsis, ArgumentParser.help.help)
+        for option in GlobalOption.allCases.map(\.spec.info) + [OptionWord.version, OptionWord.help] {
+            text += row(option.synopsis, optionHelp(option))
+        }
+        text += "\n  Options may come before or after the subcommand; '--' ends the options.\n"
         text += "\nSUBCOMMANDS:\n"
-        for command in parser.commands { text += row(command.name, command.abstract) }
-        text += row("help", "Show subcommand help information.")
+        for command in commands where !command.isHidden { text += row(command.name, command.abstract) }
+        text += row("help", Self.helpAbstract)
         text += "\n  See '\(toolName) help <subcommand>' for detailed help.\n"
         return text
     }
 
-    /// Help for one command.
-    func help(for command: CommandSpec) -> String {
+    /// Help for the command called `name` ("help" for `help`).
+    func help(for name: String) -> String {
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return "OVERVIEW: \(Self.helpAbstract)\n\nUSAGE: \(toolName) help [<subcommand>]\n\n"
+                + "ARGUMENTS:\n" + row("<subcommand>", "The subcommand to explain; without it, moonshot as a whole.")
+        }
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if let discussion = command.discussion { text += discussion + "\n\n" }
         text += "USAGE: \(usage(for: command))\n\n"
         if !command.arguments.isEmpty {
             text += "ARGUMENTS:\n"
-            for argument in command.arguments { text += row(argument.synopsis, argument.help) }
+            for argument in command.arguments { text += row(argument.synopsis, argumentHelp(argument)) }
             text += "\n"
         }
         text += "OPTIONS:\n"
-        for option in options(of: command) + [ArgumentParser.help] {
+        for option in command.options + [OptionWord.help] {
             text += row(option.synopsis, optionHelp(option))
         }
         return text
     }
 
     /// `moonshot import [--missions <path>] [--check] [--db <path>]`
-    func usage(for command: CommandSpec) -> String {
-        var parts = ["\(toolName) \(command.name)"]
-        for argument in command.arguments { parts.append(argument.synopsis) }
-        for option in options(of: command) { parts.append("[\(option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName!)>")]") }
-        return parts.joined(separator: " ")
+    func usage(for command: AnyCommand) -> String {
+        ([toolName, command.name] + command.arguments.map(\.synopsis) + command.options.map { "[\($0.usage)]" })
+            .joined(separator: " ")
     }
 
-    /// The usage lines that follow an error message.
-    func errorUsage(for command: CommandSpec?) -> String {
-        guard let command else {
+    /// The usage lines that follow an error message about the command called `name`, if any.
+    func errorUsage(for name: String?) -> String {
+        guard let name, let command = commands.first(where: { $0.name == name }) else {
             return "Usage: \(toolName) <subcommand>\n  See '\(toolName) --help' for more information.\n"
         }
         return "Usage: \(usage(for: command))\n  See '\(toolName) \(command.name) --help' for more information.\n"
     }
 
-    private func optionHelp(_ option: OptionSpec) -> String {
+    private func optionHelp(_ option: OptionInfo) -> String {
         option.choices.isEmpty ? option.help : option.help + " (values: \(option.choices.joined(separator: ", ")))"
     }
 
-    private func options(of command: CommandSpec) -> [OptionSpec] {
-        command.options + parser.globalOptions.filter { command.globalOptions.contains($0.name) }
+    private func argumentHelp(_ argument: ArgumentInfo) -> String {
+        argument.choices.isEmpty ? argument.help : argument.help + " (values: \(argument.choices.joined(separator: ", ")))"
     }
 
     /// `  label                 help`, the help wrapped to 80 columns under its own column.

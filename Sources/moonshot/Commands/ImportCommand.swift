@@ -2,35 +2,56 @@ import MoonshotKit
 
 /// `moonshot import`: loads the dataset into the database, all or nothing.
 enum ImportCommand {
-    static let spec = CommandSpec(
+    struct Options: CommandOptions {
+        var global = GlobalOptions()
+        var missions: FilePath?
+        var astronauts: FilePath?
+        var check = false
+    }
+
+    static let command = Command<Options>(
         name: "import",
         abstract: "Load missions.json and astronauts.json into the database.",
         discussion: """
-            Without --missions or --astronauts, loads the Apollo dataset built into moonshot.
+            Without --missions and --astronauts, loads the Apollo dataset built into moonshot;
+            with them, both files (a crew list names astronauts by id, so the two are one dataset).
             The input is validated completely as it is written, in one transaction; if anything
             is wrong the problems are counted and the first 100 listed with their file, line and
             column, and the database is left as it was. A successful import replaces the
             database's whole content at once. Ctrl-C stops it cleanly (exit status 130).
             """,
         options: [
-            OptionSpec(name: "missions", valueName: "path",
-                       help: "A missions.json to load instead of the built-in Apollo missions."),
-            OptionSpec(name: "astronauts", valueName: "path",
-                       help: "An astronauts.json to load instead of the built-in Apollo astronauts."),
-            OptionSpec(name: "check", help: "Validate the input and report problems without writing anything."),
+            .value("missions", "path", help: "A missions.json to load instead of the built-in Apollo missions (with --astronauts).") {
+                $0.missions = $1
+            },
+            .value("astronauts", "path", help: "An astronauts.json to load instead of the built-in Apollo astronauts (with --missions).") {
+                $0.astronauts = $1
+            },
+            .flag("check", help: "Validate the input and report problems without writing anything.") { $0.check = true },
         ],
-        globalOptions: ["db"],
         run: run)
 
-    static func run(_ invocation: Invocation) throws -> ExitStatus {
-        let missions = invocation.value("missions").map(InputSource.file) ?? .embedded("missions.json")
-        let astronauts = invocation.value("astronauts").map(InputSource.file) ?? .embedded("astronauts.json")
-        let databasePath = try invocation.databasePath()
+    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+        let missions: InputSource, astronauts: InputSource
+        switch (options.missions, options.astronauts) {
+        case (nil, nil):
+            (missions, astronauts) = (.embedded("missions.json"), .embedded("astronauts.json"))
+        case let (missionsFile?, astronautsFile?):
+            (missions, astronauts) = (.file(missionsFile.path), .file(astronautsFile.path))
+        case (_?, nil), (nil, _?):
+            let given = options.missions == nil ? "--astronauts" : "--missions"
+            let missing = options.missions == nil ? "--missions" : "--astronauts"
+            throw UsageError(message: "\(given) needs \(missing) too: a crew list in missions.json names astronauts by their id "
+                             + "in astronauts.json, so the two files are one dataset. Give both, or neither for the built-in "
+                             + "Apollo dataset", command: "import")
+        }
+        let check = options.check
+        let databasePath = options.global.databasePath(environment: environment)
         let existed = FileSystem.entry(at: databasePath) != .missing
-        let unchanged = invocation.flag("check") ? "nothing was written" : existed ? "\(databasePath) was not changed" : "nothing was imported"
+        let unchanged = check ? "nothing was written" : existed ? "\(databasePath) was not changed" : "nothing was imported"
         do {
             try Interruption.catchingSignals {
-                if invocation.flag("check") {
+                if check {
                     let counts = try Importer.check(missions: missions, astronauts: astronauts)
                     Terminal.write("No problems found in \(missions.displayName) and \(astronauts.displayName): "
                                    + "\(describe(counts)). Nothing was written.\n")
@@ -45,12 +66,12 @@ enum ImportCommand {
             }
             return .success
         } catch let interrupted as Interrupted {
-            Terminal.writeError("Error: \(invocation.flag("check") ? "the check" : "the import") was stopped by "
+            Terminal.writeError("Error: \(check ? "the check" : "the import") was stopped by "
                                 + "\(interrupted.signalName); \(unchanged).\n")
             return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let failure as ImportFailure {
-            let what = invocation.flag("check") ? "The check" : "The import"
-            let database = invocation.flag("check") ? "" : "; \(unchanged)"
+            let what = check ? "The check" : "The import"
+            let database = check ? "" : "; \(unchanged)"
             var text = "Error: \(what) found \(plural(failure.count, "problem"))\(database).\n"
             for problem in failure.problems { text += "  \(problem)\n" }
             if failure.unlistedCount > 0 { text += "  ... and \(failure.unlistedCount) more.\n" }

@@ -2,7 +2,7 @@ import MoonshotKit
 
 /// `moonshot metadata`: Datasette's metadata for the database.
 enum MetadataCommand {
-    static let spec = CommandSpec(
+    static let command = Command<NoOptions>(
         name: "metadata",
         abstract: "Print Datasette's metadata for the database (JSON).",
         discussion: """
@@ -15,9 +15,8 @@ enum MetadataCommand {
             Datasette knows a database by its file name without .db, so make the metadata with
             the same --db as the file you open, and again after each import.
             """,
-        globalOptions: ["db"]
-    ) { invocation in
-        let database = try MoonshotDatabase(path: try invocation.databasePath())
+    ) { options, environment in
+        let database = try MoonshotDatabase(path: options.global.databasePath(environment: environment))
         Terminal.write(try database.datasetteMetadata().serialized() + "\n")
         return .success
     }

@@ -4,55 +4,48 @@ import MoonshotKit
 enum Moonshot {
     static let overview = "Import the Apollo missions and astronauts into SQLite and ask questions about them."
 
-    /// Options every subcommand accepts, before or after its name.
-    static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "db", valueName: "path",
-                   help: "The database file (default: $MOONSHOT_DB, or moonshot.db in the current folder)."),
-        OptionSpec(name: "format", valueName: "format", help: "How to print the answer (default: table).",
-                   choices: OutputFormat.allCases.map(\.rawValue)),
-        OptionSpec(name: "show-sql", help: "Also print the SQL a question runs (on stderr), to run in sqlite3 yourself."),
+    static let commands: [AnyCommand] = [
+        ImportCommand.command.erased,
+        MissionCommands.missions.erased,
+        MissionCommands.mission.erased,
+        MissionCommands.crew.erased,
+        MissionCommands.commander.erased,
+        AstronautCommands.astronauts.erased,
+        AstronautCommands.astronaut.erased,
+        AstronautCommands.flights.erased,
+        SearchCommand.command.erased,
+        SQLCommands.sql.erased,
+        SQLCommands.shell.erased,
+        SchemaCommand.command.erased,
+        MetadataCommand.command.erased,
+        CompletionsCommand.command.erased,
+        CompletionsCommand.names.erased,
     ]
 
-    static let commands: [CommandSpec] = [
-        ImportCommand.spec,
-        MissionCommands.missions,
-        MissionCommands.mission,
-        MissionCommands.crew,
-        MissionCommands.commander,
-        AstronautCommands.astronauts,
-        AstronautCommands.astronaut,
-        AstronautCommands.flights,
-        SearchCommand.spec,
-        SQLCommands.sql,
-        SQLCommands.shell,
-        SchemaCommand.spec,
-        MetadataCommand.spec,
-    ]
-
-    static let parser = ArgumentParser(commands: commands, globalOptions: globalOptions)
-    static let help = HelpFormatter(toolName: "moonshot", overview: overview, parser: parser)
+    static let parser = ArgumentParser(commands: commands)
+    static let help = HelpFormatter(toolName: "moonshot", overview: overview, commands: commands)
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     static func main(_ arguments: [String], environment: [String: String]) -> ExitStatus {
         let result: ParseResult
         do {
-            result = try parser.parse(arguments, environment: environment)
+            result = try parser.parse(arguments)
         } catch {
             Terminal.writeError("Error: \(error.message)\n" + help.errorUsage(for: error.command))
             return .usage
         }
         switch result {
-        case .help(let command):
-            Terminal.write(command.map(help.help(for:)) ?? help.rootHelp())
+        case .help(let name):
+            Terminal.write(name.map(help.help(for:)) ?? help.rootHelp())
             return .success
         case .version:
             Terminal.write(MoonshotVersion.current + "\n")
             return .success
-        case .run(let invocation):
+        case .run(let name, let run):
             do {
-                return try invocation.command.run(invocation)
+                return try run(environment)
             } catch let error as UsageError {
-                Terminal.writeError("Error: \(error.message)\n" + help.errorUsage(for: error.command ?? invocation.command))
+                Terminal.writeError("Error: \(error.message)\n" + help.errorUsage(for: error.command ?? name))
                 return .usage
             } catch {
                 Terminal.writeError("Error: \(describe(error))\n")
@@ -80,14 +73,3 @@ enum Moonshot {
     }
 }
 
-extension Invocation {
-    /// The database path: `--db`, else `$MOONSHOT_DB`, else `moonshot.db`.
-    func databasePath() throws(UsageError) -> String {
-        if let path = value("db") {
-            guard !path.isEmpty else { throw UsageError(message: "The option '--db' needs a file path", command: command) }
-            return path
-        }
-        if let path = environment["MOONSHOT_DB"], !path.isEmpty { return path }
-        return "moonshot.db"
-    }
-}

@@ -9,45 +9,50 @@ import MoonshotKit
 
 /// `moonshot sql` and `moonshot shell`: the database directly, read-only.
 enum SQLCommands {
-    static let sql = CommandSpec(
+    struct SQLOptions: CommandOptions {
+        var global = GlobalOptions()
+        var statement = ""
+        var timeout = MoonshotDatabase.defaultQueryTimeout
+    }
+
+    static let sql = Command<SQLOptions>(
         name: "sql", abstract: "Run one SQL statement on the database, read-only.",
         discussion: """
             Any statement that would change anything is refused, including VACUUM INTO,
             ATTACH and extension loading. 'moonshot schema' shows the tables and views.
+            Rows are printed as they are found, in every format; a table takes its column
+            widths from the first 200 rows and wraps longer values in later ones. Column
+            names are the query's own.
             """,
-        arguments: [ArgumentSpec(name: "statement", help: "The SQL to run, such as \"SELECT * FROM mission_commanders\".")],
-        options: [OptionSpec(name: "timeout", valueName: "seconds",
-                             help: "Stop the query after this many seconds (default: 10).")],
-        globalOptions: ["db", "format"]
-    ) { invocation in
-        var timeout = MoonshotDatabase.defaultQueryTimeout
-        if let text = invocation.value("timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds < 1_000_000 else {
-                throw UsageError(message: "The value '\(text)' is invalid for '--timeout <seconds>'; give a number of seconds above 0 and below 1000000")
-            }
-            timeout = seconds
+        arguments: [.value("statement", help: "The SQL to run, such as \"SELECT * FROM mission_commanders\".") { $0.statement = $1 }],
+        options: [.value("timeout", "seconds", help: "Stop the query after this many seconds (default: 10).") { (options, seconds: Seconds) in
+            options.timeout = seconds.value
+        }],
+        globals: [.database, .format]
+    ) { options, environment in
+        guard options.statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {
+            throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"", command: "sql")
         }
-        let statement = invocation.arguments[0]
-        guard statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {
-            throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"")
+        let context = try QueryContext(options.global, environment: environment)
+        var writer: any RowWriter = switch options.global.format {
+        case .json: JSONRowWriter()
+        case .csv: CSVRowWriter()
+        case .table: TableWriter(width: context.width)
         }
-        let context = try QueryContext(invocation)
-        var printer = StreamingPrinter(format: context.format, width: context.width)
-        try context.database.runReadOnly(statement, timeout: timeout,
-                                         columns: { printer.begin(columns: $0) },
-                                         row: { printer.add($0) })
-        printer.finish()
+        try context.database.runReadOnly(options.statement, timeout: options.timeout,
+                                         columns: { writer.begin(columns: $0) },
+                                         row: { writer.add($0.map(Cell.sql)); return true })
+        writer.finish()
         return .success
     }
 
-    static let shell = CommandSpec(
+    static let shell = Command<NoOptions>(
         name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
-        discussion: "Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).",
-        globalOptions: ["db"]
-    ) { invocation in
-        let path = try invocation.databasePath()
+        discussion: "Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3)."
+    ) { options, environment in
+        let path = options.global.databasePath(environment: environment)
         _ = try MoonshotDatabase(path: path)  // the same checks and messages as every query
-        guard let shell = findExecutable("sqlite3", environment: invocation.environment) else {
+        guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw MoonshotError("the sqlite3 shell is not installed",
                                 hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
         }

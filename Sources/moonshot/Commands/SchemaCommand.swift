@@ -2,11 +2,11 @@ import MoonshotKit
 
 /// `moonshot schema`: prints schema.sql as built into the binary.
 enum SchemaCommand {
-    static let spec = CommandSpec(
+    static let command = Command<NoOptions>(
         name: "schema",
         abstract: "Print the database schema (schema.sql).",
-        discussion: "The tables, indexes and views of every database moonshot creates, with comments.",
-        run: { _ in
+        discussion: "The tables, indexes and views of every database moonshot creates, with comments. It is the same for every database (--db changes nothing).",
+        run: { _, _ in
             Terminal.write(EmbeddedDataset.schemaSQL)
             return .success
         })

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// How a command prints its answer.
-enum OutputFormat: String, CaseIterable {
+enum OutputFormat: String, ChoiceValue {
     /// Aligned columns for people.
     case table
     /// Pretty-printed JSON with stable field names.

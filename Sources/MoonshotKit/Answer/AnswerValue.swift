@@ -1,0 +1,50 @@
+/// One value of an answer; each output format shows it its own way.
+public enum AnswerValue: Equatable, Sendable {
+    case text(String)
+    case integer(Int64)
+    case date(LaunchDate?)
+    /// No value: JSON null, an empty CSV field, an empty table cell.
+    case none
+
+    /// Text, or `none` for nil.
+    public static func text(_ value: String?) -> AnswerValue { value.map { .text($0) } ?? .none }
+
+    /// Whole numbers such as counts.
+    public static func integer(_ value: Int) -> AnswerValue { .integer(Int64(value)) }
+
+    /// For people: dates as "Jul 16, 1969", "N/A" for none.
+    public var display: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .date(let date): date?.abbreviated ?? "N/A"
+        case .none: ""
+        }
+    }
+
+    /// For CSV: dates in ISO form, empty for none.
+    public var plain: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .date(let date): date?.iso ?? ""
+        case .none: ""
+        }
+    }
+
+    /// For JSON: dates in ISO form, null for none.
+    public var json: JSONValue {
+        switch self {
+        case .text(let text): .string(text)
+        case .integer(let number): .integer(number)
+        case .date(let date): date.map { .string($0.iso) } ?? .null
+        case .none: .null
+        }
+    }
+}
+
+/// A record whose named properties are answer fields.
+public protocol FieldRecord: Sendable {
+    /// The value of `field`, or `none` when the record has no such field.
+    subscript(field: Field) -> AnswerValue { get }
+}

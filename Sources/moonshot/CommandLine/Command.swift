@@ -1,0 +1,154 @@
+import MoonshotKit
+
+/// A subcommand: what it is called, what it takes, and what it does with the typed options
+/// the command line gives it.
+struct Command<Options: CommandOptions>: Sendable {
+    let name: String
+    /// One line saying what the command does.
+    let abstract: String
+    /// Longer help shown under the overview, if any.
+    var discussion: String? = nil
+    var arguments: [ArgumentSpec<Options>] = []
+    var options: [OptionSpec<Options>] = []
+    /// The global options that mean something to it.
+    var globals: [GlobalOption] = GlobalOption.databaseOnly
+    /// Left out of help (for the completion scripts' own use).
+    var isHidden = false
+    /// Runs the command with the parsed options and the process environment; returns the exit status.
+    let run: @Sendable (Options, [String: String]) throws -> ExitStatus
+
+    /// The command with its options' type hidden, for the list of commands.
+    var erased: AnyCommand {
+        let command = self
+        let globalSpecs: [OptionSpec<Options>] = globals.map { $0.spec.lifted() }
+        let known = options + globalSpecs
+        return AnyCommand(
+            name: name, abstract: abstract, discussion: discussion,
+            arguments: arguments.map { ArgumentInfo(name: $0.name, help: $0.help, synopsis: $0.synopsis, choices: $0.choices) },
+            options: known.map(\.info), isHidden: isHidden,
+            parse: { words throws(UsageError) in
+                let options = try CommandLineReader(command: command, known: known).read(words)
+                return { environment in try command.run(options, environment) }
+            })
+    }
+}
+
+/// How a positional argument is shown in help and completed.
+struct ArgumentInfo: Sendable {
+    let name: String
+    let help: String
+    let synopsis: String
+    let choices: [String]
+}
+
+/// A command whatever its options: what help and completion scripts show, and a way to turn
+/// its words into something to run.
+struct AnyCommand: Sendable {
+    let name: String
+    let abstract: String
+    let discussion: String?
+    let arguments: [ArgumentInfo]
+    /// Its own options, then the global options it takes.
+    let options: [OptionInfo]
+    let isHidden: Bool
+    /// Reads the command's words (all but its name, global options included) into options,
+    /// and returns what runs it.
+    let parse: @Sendable ([String]) throws(UsageError) -> @Sendable ([String: String]) throws -> ExitStatus
+}
+
+/// Reads one command's words into its typed options.
+private struct CommandLineReader<Options: CommandOptions> {
+    let command: Command<Options>
+    let known: [OptionSpec<Options>]
+
+    func read(_ words: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var positionals: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if !optionsEnded, word == "--" {
+                optionsEnded = true
+            } else if !optionsEnded, OptionWord.looksLikeOption(word) {
+                let (spec, inlineValue) = try match(word)
+                let value: String
+                if spec.info.isFlag {
+                    guard inlineValue == nil else { throw mistake("The flag '--\(spec.info.name)' does not take a value") }
+                    value = ""
+                } else if let inlineValue {
+                    value = inlineValue
+                } else if index < words.count {
+                    value = words[index]
+                    index += 1
+                } else {
+                    throw mistake("Missing value for '\(spec.info.usage)'")
+                }
+                do {
+                    try spec.set(&options, value)
+                } catch {
+                    throw mistake("The value '\(value)' is invalid for '\(spec.info.usage)'; expected \(error.expected)")
+                }
+            } else {
+                positionals.append(word)
+            }
+        }
+
+        if let last = command.arguments.last, last.takesWords, positionals.count > command.arguments.count {
+            let fixed = command.arguments.count - 1
+            positionals = Array(positionals[..<fixed]) + [positionals[fixed...].joined(separator: " ")]
+        }
+        guard positionals.count >= command.arguments.count else {
+            throw mistake("Missing expected argument '\(command.arguments[positionals.count].synopsis)'")
+        }
+        guard positionals.count == command.arguments.count else {
+            throw mistake("Unexpected argument '\(positionals[command.arguments.count])'")
+        }
+        for (argument, text) in zip(command.arguments, positionals) {
+            do {
+                try argument.set(&options, text)
+            } catch {
+                throw mistake("The value '\(text)' is invalid for '\(argument.synopsis)'; expected \(error.expected)")
+            }
+        }
+        return options
+    }
+
+    /// The option `word` names, with the value written into it (`--db=x.db`).
+    private func match(_ word: String) throws(UsageError) -> (OptionSpec<Options>, String?) {
+        let (name, inlineValue) = OptionWord.split(word)
+        if let spec = known.first(where: {
+            name.isLong ? $0.info.name == name.text : name.text.count == 1 && $0.info.short == name.text.first
+        }) {
+            return (spec, inlineValue)
+        }
+        if name.isLong, let global = GlobalOption.allCases.first(where: { $0.spec.info.name == name.text }) {
+            throw mistake("The option '--\(global.spec.info.name)' does not apply to '\(command.name)'")
+        }
+        throw mistake(OptionWord.unknown(word, among: known.map(\.info) + [OptionWord.help],
+                                         command: command.name, takesArguments: !command.arguments.isEmpty))
+    }
+
+    private func mistake(_ message: String) -> UsageError {
+        UsageError(message: message, command: command.name)
+    }
+}
+
+/// The process exit statuses moonshot uses.
+enum ExitStatus: Int32 {
+    case success = 0
+    /// The command ran but failed: bad input, missing database, no match.
+    case failure = 1
+    /// The command line itself was wrong (sysexits.h EX_USAGE).
+    case usage = 64
+    /// Stopped by a signal, as shells report it (128 + the signal's number): SIGHUP,
+    /// SIGINT (Ctrl-C), SIGTERM.
+    case hangUp = 129, interrupted = 130, terminated = 143
+}
+
+/// A command line that was wrong, with the name of the command it was meant for when known.
+struct UsageError: Error {
+    let message: String
+    var command: String? = nil
+}

@@ -1,0 +1,281 @@
+/// Shell completion scripts for moonshot's commands, written from their descriptions: the
+/// subcommands, each one's options, the values of options and arguments that take one of a
+/// few words, files for paths, and mission and astronaut names, which the scripts ask
+/// `moonshot __complete` for (from the database `--db` names on the line, if it does).
+struct CompletionScript {
+    let commands: [AnyCommand]
+
+    /// The options every line may start with, before a subcommand.
+    private var rootOptions: [OptionInfo] { GlobalOption.allCases.map(\.spec.info) + [OptionWord.version, OptionWord.help] }
+
+    /// Every option that takes a value, in any command, so the scripts can skip the value.
+    private var valueOptions: [String] {
+        var seen = Set<String>()
+        return (rootOptions + commands.flatMap(\.options)).filter { !$0.isFlag && seen.insert($0.name).inserted }.map { "--" + $0.name }
+    }
+
+    /// The options of every command, `--help` included.
+    private func options(of command: AnyCommand) -> [OptionInfo] { command.options + [OptionWord.help] }
+
+    /// What a command's first argument is completed with: names from the database, or words.
+    private enum ArgumentCompletion { case names(String), words([String]), nothing }
+
+    private func argumentCompletion(_ command: AnyCommand) -> ArgumentCompletion {
+        guard let argument = command.arguments.first else { return .nothing }
+        if !argument.choices.isEmpty { return .words(argument.choices) }
+        switch argument.name {
+        case "mission": return .names("missions")
+        case "astronaut": return .names("astronauts")
+        default: return .nothing
+        }
+    }
+
+    /// Options whose value is a file.
+    private func takesPath(_ option: OptionInfo) -> Bool { option.valueName == "path" }
+
+    private var commandNames: [String] { commands.map(\.name) + ["help"] }
+
+    // MARK: bash
+
+    var bash: String {
+        var text = """
+            # bash completion for moonshot: moonshot completions bash
+            _moonshot() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                local command="" db="" i
+                for ((i = 1; i < COMP_CWORD; i++)); do
+                    case "${COMP_WORDS[i]}" in
+                        --db) db="${COMP_WORDS[i+1]}"; ((i++)) ;;
+                        --db=*) db="${COMP_WORDS[i]#--db=}" ;;
+                        \(valueOptions.joined(separator: "|"))) ((i++)) ;;
+                        --) break ;;
+                        -*) ;;
+                        *) [[ -z "$command" ]] && command="${COMP_WORDS[i]}" ;;
+                    esac
+                done
+                case "$prev" in
+
+            """
+        for option in valueOptions(withChoices: true) {
+            text += "            --\(option.name)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        }
+        let paths = valueOptionsNamed { takesPath($0) }
+        if !paths.isEmpty {
+            text += "            \(paths.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+        }
+        let others = valueOptionsNamed { !takesPath($0) && $0.choices.isEmpty }
+        if !others.isEmpty { text += "            \(others.joined(separator: "|"))) COMPREPLY=(); return ;;\n" }
+        text += """
+                esac
+                if [[ -z "$command" ]]; then
+                    if [[ "$cur" == -* ]]; then
+                        COMPREPLY=($(compgen -W "\(rootOptions.map { "--" + $0.name }.joined(separator: " "))" -- "$cur"))
+                    else
+                        COMPREPLY=($(compgen -W "\(commandNames.joined(separator: " "))" -- "$cur"))
+                    fi
+                    return
+                fi
+                local options="" names="" choices=""
+                case "$command" in
+
+            """
+        for command in commands {
+            text += "            \(command.name)) options=\"\(options(of: command).map { "--" + $0.name }.joined(separator: " "))\""
+            switch argumentCompletion(command) {
+            case .names(let kind): text += "; names=\(kind)"
+            case .words(let words): text += "; choices=\"\(words.joined(separator: " "))\""
+            case .nothing: break
+            }
+            text += " ;;\n"
+        }
+        text += """
+                    help) choices="\(commandNames.joined(separator: " "))" ;;
+                esac
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                elif [[ -n "$names" ]]; then
+                    local database=() IFS=$'\\n'
+                    [[ -n "$db" ]] && database=(--db "$db")
+                    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${database[@]}" __complete "$names" 2>/dev/null | cut -f1)" -- "$cur"))
+                elif [[ -n "$choices" ]]; then
+                    COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+                fi
+            }
+            complete -F _moonshot moonshot
+
+            """
+        return text
+    }
+
+    // MARK: zsh
+
+    var zsh: String {
+        var text = """
+            #compdef moonshot
+            # zsh completion for moonshot: moonshot completions zsh
+            _moonshot() {
+                local -a commands descriptions options names shown lines choices
+                local command="" db="" kind="" i line
+                commands=(\(commandNames.joined(separator: " ")))
+                descriptions=(
+
+            """
+        for command in commands { text += "        \(zshQuoted(command.name + "  -- " + command.abstract))\n" }
+        text += "        \(zshQuoted("help  -- " + HelpFormatter.helpAbstract))\n"
+        text += """
+                )
+                for ((i = 2; i < CURRENT; i++)); do
+                    case ${words[i]} in
+                        --db) db=${words[i+1]}; ((i++)) ;;
+                        --db=*) db=${words[i]#--db=} ;;
+                        \(valueOptions.joined(separator: "|"))) ((i++)) ;;
+                        --) break ;;
+                        -*) ;;
+                        *) [[ -z $command ]] && command=${words[i]} ;;
+                    esac
+                done
+                case ${words[CURRENT-1]} in
+
+            """
+        for option in valueOptions(withChoices: true) {
+            text += "            --\(option.name)) compadd -- \(option.choices.joined(separator: " ")); return ;;\n"
+        }
+        let paths = valueOptionsNamed { takesPath($0) }
+        if !paths.isEmpty { text += "            \(paths.joined(separator: "|"))) _files; return ;;\n" }
+        let others = valueOptionsNamed { !takesPath($0) && $0.choices.isEmpty }
+        if !others.isEmpty { text += "            \(others.joined(separator: "|"))) return ;;\n" }
+        text += """
+                esac
+                if [[ -z $command ]]; then
+                    if [[ ${words[CURRENT]} == -* ]]; then
+                        compadd -- \(rootOptions.map { "--" + $0.name }.joined(separator: " "))
+                    else
+                        compadd -l -d descriptions -- $commands
+                    fi
+                    return
+                fi
+                case $command in
+
+            """
+        for command in commands {
+            text += "            \(command.name)) options=(\(options(of: command).map { "--" + $0.name }.joined(separator: " ")))"
+            switch argumentCompletion(command) {
+            case .names(let kind): text += "; kind=\(kind)"
+            case .words(let words): text += "; choices=(\(words.joined(separator: " ")))"
+            case .nothing: break
+            }
+            text += " ;;\n"
+        }
+        text += """
+                    help) choices=(\(commandNames.joined(separator: " "))) ;;
+                esac
+                if [[ ${words[CURRENT]} == -* ]]; then
+                    compadd -- $options
+                elif [[ -n $kind ]]; then
+                    lines=("${(@f)$(${words[1]} ${db:+--db} ${db:+$db} __complete $kind 2>/dev/null)}")
+                    for line in $lines; do
+                        [[ -n $line ]] || continue
+                        names+=("${line%%$'\\t'*}")
+                        shown+=("${line%%$'\\t'*}  -- ${line#*$'\\t'}")
+                    done
+                    compadd -l -d shown -- $names
+                elif (( ${#choices} )); then
+                    compadd -- $choices
+                fi
+            }
+            if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+                _moonshot "$@"
+            else
+                compdef _moonshot moonshot
+            fi
+
+            """
+        return text
+    }
+
+    // MARK: fish
+
+    var fish: String {
+        var text = """
+            # fish completion for moonshot: moonshot completions fish
+            function __moonshot_names
+                set -l tokens (commandline -opc)
+                set -l db
+                set -l i 2
+                while test $i -le (count $tokens)
+                    switch $tokens[$i]
+                        case --db
+                            set i (math $i + 1)
+                            set db --db $tokens[$i]
+                        case '--db=*'
+                            set db --db (string replace -- --db= '' $tokens[$i])
+                    end
+                    set i (math $i + 1)
+                end
+                $tokens[1] $db __complete $argv[1] 2>/dev/null
+            end
+            complete -c moonshot -f
+
+            """
+        for option in rootOptions { text += "complete -c moonshot -n __fish_use_subcommand" + fishOption(option) + "\n" }
+        for command in commands {
+            text += "complete -c moonshot -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.abstract))\n"
+        }
+        text += "complete -c moonshot -n __fish_use_subcommand -a help -d \(fishQuoted(HelpFormatter.helpAbstract))\n"
+        text += "complete -c moonshot -n '__fish_seen_subcommand_from help' -a \(fishQuoted(commandNames.joined(separator: " ")))\n"
+        for command in commands {
+            let condition = " -n '__fish_seen_subcommand_from \(command.name)'"
+            for option in options(of: command) { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
+            switch argumentCompletion(command) {
+            case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
+            case .words(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"
+            case .nothing: break
+            }
+        }
+        return text
+    }
+
+    private func fishOption(_ option: OptionInfo) -> String {
+        var text = " -l \(option.name)"
+        if let short = option.short { text += " -s \(short)" }
+        if takesPath(option) {
+            text += " -r -F"
+        } else if !option.choices.isEmpty {
+            text += " -x -a \(fishQuoted(option.choices.joined(separator: " ")))"
+        } else if !option.isFlag {
+            text += " -x"
+        }
+        return text + " -d \(fishQuoted(option.help))"
+    }
+
+    // MARK: helpers
+
+    /// The value-taking options of all commands that `include`s, as `--name`.
+    private func valueOptionsNamed(_ include: (OptionInfo) -> Bool) -> [String] {
+        var seen = Set<String>()
+        return (rootOptions + commands.flatMap(\.options))
+            .filter { !$0.isFlag && include($0) && seen.insert($0.name).inserted }
+            .map { "--" + $0.name }
+    }
+
+    /// The value-taking options with a few words to choose from.
+    private func valueOptions(withChoices: Bool) -> [OptionInfo] {
+        var seen = Set<String>()
+        return (rootOptions + commands.flatMap(\.options)).filter { !$0.choices.isEmpty && seen.insert($0.name).inserted }
+    }
+
+    /// `text` in single quotes for zsh and bash.
+    private func zshQuoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// `text` in single quotes for fish, which escapes `\` and `'` inside them.
+    private func fishQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for character in text {
+            if character == "\\" || character == "'" { quoted.append("\\") }
+            quoted.append(character)
+        }
+        return quoted + "'"
+    }
+}

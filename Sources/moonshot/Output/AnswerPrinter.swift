@@ -1,0 +1,55 @@
+import MoonshotKit
+
+/// Prints an `Answer` in any format, from its fields alone.
+struct AnswerPrinter {
+    let format: OutputFormat
+    /// The terminal's width for tables, if known.
+    let width: Int?
+
+    func print(_ answer: Answer) {
+        let subjectFields = answer.subject == nil ? [] : answer.subjectFields
+        switch format {
+        case .json:
+            var writer = JSONRowWriter(
+                subject: answer.subject.map { subject in subjectFields.map { ($0.rawValue, subject[$0].json) } },
+                listKey: answer.listField?.rawValue ?? "rows")
+            write(answer, answer.rowFields, to: &writer)
+        case .csv:
+            var writer = CSVRowWriter(subjectColumns: subjectFields.map(\.rawValue),
+                                      subjectValues: answer.subject.map { subject in subjectFields.map { subject[$0].plain } } ?? [])
+            write(answer, answer.rowFields, to: &writer)
+        case .table:
+            if let subject = answer.subject {
+                let lines = answer.subjectLines
+                let labelWidth = (lines.map(\.label.count).max() ?? 0) + 2
+                Terminal.write(lines.map { field in
+                    let label = field.label + ":"
+                    return label + String(repeating: " ", count: labelWidth - label.count) + subject[field].display + "\n"
+                }.joined() + "\n")
+            }
+            var writer = TableWriter(columns: answer.tableFields.map(Self.column), width: width, emptyText: answer.emptyText)
+            write(answer, answer.tableFields, to: &writer)
+            if let prose = answer.subjectProse {
+                Terminal.write("\n" + wrap(prose, to: width.map { max(20, $0) } ?? Int.max).joined(separator: "\n") + "\n")
+            }
+        }
+    }
+
+    private func write(_ answer: Answer, _ fields: [Field], to writer: inout some RowWriter) {
+        writer.begin(columns: fields.map(\.rawValue))
+        for row in answer.rows { writer.add(fields.map { .answer(row[$0]) }) }
+        writer.finish()
+    }
+
+    /// A field as a table column: numbers on the right; text that may run long wraps.
+    static func column(_ field: Field) -> TableColumn {
+        switch field {
+        case .crewSize, .missionCount, .position, .missionID:
+            TableColumn(heading: field.heading, alignRight: true)
+        case .launchDate, .astronautID, .kind, .missionName, .badge:
+            TableColumn(heading: field.heading)
+        case .astronautName, .commanderName, .role, .canonicalRole, .snippet, .description, .crew, .flights:
+            TableColumn(heading: field.heading, wraps: true)
+        }
+    }
+}

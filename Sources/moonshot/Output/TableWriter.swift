@@ -1,0 +1,176 @@
+/// A column of a table for people.
+struct TableColumn {
+    /// The heading, printed as written.
+    let heading: String
+    /// Numbers line up on the right.
+    var alignRight = false
+    /// This column may be made narrower, wrapping its text, to fit the width.
+    var wraps = false
+}
+
+/// Lays out rows as aligned columns that fit a terminal width, wrapping long text in the
+/// wrappable columns; when even that cannot fit, each row is printed as a stack of
+/// `Heading: value` lines instead, so nothing is cut off. The first `layoutRows` rows set the
+/// column widths; later rows are printed as they come, wrapped to those widths, so that every
+/// line of the table lines up and a result of any size takes constant memory.
+struct TableWriter: RowWriter {
+    /// The width to fit, or nil for no limit (output that is not a terminal).
+    let width: Int?
+    /// What to print when there are no rows.
+    var emptyText = "(none)"
+    /// How many rows are read before the widths are chosen.
+    static let layoutRows = 200
+
+    private var columns: [TableColumn]
+    private var pending: [[String]] = []
+    private var widths: [Int]?
+    private var stacks = false
+    private var count = 0
+    /// Rows printed so far.
+    private var written = 0
+    private let gap = 2
+    /// A wrapped column is never made narrower than this.
+    private let minimumWrapWidth = 16
+
+    init(columns: [TableColumn], width: Int?, emptyText: String = "(none)") {
+        (self.columns, self.width, self.emptyText) = (columns, width, emptyText)
+    }
+
+    /// For a table whose columns are named by `begin` (any SQL): every column may wrap.
+    init(width: Int?) {
+        self.init(columns: [], width: width)
+    }
+
+    mutating func begin(columns names: [String]) {
+        if columns.isEmpty { columns = names.map { TableColumn(heading: $0, wraps: true) } }
+    }
+
+    mutating func add(_ row: [Cell]) {
+        count += 1
+        let texts = row.map(\.display)
+        if widths == nil {
+            pending.append(texts)
+            if pending.count >= Self.layoutRows { layOut() }
+        } else {
+            emit(texts)
+        }
+    }
+
+    mutating func finish() {
+        if count == 0 { return Terminal.write(emptyText + "\n") }
+        if widths == nil { layOut() }
+    }
+
+    /// Chooses the widths from the rows so far, and prints the heading and those rows.
+    private mutating func layOut() {
+        // When more rows may follow, a wrappable column gets room for values a little longer
+        // than the first ones (ids that grow a digit), so that few later values need to wrap.
+        let moreMayFollow = pending.count >= Self.layoutRows
+        let natural = columns.indices.map { index in
+            let widest = pending.reduce(displayWidth(columns[index].heading)) { max($0, displayWidth($1[index])) }
+            return moreMayFollow && columns[index].wraps ? max(widest, minimumWrapWidth) : widest
+        }
+        if let fitted = fit(natural) {
+            widths = fitted
+            Terminal.write(line(columns.map(\.heading), fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n")
+        } else {
+            widths = natural
+            stacks = true
+        }
+        for row in pending { emit(row) }
+        pending = []
+    }
+
+    /// Prints a row with the chosen widths: as lines of the table, or as a stack of lines
+    /// after a blank line.
+    private mutating func emit(_ row: [String]) {
+        guard let widths else { return }
+        written += 1
+        if stacks { return Terminal.write((written > 1 ? "\n" : "") + stacked(row)) }
+        let cells = row.indices.map { wrap(row[$0], to: widths[$0]) }
+        let height = cells.map(\.count).max() ?? 1
+        Terminal.write((0..<height).map { lineIndex in
+            line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n"
+        }.joined())
+    }
+
+    /// Column widths that fit `width`, shrinking wrappable columns; nil when none do.
+    private func fit(_ natural: [Int]) -> [Int]? {
+        guard let width else { return natural }
+        var widths = natural
+        let separators = gap * max(0, columns.count - 1)
+        var excess = widths.reduce(separators, +) - width
+        // Take width from the widest wrappable column first, down to its minimum.
+        while excess > 0 {
+            guard let widest = columns.indices
+                .filter({ columns[$0].wraps && widths[$0] > floor(columns[$0]) })
+                .max(by: { widths[$0] < widths[$1] }) else { return nil }
+            let take = min(excess, widths[widest] - floor(columns[widest]))
+            widths[widest] -= take
+            excess -= take
+        }
+        return widths
+    }
+
+    private func floor(_ column: TableColumn) -> Int { max(minimumWrapWidth, displayWidth(column.heading)) }
+
+    private func line(_ cells: [String], _ widths: [Int]) -> String {
+        var text = ""
+        for index in cells.indices {
+            let padding = String(repeating: " ", count: max(0, widths[index] - displayWidth(cells[index])))
+            let isLast = index == cells.count - 1
+            if columns[index].alignRight {
+                text += padding + cells[index]
+            } else {
+                text += cells[index] + (isLast ? "" : padding)
+            }
+            if !isLast { text += String(repeating: " ", count: gap) }
+        }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// A row as `Heading: value` lines, values wrapped to the width.
+    private func stacked(_ row: [String]) -> String {
+        let labelWidth = (columns.map { displayWidth($0.heading) }.max() ?? 0) + 2
+        let valueWidth = max(minimumWrapWidth, (width ?? 80) - labelWidth)
+        let indent = String(repeating: " ", count: labelWidth)
+        let lines = row.indices.map { index in
+            let label = columns[index].heading + ":"
+            return label + String(repeating: " ", count: labelWidth - displayWidth(label))
+                + wrap(row[index], to: valueWidth).joined(separator: "\n" + indent)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Word-wraps `text` to lines of at most `width` characters, breaking words that are longer.
+func wrap(_ text: String, to width: Int) -> [String] {
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var line = ""
+        for word in paragraph.split(separator: " ") {
+            var word = Substring(word)
+            while displayWidth(String(word)) > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+    }
+    return lines.isEmpty ? [""] : lines
+}
+
+/// The number of terminal columns `text` takes (one per character).
+func displayWidth(_ text: String) -> Int {
+    text.count
+}
