@@ -29,16 +29,23 @@ final class CompletionTests: BinaryTestCase {
         (["astronaut", "ar"], ["armstrong"]),
         (["--db", "other.db", "flights", ""], ["zed"]),
         (["mission", "--db=other.db", ""], ["apollo99"]),
+        (["--format=json", "comm"], ["commander"]),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["help", "fl"], ["flights"]),
     ]
 
     func testBashOffersCommandsOptionsValuesAndNames() throws {
         let script = try write("bash")
-        for (line, offered) in Self.cases {
-            let words = (["moonshot"] + line).map(shellQuoted).joined(separator: " ")
+        // A value written after `=`, which bash splits off as a word of its own.
+        for (line, offered) in Self.cases + [(["--format=j"], ["json"]), (["crew", "--db=other.db", "ap"], ["apollo99"])] {
+            // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`.
+            let split = (["moonshot"] + line).flatMap { word in
+                word.contains("=") ? word.split(separator: "=", omittingEmptySubsequences: false).map(String.init).joined(separator: "\u{0}=\u{0}")
+                    .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init) : [word]
+            }
+            let words = split.map(shellQuoted).joined(separator: " ")
             let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", """
-                source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(line.count); _moonshot; printf '%s\\n' "${COMPREPLY[@]}"
+                source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(split.count - 1); _moonshot; printf '%s\\n' "${COMPREPLY[@]}"
                 """], environment: ["PATH": pathWithMoonshot])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(Set(result.stdout.split(separator: "\n").map(String.init)), offered, "\(line)")

@@ -62,12 +62,17 @@ struct HelpFormatter: Sendable {
         return "Usage: \(usage(for: command))\n  See '\(toolName) \(command.name) --help' for more information.\n"
     }
 
-    private func optionHelp(_ option: OptionInfo) -> String {
-        option.choices.isEmpty ? option.help : option.help + " (values: \(option.choices.joined(separator: ", ")))"
-    }
+    private func optionHelp(_ option: OptionInfo) -> String { withChoices(option.help, option.choices) }
 
-    private func argumentHelp(_ argument: ArgumentInfo) -> String {
-        argument.choices.isEmpty ? argument.help : argument.help + " (values: \(argument.choices.joined(separator: ", ")))"
+    private func argumentHelp(_ argument: ArgumentInfo) -> String { withChoices(argument.help, argument.choices) }
+
+    /// "How to print the answer (default: table; values: table, json, csv)."
+    private func withChoices(_ help: String, _ choices: [String]) -> String {
+        guard !choices.isEmpty else { return help }
+        let values = "values: " + choices.joined(separator: ", ")
+        var sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
+        if sentence.hasSuffix(")") { sentence = sentence.dropLast() + "; " + values + ")" } else { sentence += " (" + values + ")" }
+        return sentence + "."
     }
 
     /// `  label                 help`, the help wrapped to 80 columns under its own column.

@@ -41,13 +41,14 @@ struct CompletionScript {
         var text = """
             # bash completion for moonshot: moonshot completions bash
             _moonshot() {
+                # bash splits --name=value into three words: --name, = and value.
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
                 local command="" db="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case "${COMP_WORDS[i]}" in
-                        --db) db="${COMP_WORDS[i+1]}"; ((i++)) ;;
-                        --db=*) db="${COMP_WORDS[i]#--db=}" ;;
-                        \(valueOptions.joined(separator: "|"))) ((i++)) ;;
+                        --db) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)); db="${COMP_WORDS[i]}" ;;
+                        \(valueOptions.joined(separator: "|"))) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)) ;;
                         --) break ;;
                         -*) ;;
                         *) [[ -z "$command" ]] && command="${COMP_WORDS[i]}" ;;
