@@ -44,6 +44,9 @@ final class CommandLineTests: BinaryTestCase {
             (["mission", "-1"], "Error: Unknown option '-1'. If it is an argument, put '--' before it, which ends the options: moonshot mission -- -1\n"),
             (["missions", "--db="], "Error: The value '' is invalid for '--db <path>'; expected a file path\n"),
             (["import", "--check=yes"], "Error: The flag '--check' does not take a value\n"),
+            (["--format"], "Error: Missing value for '--format <format>'\n"),
+            (["--format", "yaml"], "Error: The value 'yaml' is invalid for '--format <format>'; expected one of: table, json, csv\n"),
+            (["--version", "missions"], "Error: '--version' takes no subcommand: moonshot --version\n"),
         ]
         for (arguments, expected) in cases {
             let result = try moonshot(arguments)
@@ -87,7 +90,7 @@ final class CommandLineTests: BinaryTestCase {
         for name in ["import", "missions", "mission", "crew", "commander", "astronauts", "astronaut", "flights", "search", "sql", "shell",
                      "schema", "metadata", "completions", "help"] {
             XCTAssertTrue(root.contains("\n  \(name) "), "listed: \(name)")
-            for arguments in [[name, "--help"], ["help", name]] where name != "help" || arguments[0] == "help" {
+            for arguments in name == "help" ? [["help", "help"], ["help", "--help"]] : [[name, "--help"], ["help", name]] {
                 let help = try moonshot(arguments)
                 XCTAssertEqual(help.status, 0, "\(arguments)")
                 XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")

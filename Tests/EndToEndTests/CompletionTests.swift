@@ -30,6 +30,9 @@ final class CompletionTests: BinaryTestCase {
         (["--db", "other.db", "flights", ""], ["zed"]),
         (["mission", "--db=other.db", ""], ["apollo99"]),
         (["--format=json", "comm"], ["commander"]),
+        (["--db", "other.db", "fl"], ["flights"]),
+        (["search", "mission", "--l"], ["--limit"]),
+        (["search", "crew", "ap"], []),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["help", "fl"], ["flights"]),
     ]

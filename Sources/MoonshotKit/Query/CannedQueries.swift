@@ -97,14 +97,13 @@ struct SearchWords {
     var hasLetters: Bool { words.contains { $0.contains(where: \.isLetter) } }
 
     /// Every word as a quoted FTS5 string, so none is read as an operator: `"o2" "tank"`.
-    var matchExpression: String {
-        words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }.joined(separator: " ")
-    }
+    var matchExpression: String { quotedWords.joined(separator: " ") }
+
+    /// Each word as an FTS5 string, a `"` in it doubled.
+    private var quotedWords: [String] { words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" } }
 
     /// An expression that matches any of the words: `"jim" OR "lovell"`.
-    var anyWordExpression: String {
-        words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" }.joined(separator: " OR ")
-    }
+    var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
     /// The same, limited to column `column`: `name : ("neil" "armstrong")`.
     func matchExpression(inColumn column: String) -> String {

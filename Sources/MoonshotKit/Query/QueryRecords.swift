@@ -65,7 +65,6 @@ public struct MissionDetail: Equatable, Sendable, FieldRecord {
         case .badge: .text(badge)
         case .launchDate: .date(launchDate)
         case .description: .text(description)
-        case .crewSize: .integer(crew.count)
         default: .none
         }
     }
@@ -100,7 +99,6 @@ public struct AstronautDetail: Equatable, Sendable, FieldRecord {
         case .astronautID: .text(id)
         case .astronautName: .text(name)
         case .description: .text(description)
-        case .missionCount: .integer(flights.count)
         default: .none
         }
     }
@@ -123,8 +121,6 @@ public struct SearchHit: Equatable, Sendable, FieldRecord {
 
     /// The mission's number or the astronaut's id, as text.
     public var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
-    /// The mission's or the astronaut's name.
-    public var name: String { missionName ?? astronautName ?? "" }
 
     public subscript(field: Field) -> AnswerValue {
         switch field {

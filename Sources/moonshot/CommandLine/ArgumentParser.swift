@@ -38,7 +38,23 @@ struct ArgumentParser: Sendable {
             } else if OptionWord.looksLikeOption(word) {
                 let (name, inlineValue) = OptionWord.split(word)
                 if let global = globals.first(where: { name.isLong && $0.info.name == name.text }) {
-                    if !global.info.isFlag, inlineValue == nil { index += 1 }  // its value
+                    guard commandIndex == nil else { continue }  // the command reads its own words
+                    // Before the command, its value is checked here, so that no mistake goes unsaid.
+                    var value = inlineValue ?? ""
+                    if global.info.isFlag, inlineValue != nil {
+                        throw UsageError(message: "The flag '--\(global.info.name)' does not take a value")
+                    }
+                    if !global.info.isFlag, inlineValue == nil {
+                        guard index < words.count else { throw UsageError(message: "Missing value for '\(global.info.usage)'") }
+                        value = words[index]
+                        index += 1
+                    }
+                    var ignored = GlobalOptions()
+                    do {
+                        try global.set(&ignored, value)
+                    } catch {
+                        throw UsageError(message: "The value '\(value)' is invalid for '\(global.info.usage)'; expected \(error.expected)")
+                    }
                 } else if commandIndex == nil {
                     throw UsageError(message: OptionWord.unknown(word, among: globals.map(\.info) + [OptionWord.help, OptionWord.version],
                                                                  command: nil, takesArguments: false))
@@ -61,6 +77,9 @@ struct ArgumentParser: Sendable {
             return .help(topic)
         }
         guard let commandIndex, let command = found else { return wantsVersion && !wantsHelp ? .version : .help(nil) }
+        if wantsVersion && !wantsHelp {
+            throw UsageError(message: "'--version' takes no subcommand: moonshot --version", command: command.name)
+        }
         if wantsHelp { return .help(command.name) }
         var commandWords = words
         commandWords.remove(at: commandIndex)

@@ -9,10 +9,7 @@ struct CompletionScript {
     private var rootOptions: [OptionInfo] { GlobalOption.allCases.map(\.spec.info) + [OptionWord.version, OptionWord.help] }
 
     /// Every option that takes a value, in any command, so the scripts can skip the value.
-    private var valueOptions: [String] {
-        var seen = Set<String>()
-        return (rootOptions + commands.flatMap(\.options)).filter { !$0.isFlag && seen.insert($0.name).inserted }.map { "--" + $0.name }
-    }
+    private var valueOptions: [String] { valueOptionsNamed { _ in true } }
 
     /// The options of every command, `--help` included.
     private func options(of command: AnyCommand) -> [OptionInfo] { command.options + [OptionWord.help] }
@@ -48,7 +45,7 @@ struct CompletionScript {
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case "${COMP_WORDS[i]}" in
                         --db) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)); db="${COMP_WORDS[i]}" ;;
-                        \(valueOptions.joined(separator: "|"))) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)) ;;
+                        \(valueOptions.filter { $0 != "--db" }.joined(separator: "|"))) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)) ;;
                         --) break ;;
                         -*) ;;
                         *) [[ -z "$command" ]] && command="${COMP_WORDS[i]}" ;;
@@ -57,7 +54,7 @@ struct CompletionScript {
                 case "$prev" in
 
             """
-        for option in valueOptions(withChoices: true) {
+        for option in optionsWithChoices {
             text += "            --\(option.name)) COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         }
         let paths = valueOptionsNamed { takesPath($0) }
@@ -129,7 +126,7 @@ struct CompletionScript {
                     case ${words[i]} in
                         --db) db=${words[i+1]}; ((i++)) ;;
                         --db=*) db=${words[i]#--db=} ;;
-                        \(valueOptions.joined(separator: "|"))) ((i++)) ;;
+                        \(valueOptions.filter { $0 != "--db" }.joined(separator: "|"))) ((i++)) ;;
                         --) break ;;
                         -*) ;;
                         *) [[ -z $command ]] && command=${words[i]} ;;
@@ -138,7 +135,7 @@ struct CompletionScript {
                 case ${words[CURRENT-1]} in
 
             """
-        for option in valueOptions(withChoices: true) {
+        for option in optionsWithChoices {
             text += "            --\(option.name)) compadd -- \(option.choices.joined(separator: " ")); return ;;\n"
         }
         let paths = valueOptionsNamed { takesPath($0) }
@@ -215,17 +212,41 @@ struct CompletionScript {
                 end
                 $tokens[1] $db __complete $argv[1] 2>/dev/null
             end
+            # The subcommand on the line so far, if any: the first word that is neither an option
+            # nor an option's value.
+            function __moonshot_command
+                set -l tokens (commandline -opc)
+                set -l i 2
+                while test $i -le (count $tokens)
+                    switch $tokens[$i]
+                        case \(valueOptions.joined(separator: " "))
+                            set i (math $i + 1)
+                        case --
+                            return 1
+                        case '-*'
+                        case '*'
+                            echo $tokens[$i]
+                            return 0
+                    end
+                    set i (math $i + 1)
+                end
+                return 1
+            end
+            function __moonshot_command_is
+                test (__moonshot_command) = $argv[1]
+            end
             complete -c moonshot -f
 
             """
-        for option in rootOptions { text += "complete -c moonshot -n __fish_use_subcommand" + fishOption(option) + "\n" }
+        let noCommand = " -n 'not __moonshot_command'"
+        for option in rootOptions { text += "complete -c moonshot" + noCommand + fishOption(option) + "\n" }
         for command in commands {
-            text += "complete -c moonshot -n __fish_use_subcommand -a \(command.name) -d \(fishQuoted(command.abstract))\n"
+            text += "complete -c moonshot" + noCommand + " -a \(command.name) -d \(fishQuoted(command.abstract))\n"
         }
-        text += "complete -c moonshot -n __fish_use_subcommand -a help -d \(fishQuoted(HelpFormatter.helpAbstract))\n"
-        text += "complete -c moonshot -n '__fish_seen_subcommand_from help' -a \(fishQuoted(commandNames.joined(separator: " ")))\n"
+        text += "complete -c moonshot" + noCommand + " -a help -d \(fishQuoted(HelpFormatter.helpAbstract))\n"
+        text += "complete -c moonshot -n '__moonshot_command_is help' -a \(fishQuoted(commandNames.joined(separator: " ")))\n"
         for command in commands {
-            let condition = " -n '__fish_seen_subcommand_from \(command.name)'"
+            let condition = " -n '__moonshot_command_is \(command.name)'"
             for option in options(of: command) { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
             switch argumentCompletion(command) {
             case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
@@ -260,7 +281,7 @@ struct CompletionScript {
     }
 
     /// The value-taking options with a few words to choose from.
-    private func valueOptions(withChoices: Bool) -> [OptionInfo] {
+    private var optionsWithChoices: [OptionInfo] {
         var seen = Set<String>()
         return (rootOptions + commands.flatMap(\.options)).filter { !$0.choices.isEmpty && seen.insert($0.name).inserted }
     }

@@ -38,7 +38,7 @@ struct QueryContext {
         Terminal.writeError("\(text): taking \(taken)\n")
     }
 
-    func printSQL() {
+    private func printSQL() {
         guard global.showSQL else { return }
         let statements = database.executed.map { $0.runnable.trimmingTrailingWhitespace + ";\n" }
         Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(shellQuoted(database.path))\n" + statements.joined())
