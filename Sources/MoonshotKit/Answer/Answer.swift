@@ -48,14 +48,18 @@ extension Answer {
 
     /// `moonshot crew 11`: the crew of a mission in crew-list order.
     public static func crew(of mission: MissionReference, _ crew: [CrewAssignment]) -> Answer {
-        Answer(subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
-               rowFields: crewFields, tableFields: crewTable, rows: crew, emptyText: "No crew listed.")
+        crewMembers(of: mission, crew, emptyText: "No crew listed.")
     }
 
     /// `moonshot commander 13`: the crew member(s) who commanded a mission.
     public static func commander(of mission: MissionReference, _ commanders: [CrewAssignment]) -> Answer {
+        crewMembers(of: mission, commanders, emptyText: "No commander listed.")
+    }
+
+    /// Crew members of a mission, under the mission's number, name and launch date.
+    private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyText: String) -> Answer {
         Answer(subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
-               rowFields: crewFields, tableFields: crewTable, rows: commanders, emptyText: "No commander listed.")
+               rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
     }
 
     /// `moonshot astronauts`: every astronaut with the number of missions flown.

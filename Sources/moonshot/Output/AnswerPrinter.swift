@@ -7,7 +7,7 @@ struct AnswerPrinter {
     let width: Int?
 
     func print(_ answer: Answer) {
-        let subjectFields = answer.subject == nil ? [] : answer.subjectFields
+        let subjectFields = answer.subjectFields
         switch format {
         case .json:
             var writer = JSONRowWriter(
