@@ -1,1 +1,9 @@
 #include <sqlite3.h>
+
+// sqlite3_db_config is variadic, which Swift cannot call; this calls it for the options that
+// take an int to set and an int* for the value now in force.
+static inline int moonshot_db_config_flag(sqlite3 *db, int option, int value) {
+    int now = -1;
+    int code = sqlite3_db_config(db, option, value, &now);
+    return code == SQLITE_OK ? now : -1;
+}

@@ -54,13 +54,14 @@ extension MoonshotDatabase {
 
     /// Missions and astronauts whose text contains every word of `text`: those with the most
     /// words in their name first, then by relevance; at most `limit` of them.
-    /// The text is taken as plain words (see `CannedQuery.search`): FTS operators have no effect.
+    /// The text is taken as plain words (see `CannedQuery.search`): FTS operators have no effect,
+    /// and a word given again is searched for once.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         let words = SearchWords(text)
         guard !words.isEmpty else {
             throw MoonshotError("nothing to search for in \(quoted(text))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
-        return try query(.search, ["words": .text(text)], limit: limit) {
+        return try query(.search, ["words": .text(SearchWords.withoutRepeats(text))], limit: limit) {
             SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
                       astronautID: $0.text(3), astronautName: $0.text(4),
                       snippet: (try $0.string(5)).split(whereSeparator: \.isNewline).joined(separator: " "))
@@ -76,9 +77,18 @@ extension MoonshotDatabase {
 
 /// A user's search text as plain words, and the FTS5 expression that matches them all.
 struct SearchWords {
+    /// The words, each once.
     let words: [String]
 
-    /// Splits on anything but letters and digits; a possessive "'s" is dropped.
+    /// `text` with each white-space-separated chunk once (case aside), for the canned search,
+    /// which reads chunks as words itself: a chunk given again would only cost time.
+    static func withoutRepeats(_ text: String) -> String {
+        var seen: Set<String> = []
+        return text.split(whereSeparator: \.isWhitespace).filter { seen.insert($0.lowercased()).inserted }.joined(separator: " ")
+    }
+
+    /// Splits on anything but letters and digits; a possessive "'s" is dropped; a word given
+    /// again (case aside) is left out.
     init(_ text: String) {
         var words: [String] = []
         for chunk in text.split(whereSeparator: { $0.isWhitespace }) {
@@ -88,7 +98,8 @@ struct SearchWords {
             }
             words += chunk.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         }
-        self.words = words
+        var seen: Set<String> = []
+        self.words = words.filter { seen.insert($0.lowercased()).inserted }
     }
 
     var isEmpty: Bool { words.isEmpty }

@@ -158,10 +158,17 @@ public final class MoonshotDatabase {
         return try rows(of: statement, limit: limit, map)
     }
 
+    /// The rows of `statement`, mapped; stopped after `defaultQueryTimeout` seconds, as `sql` is.
     private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+        do {
+            try database.withTimeLimit(Self.defaultQueryTimeout) {
+                while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+            }
+        } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
+            throw Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask with fewer words.")
+        }
         return results
     }
 }

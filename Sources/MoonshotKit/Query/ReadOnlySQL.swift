@@ -2,25 +2,40 @@ extension MoonshotDatabase {
     /// The default limit on an ad-hoc query's running time, in seconds.
     public static let defaultQueryTimeout = 10.0
 
-    /// SQL functions a statement the user wrote may not call: they reach outside the database.
-    static let deniedFunctions: Set<String> = ["load_extension", "writefile", "edit"]
+    /// What SQL the user wrote may ask of SQLite.
+    public static let untrustedSQLLimits = UntrustedSQLLimits()
 
-    /// Runs one statement the user wrote, refusing anything that could write: the connection
-    /// is read-only and `query_only`, the statement must be read-only, and ATTACH, DETACH
-    /// (which also stops `VACUUM INTO`, an attach underneath) and extension loading are denied.
+    /// SQL functions a statement the user wrote may not call, as they reach outside the
+    /// database: SQLite's own extension loading and FTS3 tokenizer registration (which hands
+    /// out and takes native pointers), and the file, archive and shell functions that a build or
+    /// an extension may add.
+    static let deniedFunctions: Set<String> = [
+        "load_extension", "fts3_tokenizer", "readfile", "writefile", "edit", "fsdir", "lsmode",
+        "sqlar_compress", "sqlar_uncompress", "zipfile", "zipfile_cds", "system", "shell",
+    ]
+
+    /// Whether a statement the user wrote may call SQL function `name` (in lower case).
+    static func allowsFunction(_ name: String) -> Bool {
+        !deniedFunctions.contains(name) && !name.hasPrefix("shell_")
+    }
+
+    /// Runs one statement the user wrote, refusing anything that could write or reach outside
+    /// the database: the connection is read-only and `query_only`, the statement must be
+    /// read-only and take no values, ATTACH and DETACH (which also stops `VACUUM INTO`) and
+    /// `deniedFunctions` are refused, and `untrustedSQLLimits` apply (see `distrustSQL`).
     /// A query running longer than `timeout` seconds is stopped.
     ///
     /// `columns` receives the column names first; then `row` receives each row as it is
     /// produced, and returns false to stop early. Nothing is buffered here.
     public func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
                             columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
-        // No single value may be larger than this, so one row cannot exhaust memory.
-        database.limitValueLength(to: Self.maximumValueLength)
+        let limits = Self.untrustedSQLLimits
+        try database.distrustSQL(limits)
         try database.execute("PRAGMA query_only = ON")
         database.setAuthorizer { request in
             switch request {
             case .attach, .detach: false
-            case .function(let name): !Self.deniedFunctions.contains(name)
+            case .function(let name): Self.allowsFunction(name)
             case .other: true
             }
         }
@@ -29,15 +44,17 @@ extension MoonshotDatabase {
         let statement: Statement
         do {
             statement = try database.prepare(sql)
-        } catch let error as SQLiteError where error.code == .notAuthorized {
-            throw MoonshotError("refused: \(error.message); 'moonshot sql' does not allow ATTACH, DETACH or loading extensions",
-                                hint: "It only reads the database it was given.")
         } catch let error as SQLiteError {
-            throw MoonshotError("SQL error: \(error.message)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
+            throw Self.explain(error, limits: limits, preparing: true)
         }
         guard statement.isReadOnly else {
             throw MoonshotError("refused: 'moonshot sql' only runs statements that read; this one would write",
                                 hint: "Use the sqlite3 shell on a copy of the database to change it.")
+        }
+        guard statement.parameterCount == 0 else {
+            throw MoonshotError("the statement has \(statement.parameterCount) parameter\(statement.parameterCount == 1 ? "" : "s") "
+                                + "(such as ? or :name), but 'moonshot sql' takes no values for them",
+                                hint: "Write the values into the statement: WHERE id = 11.")
         }
 
         columns((0..<statement.columnCount).map(statement.columnName))
@@ -48,18 +65,44 @@ extension MoonshotDatabase {
                     guard try row(statement.currentRow.values) else { break }
                 }
             }
-        } catch let error as SQLiteError where error.code == .interrupted {
-            throw MoonshotError("the query was stopped after \(Self.format(timeout)) second\(timeout == 1 ? "" : "s")",
-                                hint: "Allow it longer with --timeout SECONDS, or make it do less.")
+        } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
+            throw Self.stopped(after: timeout, hint: "Allow it longer with --timeout SECONDS, or make it do less.")
         } catch let error as SQLiteError {
-            throw MoonshotError("SQL error: \(error.message)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
+            throw Self.explain(error, limits: limits, preparing: false)
         }
     }
 
-    /// The largest text or blob an ad-hoc query may produce, in bytes.
-    public static let maximumValueLength: Int32 = 64 << 20
+    /// A failure of a statement the user wrote, while `preparing` it or running it, as the user
+    /// should read it.
+    private static func explain(_ error: SQLiteError, limits: UntrustedSQLLimits, preparing: Bool) -> MoonshotError {
+        let check = "Check the statement; 'moonshot schema' shows the tables and views."
+        switch error.code.primary {
+        case .notAuthorized:
+            return MoonshotError("refused: \(error.message); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
+                                 + "or functions that reach outside the database",
+                                 hint: "It only reads the database it was given.")
+        case .tooBig where preparing:
+            return MoonshotError("the statement is longer than \(bytes(Int64(limits.statementLength))), the most 'moonshot sql' takes",
+                                 hint: "Shorten it, or use the sqlite3 shell ('moonshot shell').")
+        case .tooBig:
+            return MoonshotError("a value would be larger than \(bytes(Int64(limits.valueLength))), the most 'moonshot sql' makes "
+                                 + "(\(error.message))", hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
+        case .noMemory:
+            return MoonshotError("the query needs more than \(bytes(limits.memory)) of memory, the most 'moonshot sql' allows",
+                                 hint: "Make it do less: fewer rows to sort or group, or smaller values.")
+        default:
+            return MoonshotError("SQL error: \(error.message)", hint: check)
+        }
+    }
 
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    /// "32 MiB", "100000 bytes".
+    private static func bytes(_ count: Int64) -> String {
+        count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
+    }
+
+    /// The error for a query stopped by its time limit.
+    static func stopped(after seconds: Double, hint: String) -> MoonshotError {
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return MoonshotError("the query was stopped after \(shown) second\(seconds == 1 ? "" : "s")", hint: hint)
     }
 }

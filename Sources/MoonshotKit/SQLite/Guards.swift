@@ -93,9 +93,40 @@ extension Database {
         return try body()
     }
 
-    /// Limits the size of any one string or blob this connection makes to `bytes`; a larger
-    /// one fails with `.tooBig`.
-    public func limitValueLength(to bytes: Int32) {
-        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the
+    /// Dark Arts" advises: defensive mode on (no ordinary statement can corrupt the file), the
+    /// schema untrusted (its views and triggers may call only functions that are harmless
+    /// anywhere), no database may be attached, and `limits` on sizes and memory. The memory
+    /// limit is the whole process's: this is for a process that runs such SQL and then ends.
+    public func distrustSQL(_ limits: UntrustedSQLLimits) throws {
+        for (option, name) in [(SQLITE_DBCONFIG_DEFENSIVE, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, "untrusted schema")] {
+            let wanted: Int32 = option == SQLITE_DBCONFIG_DEFENSIVE ? 1 : 0
+            guard moonshot_db_config_flag(handle, option, wanted) == wanted else {
+                throw SQLiteError(.error, message: "this SQLite cannot turn on \(name)", sql: nil)
+            }
+        }
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, limits.valueLength)
+        sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, limits.statementLength)
+        sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, limits.likePatternLength)
+        sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, limits.expressionDepth)
+        sqlite3_hard_heap_limit64(limits.memory)
     }
+}
+
+/// How much SQL someone else wrote may ask of SQLite. Each is far above what a question about
+/// a dataset like Apollo's needs, and far below SQLite's own defaults.
+public struct UntrustedSQLLimits: Sendable {
+    /// The largest string or blob a statement may make, in bytes (SQLite's default: 1e9).
+    public var valueLength: Int32 = 32 << 20
+    /// The longest statement, in bytes (default: 1e9).
+    public var statementLength: Int32 = 100_000
+    /// The longest LIKE or GLOB pattern, in bytes (default: 50,000).
+    public var likePatternLength: Int32 = 1_000
+    /// The deepest expression (default: 1,000).
+    public var expressionDepth: Int32 = 200
+    /// The most memory SQLite may hold at once, in bytes; 0 for no limit.
+    public var memory: Int64 = 512 << 20
+
+    public init() {}
 }

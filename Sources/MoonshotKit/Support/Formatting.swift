@@ -1,5 +1,5 @@
 /// `value` in upper-case hexadecimal, zero-padded to `width` digits.
-func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+public func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
     zeroPadded(value, width: width, radix: 16)
 }
 

@@ -35,7 +35,7 @@ enum OptionWord {
            let closest = Suggestions.closest(to: String(name), among: options.map(\.name), limit: 1).first {
             message += "; did you mean '--\(closest)'?"
         } else if let command, takesArguments {
-            message += ". If it is an argument, put '--' before it, which ends the options: moonshot \(command) -- \(word)"
+            message += ". If it is an argument, put '--' before it, which ends the options: moonshot \(command) -- \(shellQuoted(word))"
         }
         return message
     }

@@ -19,9 +19,10 @@ enum Terminal {
         outputError = write(text, to: STDOUT_FILENO)
     }
 
-    /// Writes `text` to standard error as it is.
+    /// Writes a message to standard error, as `TerminalText` shows it: messages echo
+    /// arguments and data, which must not reach the terminal as controls.
     static func writeError(_ text: String) {
-        _ = write(text, to: STDERR_FILENO)
+        _ = write(TerminalText.visible(text), to: STDERR_FILENO)
     }
 
     /// Writes all the bytes of `text` to file descriptor `descriptor`, NUL characters included;

@@ -49,13 +49,15 @@ enum CompletionsCommand {
         guard let database = try? MoonshotDatabase(path: options.global.databasePath(environment: environment)) else {
             return .success
         }
-        let lines: [String]
+        let names: [(word: String, name: String)]
         switch options.kind {
-        case .missions: lines = (try? database.missions())?.map { "apollo\($0.id)\t\($0.name)" } ?? []
-        case .astronauts: lines = (try? database.astronauts())?.map { "\($0.id)\t\($0.name)" } ?? []
+        case .missions: names = (try? database.missions())?.map { ("apollo\($0.id)", $0.name) } ?? []
+        case .astronauts: names = (try? database.astronauts())?.map { ($0.id, $0.name) } ?? []
         }
-        // A name with a tab or line break in it would break the script's lines; leave it out.
-        Terminal.write(lines.filter { $0.count { $0 == "\t" } == 1 && !$0.contains(where: \.isNewline) }.map { $0 + "\n" }.joined())
+        // The shell shows the name: as a terminal should. A word that a terminal would not
+        // show as it is cannot be completed; it is left out.
+        Terminal.write(names.filter { TerminalText.visible($0.word, lineBreaks: false) == $0.word }
+            .map { $0.word + "\t" + TerminalText.visible($0.name, lineBreaks: false) + "\n" }.joined())
         return .success
     }
 }

@@ -53,12 +53,12 @@ enum ImportCommand {
             try Interruption.catchingSignals {
                 if check {
                     let counts = try Importer.check(missions: missions, astronauts: astronauts)
-                    Terminal.write("No problems found in \(missions.displayName) and \(astronauts.displayName): "
-                                   + "\(describe(counts)). Nothing was written.\n")
+                    Terminal.write(TerminalText.visible("No problems found in \(missions.displayName) and \(astronauts.displayName): "
+                                                        + "\(describe(counts)). Nothing was written.\n"))
                 } else {
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
                                                    databasePath: databasePath)
-                    Terminal.write("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n")
+                    Terminal.write(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
                 }
             }
             if let late = Interruption.request {

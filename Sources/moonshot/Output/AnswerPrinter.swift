@@ -20,17 +20,12 @@ struct AnswerPrinter {
             write(answer, answer.rowFields, to: &writer)
         case .table:
             if let subject = answer.subject {
-                let lines = answer.subjectLines
-                let labelWidth = (lines.map(\.label.count).max() ?? 0) + 2
-                Terminal.write(lines.map { field in
-                    let label = field.label + ":"
-                    return label + String(repeating: " ", count: labelWidth - label.count) + subject[field].display + "\n"
-                }.joined() + "\n")
+                Terminal.write(labelledLines(answer.subjectLines.map { ($0.label, subject[$0].display) }, width: width) + "\n")
             }
             var writer = TableWriter(columns: answer.tableFields.map(Self.column), width: width, emptyText: answer.emptyText)
             write(answer, answer.tableFields, to: &writer)
             if let prose = answer.subjectProse {
-                Terminal.write("\n" + wrap(prose, to: width.map { max(20, $0) } ?? Int.max).joined(separator: "\n") + "\n")
+                Terminal.write("\n" + TerminalText.wrap(prose, to: width.map { max(20, $0) } ?? Int.max).joined(separator: "\n") + "\n")
             }
         }
     }

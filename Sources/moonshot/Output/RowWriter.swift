@@ -80,12 +80,20 @@ struct JSONRowWriter: RowWriter {
         Terminal.write(subject == nil ? "\n" : "\n}\n")
     }
 
-    /// Column names made unique for JSON objects: a second `id` becomes `id_2`.
+    /// Column names made unique for JSON objects: the first of each name keeps it, a later one
+    /// gets the first suffix that no column has (`id`, `id` → `id`, `id_2`; `a`, `a`, `a_2` →
+    /// `a`, `a_3`, `a_2`).
     static func uniqueKeys(_ names: [String]) -> [String] {
-        var seen: [String: Int] = [:]
+        var taken = Set(names)
+        var seen: Set<String> = []
+        var nextSuffix: [String: Int] = [:]
         return names.map { name in
-            seen[name, default: 0] += 1
-            return seen[name]! == 1 ? name : "\(name)_\(seen[name]!)"
+            guard !seen.insert(name).inserted else { return name }
+            var suffix = nextSuffix[name, default: 2]
+            while taken.contains("\(name)_\(suffix)") { suffix += 1 }
+            nextSuffix[name] = suffix + 1
+            taken.insert("\(name)_\(suffix)")
+            return "\(name)_\(suffix)"
         }
     }
 }

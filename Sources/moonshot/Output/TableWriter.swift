@@ -22,6 +22,8 @@ struct TableWriter: RowWriter {
     static let layoutRows = 200
 
     private var columns: [TableColumn]
+    /// The headings as a terminal shows them (a query's column names are anyone's text).
+    private var headings: [String] = []
     private var pending: [[String]] = []
     private var widths: [Int]?
     private var stacks = false
@@ -43,6 +45,7 @@ struct TableWriter: RowWriter {
 
     mutating func begin(columns names: [String]) {
         if columns.isEmpty { columns = names.map { TableColumn(heading: $0, wraps: true) } }
+        headings = columns.map { TerminalText.visible($0.heading, lineBreaks: false) }
     }
 
     mutating func add(_ row: [Cell]) {
@@ -57,7 +60,7 @@ struct TableWriter: RowWriter {
     }
 
     mutating func finish() {
-        if count == 0 { return Terminal.write(emptyText + "\n") }
+        if count == 0 { return Terminal.write(TerminalText.visible(emptyText) + "\n") }
         if widths == nil { layOut() }
     }
 
@@ -67,12 +70,12 @@ struct TableWriter: RowWriter {
         // than the first ones (ids that grow a digit), so that few later values need to wrap.
         let moreMayFollow = pending.count >= Self.layoutRows
         let natural = columns.indices.map { index in
-            let widest = pending.reduce(displayWidth(columns[index].heading)) { max($0, displayWidth($1[index])) }
+            let widest = pending.reduce(TerminalText.width(headings[index])) { max($0, TerminalText.width($1[index])) }
             return moreMayFollow && columns[index].wraps ? max(widest, minimumWrapWidth) : widest
         }
         if let fitted = fit(natural) {
             widths = fitted
-            Terminal.write(line(columns.map(\.heading), fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n")
+            Terminal.write(line(headings, fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n")
         } else {
             widths = natural
             stacks = true
@@ -87,7 +90,7 @@ struct TableWriter: RowWriter {
         guard let widths else { return }
         written += 1
         if stacks { return Terminal.write((written > 1 ? "\n" : "") + stacked(row)) }
-        let cells = row.indices.map { wrap(row[$0], to: widths[$0]) }
+        let cells = row.indices.map { TerminalText.wrap(row[$0], to: widths[$0]) }
         let height = cells.map(\.count).max() ?? 1
         Terminal.write((0..<height).map { lineIndex in
             line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n"
@@ -103,21 +106,22 @@ struct TableWriter: RowWriter {
         // Take width from the widest wrappable column first, down to its minimum.
         while excess > 0 {
             guard let widest = columns.indices
-                .filter({ columns[$0].wraps && widths[$0] > floor(columns[$0]) })
+                .filter({ columns[$0].wraps && widths[$0] > floor($0) })
                 .max(by: { widths[$0] < widths[$1] }) else { return nil }
-            let take = min(excess, widths[widest] - floor(columns[widest]))
+            let take = min(excess, widths[widest] - floor(widest))
             widths[widest] -= take
             excess -= take
         }
         return widths
     }
 
-    private func floor(_ column: TableColumn) -> Int { max(minimumWrapWidth, displayWidth(column.heading)) }
+    private func floor(_ index: Int) -> Int { max(minimumWrapWidth, TerminalText.width(headings[index])) }
 
+    /// One line of the table from cells that are already visible text of one line each.
     private func line(_ cells: [String], _ widths: [Int]) -> String {
         var text = ""
         for index in cells.indices {
-            let padding = String(repeating: " ", count: max(0, widths[index] - displayWidth(cells[index])))
+            let padding = TerminalText.padding(widths[index] - TerminalText.width(cells[index]))
             let isLast = index == cells.count - 1
             if columns[index].alignRight {
                 text += padding + cells[index]
@@ -132,45 +136,21 @@ struct TableWriter: RowWriter {
 
     /// A row as `Heading: value` lines, values wrapped to the width.
     private func stacked(_ row: [String]) -> String {
-        let labelWidth = (columns.map { displayWidth($0.heading) }.max() ?? 0) + 2
-        let valueWidth = max(minimumWrapWidth, (width ?? 80) - labelWidth)
-        let indent = String(repeating: " ", count: labelWidth)
-        let lines = row.indices.map { index in
-            let label = columns[index].heading + ":"
-            return label + String(repeating: " ", count: labelWidth - displayWidth(label))
-                + wrap(row[index], to: valueWidth).joined(separator: "\n" + indent)
-        }
-        return lines.joined(separator: "\n") + "\n"
+        labelledLines(row.indices.map { (columns[$0].heading, row[$0]) }, width: width ?? 80, minimumValueWidth: minimumWrapWidth)
     }
 }
 
-/// Word-wraps `text` to lines of at most `width` characters, breaking words that are longer.
-func wrap(_ text: String, to width: Int) -> [String] {
-    var lines: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        var line = ""
-        for word in paragraph.split(separator: " ") {
-            var word = Substring(word)
-            while displayWidth(String(word)) > width {
-                if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(width)))
-                word = word.dropFirst(width)
-            }
-            if line.isEmpty {
-                line = String(word)
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = String(word)
-            }
-        }
-        lines.append(line)
-    }
-    return lines.isEmpty ? [""] : lines
-}
-
-/// The number of terminal columns `text` takes (one per character).
-func displayWidth(_ text: String) -> Int {
-    text.count
+/// Lines of `Label: value`, the values lined up after the longest label and wrapped to fit
+/// `width` cells (no limit when nil), later lines of a value indented to line up with its first.
+/// Labels and values are shown as `TerminalText` shows them.
+func labelledLines(_ pairs: [(label: String, value: String)], width: Int?, minimumValueWidth: Int = 16) -> String {
+    let labels = pairs.map { TerminalText.visible($0.label + ":", lineBreaks: false) }
+    let labelWidth = (labels.map { TerminalText.width($0) }.max() ?? 0) + 1
+    let valueWidth = width.map { max(minimumValueWidth, $0 - labelWidth) } ?? Int.max
+    let indent = TerminalText.padding(labelWidth)
+    return zip(labels, pairs).map { label, pair in
+        let lines = TerminalText.wrap(pair.value, to: valueWidth)
+        let first = lines[0].isEmpty ? label : label + TerminalText.padding(labelWidth - TerminalText.width(label)) + lines[0]
+        return ([first] + lines.dropFirst().map { $0.isEmpty ? $0 : indent + $0 }).map { $0 + "\n" }.joined()
+    }.joined()
 }

@@ -1,0 +1,176 @@
+import MoonshotKit
+
+/// Text as a terminal should show it: the one place that makes data and arguments safe to
+/// print, and that measures them in terminal cells.
+///
+/// Characters a terminal would obey rather than show are replaced by a visible form, as
+/// `less` shows them: C0 controls and DEL in caret notation (`^[` for ESC, `^M` for CR, `^?`
+/// for DEL), C1 controls, bidirectional controls and the Unicode line and paragraph separators
+/// as `<U+202E>`. A line feed (or CR LF) stays a line break where a caller allows it, and a tab
+/// becomes a space. Tables, `Label: value` blocks and every message on standard error pass
+/// through here; JSON and CSV do not, as they keep the exact text.
+///
+/// Widths are in terminal cells, as glibc's `wcwidth` counts them under a UTF-8 locale: East
+/// Asian wide characters and emoji take two, combining marks and other zero-width characters
+/// none. (They are computed here, from Swift's Unicode properties, so that the static binary
+/// depends on no locale being installed.)
+enum TerminalText {
+    /// `text` with every character a terminal would obey shown visibly; line breaks are kept
+    /// when `lineBreaks` is true and shown as `^J` otherwise.
+    static func visible(_ text: String, lineBreaks: Bool = true) -> String {
+        if isPlain(text, lineBreaks: lineBreaks) { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            if lineBreaks && isLineBreak(character) {
+                result += "\n"
+            } else {
+                result += visible(character)
+            }
+        }
+        return result
+    }
+
+    /// The width of `text` in terminal cells, as `visible` shows it: of its widest line when
+    /// `lineBreaks` is true.
+    static func width(_ text: String, lineBreaks: Bool = true) -> Int {
+        if isPlain(text, lineBreaks: false) { return text.utf8.count }
+        var widest = 0
+        var current = 0
+        for character in text {
+            if lineBreaks && isLineBreak(character) {
+                widest = max(widest, current)
+                current = 0
+            } else {
+                current += width(character)
+            }
+        }
+        return max(widest, current)
+    }
+
+    /// Word-wraps `text` to lines of at most `width` cells, as `visible` shows them. Spaces
+    /// and tabs separate words (several count as one); line breaks are kept; a word longer
+    /// than a line is broken between characters (grapheme clusters), never inside one or
+    /// inside a control character's visible form. Takes time linear in the text's length.
+    static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        var word = ""
+        var wordWidth = 0
+
+        /// Puts the word on the line, or on a new line when it does not fit.
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if line.isEmpty {
+                (line, lineWidth) = (word, wordWidth)
+            } else if lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+            } else {
+                lines.append(line)
+                (line, lineWidth) = (word, wordWidth)
+            }
+            (word, wordWidth) = ("", 0)
+        }
+
+        for character in text {
+            if isLineBreak(character) {
+                endWord()
+                lines.append(line)
+                (line, lineWidth) = ("", 0)
+            } else if character == " " || character == "\t" {
+                endWord()
+            } else {
+                let cells = self.width(character)
+                if wordWidth + cells > width && !word.isEmpty {
+                    // A word longer than a line: a line of its own, and the rest goes on.
+                    if !line.isEmpty { lines.append(line) }
+                    lines.append(word)
+                    (line, lineWidth, word, wordWidth) = ("", 0, "", 0)
+                }
+                word += visible(character)
+                wordWidth += cells
+            }
+        }
+        endWord()
+        lines.append(line)
+        return lines
+    }
+
+    /// `count` spaces.
+    static func padding(_ count: Int) -> String {
+        String(repeating: " ", count: max(0, count))
+    }
+
+    // MARK: - Characters
+
+    private static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r\n"
+    }
+
+    /// Whether every byte of `text` is printable ASCII (or a line feed, when `lineBreaks` are
+    /// kept), which is shown as it is: most text, taken without looking at its characters.
+    private static func isPlain(_ text: String, lineBreaks: Bool) -> Bool {
+        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && lineBreaks) }
+    }
+
+    /// One character as a terminal should show it.
+    private static func visible(_ character: Character) -> String {
+        guard character.unicodeScalars.contains(where: { escape($0) != nil }) else { return String(character) }
+        return character.unicodeScalars.map { escape($0) ?? String($0) }.joined()
+    }
+
+    /// The number of cells `character` takes as `visible` shows it.
+    private static func width(_ character: Character) -> Int {
+        var cells = 0
+        for scalar in character.unicodeScalars {
+            if let shown = escape(scalar) { cells += shown.utf8.count } else { cells += width(scalar) }
+        }
+        return cells
+    }
+
+    /// The visible form of a scalar a terminal would obey; nil for any other.
+    private static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x09: " "
+        case 0x00...0x1F: "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
+        case 0x7F: "^?"
+        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: "<U+\(hex(scalar.value, width: 4))>"
+        default: nil
+        }
+    }
+
+    /// The cells a printable scalar takes.
+    private static func width(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return 1 }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark:
+            return 0
+        case .format where !visibleFormatCharacters.contains(value):
+            return 0
+        default:
+            break
+        }
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) || value == 0x200B {
+            return 0  // Hangul vowels and final consonants join the syllable before them
+        }
+        // Regional indicators (flags) are emoji but one cell each, as glibc counts them.
+        if properties.isEmojiPresentation && !(0x1F1E6...0x1F1FF).contains(value) { return 2 }
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    }
+
+    /// Format characters that take a cell: the soft hyphen and the prepended concatenation marks.
+    private static let visibleFormatCharacters: Set<UInt32> = [0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605,
+                                                                 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD]
+
+    /// East Asian wide and fullwidth characters other than emoji: CJK, Hangul, kana and the like.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x9FFF, 0xA000...0xA4CF,
+        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x16FFF, 0x17000...0x18DFF, 0x1AFF0...0x1B2FF, 0x1F200...0x1F2FF,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}
