@@ -72,6 +72,38 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"])
     }
 
+    func testSQLFollowsSQLitesAdviceForUntrustedStatements() throws {
+        // Functions that reach outside the database: fts3_tokenizer hands out and takes native pointers.
+        for statement in ["SELECT fts3_tokenizer('simple')", "SELECT fts3_tokenizer('mine', x'0000000000000000')",
+                          "SELECT load_extension('libx')"] {
+            let result = try moonshot("sql", statement)
+            XCTAssertEqual(result.status, 1, statement)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: refused: not authorized to use function"), "\(statement): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", statement)
+        }
+        // Each limit, with a message that names it.
+        let long = try moonshot("sql", "SELECT '" + String(repeating: "x", count: 100_001) + "'")
+        XCTAssertTrue(long.stderr.hasPrefix("Error: the statement is longer than 100000 bytes"), long.stderr)
+        let big = try moonshot("sql", "SELECT length(zeroblob(40000000))")
+        XCTAssertTrue(big.stderr.hasPrefix("Error: a value would be larger than 32 MiB"), big.stderr)
+        let blobs = Array(repeating: "zeroblob(30000000)", count: 20).joined(separator: ", ")
+        let memory = try moonshot("sql", "SELECT count(*) FROM (SELECT \(blobs))")
+        XCTAssertTrue(memory.stderr.hasPrefix("Error: the query needs more than 512 MiB of memory"), memory.stderr)
+        let parameter = try moonshot("sql", "SELECT * FROM missions WHERE id = ?")
+        XCTAssertTrue(parameter.stderr.hasPrefix("Error: the statement has 1 parameter"), parameter.stderr)
+        for result in [long, big, memory, parameter] { XCTAssertEqual(result.status, 1, result.stderr) }
+        // The schema is not trusted, yet every view of moonshot's reads as before.
+        let views = try moonshot("sql", "SELECT (SELECT count(*) FROM crew_roster), (SELECT count(*) FROM mission_commanders)", "--format", "csv")
+        XCTAssertEqual(views.stdout.split(separator: "\r\n").last, "36,12", views.stderr)
+    }
+
+    func testSQLGivesEveryColumnItsOwnJSONKey() throws {
+        let result = try moonshot("sql", "SELECT 1 AS a, 2 AS a, 3 AS a_2, 4 AS a", "--format", "json")
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Int]])
+        XCTAssertEqual(rows, [["a": 1, "a_3": 2, "a_2": 3, "a_4": 4]])
+        XCTAssertEqual(Set(result.stdout.split(separator: "\n").filter { $0.contains(":") }).count, 4, "no key printed twice")
+    }
+
     func testSQLStopsARunawayQuery() throws {
         let start = Date()
         let result = try moonshot("sql", "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n",

@@ -182,6 +182,37 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertNoThrow(try db.prepare("ATTACH DATABASE ':memory:' AS x"))
     }
 
+    func testDistrustedConnectionIsDefensiveAndLimited() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE t (x)")
+        var limits = UntrustedSQLLimits()
+        limits.memory = 0  // the process's heap limit is left alone here
+        limits.statementLength = 50
+        try db.distrustSQL(limits)
+        XCTAssertEqual(try db.scalar("PRAGMA trusted_schema"), .integer(0))
+        // Defensive mode: the schema cannot be written as a table, even with writable_schema.
+        try db.execute("PRAGMA writable_schema = ON")
+        XCTAssertThrowsError(try db.execute("UPDATE sqlite_schema SET sql = 'x' WHERE name = 't'"))
+        XCTAssertThrowsError(try db.execute("ATTACH DATABASE ':memory:' AS other")) { error in
+            XCTAssertTrue("\(error)".contains("too many attached databases"), "\(error)")
+        }
+        XCTAssertThrowsError(try db.prepare("SELECT '" + String(repeating: "x", count: 50) + "'")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .tooBig, "\(error)")
+        }
+        XCTAssertThrowsError(try db.scalar("SELECT zeroblob(40000000)")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .tooBig, "\(error)")
+        }
+    }
+
+    func testUntrustedSQLMayNotCallFunctionsThatReachOutside() {
+        for name in ["fts3_tokenizer", "load_extension", "readfile", "writefile", "edit", "fsdir", "shell_escape_crnl"] {
+            XCTAssertFalse(MoonshotDatabase.allowsFunction(name), name)
+        }
+        for name in ["lower", "group_concat", "bm25", "snippet", "json_extract", "printf"] {
+            XCTAssertTrue(MoonshotDatabase.allowsFunction(name), name)
+        }
+    }
+
     func testTimeLimitInterruptsALongQueryAndThenLetsQueriesRun() throws {
         let db = try memory()
         let endless = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
