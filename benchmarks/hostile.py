@@ -14,7 +14,9 @@ d. `import` of one mission whose crew lists 40,000 astronauts;
 e. `import` of a mission with a 100 MB description (over the 16 MiB limit of a record), of one with
    a 10 MB description, and `mission 1 --format json` on that database;
 f. on a 2 MB tmpfs (root only): `import` of the Apollo data, then of a ~3 MB dataset that does not fit;
-g. `import` of a ~29 MB dataset under `ulimit -f 1000`.
+g. `import` of a ~29 MB dataset under `ulimit -f 1000`;
+h. `mission 1` and `sql` as tables 80 columns wide, of a mission whose description is one word of 1 MB, then 10 MB;
+i. `search` and `astronaut` given 5,000 words: the same word, and different ones.
 
 Missions files alone use the built-in astronauts.json. Each case stops after --timeout seconds
 (TIMEOUT). Peak memory is the max RSS measured by GNU time (apt-get install time).
@@ -146,6 +148,13 @@ def write_long_description(path, size):
                 f'"description":"{text}"}}]')
 
 
+def write_long_word(path, size):
+    """Case h: one mission whose description is a single word of size letters, crewed by Armstrong."""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('[{"id":1,"launchDate":"1969-07-16","crew":[{"name":"armstrong","role":"Commander"}],'
+                f'"description":"{"x" * size}"}}]')
+
+
 def generated(work, missions, astronauts):
     """generate.py's dataset of that size (pretty-printed, like the benchmark's) in work; its two paths."""
     folder = os.path.join(work, f"gen-{missions}m-{astronauts}a")
@@ -236,6 +245,19 @@ def run_cases(binary, work, timeout):
     notes.append("g. afterwards: " + database_state(path("g.db")))
     case("g. then missions (a question)", [binary, "--db", path("g.db"), "missions"])
     notes.append("g. after the question: " + database_state(path("g.db")))
+    for size, label in [(1_000_000, "1 MB"), (10_000_000, "10 MB")]:
+        write_long_word(path("h.json"), size)
+        db = path(f"h{size}.db")
+        subprocess.run([binary, "import", "--missions", path("h.json"), "--astronauts", APOLLO_ASTRONAUTS, "--db", db],
+                       check=True, stdout=subprocess.DEVNULL)
+        case(f"h. mission 1, a {label} word, table of 80", ["env", "COLUMNS=80", binary, "--db", db, "mission", "1"])
+        case(f"h. sql of the {label} word, table of 80", ["env", "COLUMNS=80", binary, "--db", db, "sql", "SELECT description FROM missions"])
+    os.remove(path("h.json"))
+    apollo = path("i.db")
+    subprocess.run([binary, "import", "--db", apollo], check=True, stdout=subprocess.DEVNULL)
+    case("i. search, 5,000 times the same word", [binary, "--db", apollo, "search", " ".join(["moon"] * 5_000)])
+    case("i. search, 5,000 different words", [binary, "--db", apollo, "search", " ".join(f"w{n}" for n in range(5_000))])
+    case("i. astronaut, 5,000 times the same word", [binary, "--db", apollo, "astronaut", " ".join(["the"] * 5_000)])
     return rows, notes
 
 
