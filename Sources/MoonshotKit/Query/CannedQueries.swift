@@ -59,7 +59,7 @@ extension MoonshotDatabase {
     public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         let words = SearchWords(text)
         guard !words.isEmpty else {
-            throw MoonshotError("nothing to search for in \(quoted(text))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
+            throw MoonshotError("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
         return try query(.search, ["words": .text(SearchWords.withoutRepeats(text))], limit: limit) {
             SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),

@@ -24,7 +24,7 @@ extension MoonshotDatabase {
         }
         let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.string(0) }
         let closest = Suggestions.closest(to: number.map { "Apollo \($0)" } ?? text, among: names)
-        throw MoonshotError("no mission matches \(quoted(text)) in \(path)",
+        throw MoonshotError("no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
                             hint: closest.isEmpty ? "List the missions with 'moonshot missions'."
                                                   : "Did you mean: \(closest.joined(separator: ", "))?")
     }
@@ -105,7 +105,7 @@ extension MoonshotDatabase {
             .filter { seen.insert($0.0).inserted }
             .prefix(3)
             .map { "\($0.1) (\($0.0))" }
-        throw MoonshotError("no astronaut matches \(quoted(text)) in \(path)",
+        throw MoonshotError("no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
                             hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'."
                                                   : "Did you mean: \(closest.joined(separator: ", "))?")
     }
@@ -149,7 +149,7 @@ extension MoonshotDatabase {
         let listed = lines.prefix(10).map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
             .joined(separator: "\n")
         let count = lines.count > 10 ? "more than 10" : String(lines.count)
-        return MoonshotError("\(quoted(text)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
+        return MoonshotError("\(quoted(text, shortenedTo: 60)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
     }
 }
 

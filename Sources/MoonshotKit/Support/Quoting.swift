@@ -16,6 +16,13 @@ public func quoted(_ text: String) -> String {
     return result + "\""
 }
 
+/// `text` as `quoted` writes it, for a message that echoes what the user gave: cut after
+/// `limit` characters, with how long it was (`"the the the…" (20000 characters)`).
+public func quoted(_ text: String, shortenedTo limit: Int) -> String {
+    guard text.count > limit else { return quoted(text) }
+    return quoted(String(text.prefix(limit)) + "…") + " (\(text.count) characters)"
+}
+
 /// `text` as one word for a POSIX shell, to show in a command to copy: as it is when it holds
 /// only characters no shell treats specially, in single quotes otherwise (`'it'\''s'`).
 public func shellQuoted(_ text: String) -> String {
