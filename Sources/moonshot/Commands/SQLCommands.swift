@@ -19,7 +19,10 @@ enum SQLCommands {
         name: "sql", abstract: "Run one SQL statement on the database, read-only.",
         discussion: """
             Any statement that would change anything is refused, including VACUUM INTO,
-            ATTACH and extension loading. 'moonshot schema' shows the tables and views.
+            ATTACH and extension loading, and so are functions that reach outside the
+            database. A statement may be up to 100,000 bytes long, make values of up to
+            32 MiB and use up to 512 MiB of memory. 'moonshot schema' shows the tables
+            and views.
             Rows are printed as they are found, in every format; a table takes its column
             widths from the first 200 rows and wraps longer values in later ones. Column
             names are the query's own.

@@ -12,7 +12,8 @@ struct TableColumn {
 /// wrappable columns; when even that cannot fit, each row is printed as a stack of
 /// `Heading: value` lines instead, so nothing is cut off. The first `layoutRows` rows set the
 /// column widths; later rows are printed as they come, wrapped to those widths, so that every
-/// line of the table lines up and a result of any size takes constant memory.
+/// line of the table lines up and a result of any size takes constant memory. Headings and
+/// values are shown and measured as `TerminalText` shows them: controls visibly, in cells.
 struct TableWriter: RowWriter {
     /// The width to fit, or nil for no limit (output that is not a terminal).
     let width: Int?
