@@ -99,11 +99,11 @@ extension Database {
     /// anywhere), no database may be attached, and `limits` on sizes and memory. The memory
     /// limit is the whole process's: this is for a process that runs such SQL and then ends.
     public func distrustSQL(_ limits: UntrustedSQLLimits) throws {
-        for (option, name) in [(SQLITE_DBCONFIG_DEFENSIVE, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, "untrusted schema")] {
-            let wanted: Int32 = option == SQLITE_DBCONFIG_DEFENSIVE ? 1 : 0
-            guard moonshot_db_config_flag(handle, option, wanted) == wanted else {
-                throw SQLiteError(.error, message: "this SQLite cannot turn on \(name)", sql: nil)
-            }
+        let settings: [(option: Int32, value: Int32, name: String)] = [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "an untrusted schema"),
+        ]
+        for setting in settings where moonshot_db_config_flag(handle, setting.option, setting.value) != setting.value {
+            throw SQLiteError(.error, message: "this SQLite cannot turn on \(setting.name)", sql: nil)
         }
         sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, limits.valueLength)
