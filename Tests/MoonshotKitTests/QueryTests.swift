@@ -208,6 +208,12 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(try sqlOnly.rows(named.runnable).first?.values, [.text("x'y"), .text(":a"), .integer(2), .text("x'y")])
         let limited = ExecutedSQL(sql: "SELECT value FROM generate_series(1, 9)\n", limit: 2)
         XCTAssertEqual(limited.runnable, "SELECT value FROM generate_series(1, 9)\nLIMIT 2")
+        // Controls are written as char() calls: safe on a terminal, exact when run.
+        let hostile = "evil\u{1B}[2J\t'x'\u{202E}\n"
+        XCTAssertEqual(SQLValue.text(hostile).sqlLiteral, "('evil' || char(27) || '[2J' || char(9) || '''x''' || char(8238) || '\n')")
+        XCTAssertEqual(try sqlOnly.rows("SELECT " + SQLValue.text(hostile).sqlLiteral).first?.values, [.text(hostile)])
+        XCTAssertEqual(SQLValue.text("\u{7}").sqlLiteral, "char(7)")
+        XCTAssertEqual(SQLValue.text("").sqlLiteral, "''")
     }
 
     func testShowSQLOfEveryCannedQueryRunsAsWrittenAndGivesTheSameRows() throws {

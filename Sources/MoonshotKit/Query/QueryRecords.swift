@@ -197,13 +197,28 @@ public struct ExecutedSQL: Equatable, Sendable {
 }
 
 extension SQLValue {
-    /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`.
+    /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`. Characters a terminal
+    /// would obey (a line feed aside) are written as `char()` calls, so that the literal is
+    /// safe to print and still exact when pasted: `('evil' || char(27) || '[2J')`.
     public var sqlLiteral: String {
         switch self {
         case .null: return "NULL"
         case .integer(let value): return String(value)
         case .real(let value): return String(value)
-        case .text(let value): return "'" + value.replacingAll("'", with: "''") + "'"
+        case .text(let value):
+            var pieces: [String] = []
+            var plain = ""
+            for scalar in value.unicodeScalars {
+                if isTerminalControl(scalar) && scalar != "\n" {
+                    if !plain.isEmpty { pieces.append("'" + plain.replacingAll("'", with: "''") + "'") }
+                    plain = ""
+                    pieces.append("char(\(scalar.value))")
+                } else {
+                    plain.unicodeScalars.append(scalar)
+                }
+            }
+            if !plain.isEmpty || pieces.isEmpty { pieces.append("'" + plain.replacingAll("'", with: "''") + "'") }
+            return pieces.count == 1 ? pieces[0] : "(" + pieces.joined(separator: " || ") + ")"
         case .blob(let bytes): return "X'" + bytes.map { hex($0, width: 2) }.joined() + "'"
         }
     }

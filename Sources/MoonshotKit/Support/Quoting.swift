@@ -31,3 +31,13 @@ public func shellQuoted(_ text: String) -> String {
     }
     return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
+
+/// Whether a terminal would obey `scalar` rather than show it: a C0 control (line feed and tab
+/// included), DEL, a C1 control, a bidirectional control or the Unicode line and paragraph
+/// separators.
+public func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+}

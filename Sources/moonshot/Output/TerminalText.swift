@@ -132,12 +132,12 @@ enum TerminalText {
 
     /// The visible form of a scalar a terminal would obey; nil for any other.
     private static func escape(_ scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
+        guard isTerminalControl(scalar) else { return nil }
+        return switch scalar.value {
         case 0x09: " "
         case 0x00...0x1F: "^" + String(Unicode.Scalar(UInt8(scalar.value + 0x40)))
         case 0x7F: "^?"
-        case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: "<U+\(hex(scalar.value, width: 4))>"
-        default: nil
+        default: "<U+\(hex(scalar.value, width: 4))>"
         }
     }
 
