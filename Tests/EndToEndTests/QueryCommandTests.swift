@@ -101,7 +101,9 @@ final class QueryCommandTests: BinaryTestCase {
         let result = try moonshot("sql", "SELECT 1 AS a, 2 AS a, 3 AS a_2, 4 AS a", "--format", "json")
         let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Int]])
         XCTAssertEqual(rows, [["a": 1, "a_3": 2, "a_2": 3, "a_4": 4]])
-        XCTAssertEqual(Set(result.stdout.split(separator: "\n").filter { $0.contains(":") }).count, 4, "no key printed twice")
+        let keys = result.stdout.split(separator: "\n").filter { $0.contains(":") }.map { $0.split(separator: ":")[0] }
+        XCTAssertEqual(keys.count, 4)
+        XCTAssertEqual(Set(keys).count, 4, "no key printed twice: \(result.stdout)")
     }
 
     func testSQLStopsARunawayQuery() throws {
@@ -213,6 +215,11 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(result.stdout.contains("12"), result.stdout + result.stderr)
         XCTAssertTrue(result.stderr.contains("readonly"), result.stderr)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM crew"), "36\n")
+        // Safe mode, and the schema untrusted: nothing reaches outside the database.
+        let outside = try moonshot(["shell"], input: "PRAGMA trusted_schema;\nSELECT writefile('out.txt', 'x');\n.shell touch shell.txt\n")
+        XCTAssertTrue(outside.stdout.hasPrefix("0\n"), outside.stdout + outside.stderr)
+        XCTAssertTrue(outside.stderr.contains("safe mode"), outside.stderr)
+        XCTAssertFalse(exists("out.txt") || exists("shell.txt"))
     }
 
     func testShellWithoutSqlite3SaysHowToGetIt() throws {

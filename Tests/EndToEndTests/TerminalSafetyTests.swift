@@ -42,6 +42,9 @@ final class TerminalSafetyTests: BinaryTestCase {
         ["search", "rockets"], ["search", "isolate"], ["search", "lone"],
         ["sql", "SELECT * FROM astronauts"], ["sql", "SELECT * FROM crew_roster"],
         ["sql", "SELECT name AS \"\(evilName)\", id AS \"\(wideName)\" FROM astronauts"],
+        // One character (a grapheme cluster) 60 cells wide, which wrapping cannot split: at 80
+        // columns its column is the one to shrink, but only the other can.
+        ["sql", "SELECT 'क' || replace(hex(zeroblob(59)), '00', 'ा') AS a, 'some longer text here for wrapping' AS d"],
     ]
 
     func testTablesShowControlsVisiblyAndLineUpThroughAPipe() throws {
@@ -138,6 +141,9 @@ final class TerminalSafetyTests: BinaryTestCase {
         XCTAssertEqual(parseCSV(result.stdout)?.count, 2, "one match, once: \(result.stdout)")
         let shown = try moonshot(within: 10, "search", "rockets Rockets ROCKETS", "--show-sql", "--format", "csv")
         XCTAssertTrue(shown.stderr.contains("'rockets'"), "the words searched for are each given once: \(shown.stderr)")
+        // Only what the SQL splits on separates words: an ideographic space is part of a word there.
+        let ideographic = try moonshot(within: 10, "search", "rockets\u{3000}rockets", "--show-sql", "--format", "csv")
+        XCTAssertTrue(ideographic.stderr.contains("'rockets\u{3000}rockets'"), ideographic.stderr)
     }
 
     private func assertSafe(_ text: String, tables: Bool, pty: Bool = false, _ what: String,

@@ -186,7 +186,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let db = try memory()
         try db.execute("CREATE TABLE t (x)")
         var limits = UntrustedSQLLimits()
-        limits.memory = 0  // the process's heap limit is left alone here
+        limits.memory = nil  // the process's heap limit is left alone here
         limits.statementLength = 50
         try db.distrustSQL(limits)
         XCTAssertEqual(try db.scalar("PRAGMA trusted_schema"), .integer(0))

@@ -80,11 +80,18 @@ struct SearchWords {
     /// The words, each once.
     let words: [String]
 
-    /// `text` with each white-space-separated chunk once (case aside), for the canned search,
-    /// which reads chunks as words itself: a chunk given again would only cost time.
+    /// `text` with each chunk once (case aside), for the canned search, which reads the chunks
+    /// between spaces, tabs, CRs and LFs as words itself (and only those: a no-break space is
+    /// part of a word there): a chunk given again would only cost time.
     static func withoutRepeats(_ text: String) -> String {
+        let chunks = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) })
+        return firstOfEach(chunks.map { String(String.UnicodeScalarView($0)) }).joined(separator: " ")
+    }
+
+    /// Each string once: the first of those that differ only in case.
+    private static func firstOfEach(_ strings: [String]) -> [String] {
         var seen: Set<String> = []
-        return text.split(whereSeparator: \.isWhitespace).filter { seen.insert($0.lowercased()).inserted }.joined(separator: " ")
+        return strings.filter { seen.insert($0.lowercased()).inserted }
     }
 
     /// Splits on anything but letters and digits; a possessive "'s" is dropped; a word given
@@ -98,8 +105,7 @@ struct SearchWords {
             }
             words += chunk.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         }
-        var seen: Set<String> = []
-        self.words = words.filter { seen.insert($0.lowercased()).inserted }
+        self.words = Self.firstOfEach(words)
     }
 
     var isEmpty: Bool { words.isEmpty }

@@ -167,7 +167,7 @@ public final class MoonshotDatabase {
                 while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
-            throw Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask with fewer words.")
+            throw Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask again with fewer or more telling words.")
         }
         return results
     }

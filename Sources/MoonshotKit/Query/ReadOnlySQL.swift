@@ -88,7 +88,8 @@ extension MoonshotDatabase {
             return MoonshotError("a value would be larger than \(bytes(Int64(limits.valueLength))), the most 'moonshot sql' makes "
                                  + "(\(error.message))", hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
         case .noMemory:
-            return MoonshotError("the query needs more than \(bytes(limits.memory)) of memory, the most 'moonshot sql' allows",
+            return MoonshotError("the query needs more than \(limits.memory.map { bytes($0) + " of memory" } ?? "the memory there is"), "
+                                 + "the most 'moonshot sql' allows",
                                  hint: "Make it do less: fewer rows to sort or group, or smaller values.")
         default:
             return MoonshotError("SQL error: \(error.message)", hint: check)

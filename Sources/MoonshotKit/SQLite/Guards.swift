@@ -110,7 +110,7 @@ extension Database {
         sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, limits.statementLength)
         sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, limits.likePatternLength)
         sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, limits.expressionDepth)
-        sqlite3_hard_heap_limit64(limits.memory)
+        if let memory = limits.memory { sqlite3_hard_heap_limit64(memory) }
     }
 }
 
@@ -125,8 +125,8 @@ public struct UntrustedSQLLimits: Sendable {
     public var likePatternLength: Int32 = 1_000
     /// The deepest expression (default: 1,000).
     public var expressionDepth: Int32 = 200
-    /// The most memory SQLite may hold at once, in bytes; 0 for no limit.
-    public var memory: Int64 = 512 << 20
+    /// The most memory SQLite may hold at once, in bytes; nil leaves the process's limit as it is.
+    public var memory: Int64? = 512 << 20
 
     public init() {}
 }

@@ -23,6 +23,12 @@ public func quoted(_ text: String, shortenedTo limit: Int) -> String {
     return quoted(String(text.prefix(limit)) + "…") + " (\(text.count) characters)"
 }
 
+/// `text` for a message that echoes what the user gave: cut after `limit` characters, with
+/// how long it was (`the the the… (20000 characters)`).
+public func shortened(_ text: String, to limit: Int) -> String {
+    text.count > limit ? String(text.prefix(limit)) + "… (\(text.count) characters)" : text
+}
+
 /// `text` as one word for a POSIX shell, to show in a command to copy: as it is when it holds
 /// only characters no shell treats specially, in single quotes otherwise (`'it'\''s'`).
 public func shellQuoted(_ text: String) -> String {

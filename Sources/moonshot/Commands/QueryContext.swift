@@ -35,7 +35,7 @@ struct QueryContext {
 
     /// "Buzz: taking Edwin E. Aldrin Jr. (aldrin)", on stderr so that the answer stays clean.
     private func note(_ text: String, _ taken: String) {
-        Terminal.writeError("\(text): taking \(taken)\n")
+        Terminal.writeError("\(shortened(text, to: 60)): taking \(taken)\n")
     }
 
     private func printSQL() {

@@ -51,7 +51,11 @@ enum SQLCommands {
 
     static let shell = Command<NoOptions>(
         name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
-        discussion: "Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3)."
+        discussion: """
+            Opens it read-only and in the shell's safe mode, with the schema untrusted: no
+            dot-command or function can reach outside the database. The shell prints values
+            as they are. Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).
+            """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
         _ = try MoonshotDatabase(path: path)  // the same checks and messages as every query
@@ -59,7 +63,10 @@ enum SQLCommands {
             throw MoonshotError("the sqlite3 shell is not installed",
                                 hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
         }
-        let arguments = [shell, "-readonly", path]
+        // Safe mode refuses what reaches outside the database (.shell, .system, writefile(),
+        // ATTACH, extensions); an untrusted schema keeps the database's own views and triggers
+        // from calling such functions either.
+        let arguments = [shell, "-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF", path]
         var cArguments = arguments.map { strdup($0) } + [nil]
         execv(shell, &cArguments)
         throw SystemError(operation: "run \(shell)")

@@ -1,6 +1,6 @@
 /// A column of a table for people.
 struct TableColumn {
-    /// The heading, printed as written.
+    /// The heading, shown as `TerminalText` shows it.
     let heading: String
     /// Numbers line up on the right.
     var alignRight = false
@@ -28,12 +28,15 @@ struct TableWriter: RowWriter {
     private var pending: [[String]] = []
     private var widths: [Int]?
     private var stacks = false
+    /// The widest character (grapheme cluster) in each column of the first rows: no column
+    /// is made narrower, since wrapping never splits one.
+    private var unbreakable: [Int] = []
     private var count = 0
     /// Rows printed so far.
     private var written = 0
     private let gap = 2
     /// A wrapped column is never made narrower than this.
-    private let minimumWrapWidth = 16
+    static let minimumWrapWidth = 16
 
     init(columns: [TableColumn], width: Int?, emptyText: String = "(none)") {
         (self.columns, self.width, self.emptyText) = (columns, width, emptyText)
@@ -70,9 +73,10 @@ struct TableWriter: RowWriter {
         // When more rows may follow, a wrappable column gets room for values a little longer
         // than the first ones (ids that grow a digit), so that few later values need to wrap.
         let moreMayFollow = pending.count >= Self.layoutRows
+        unbreakable = columns.indices.map { index in pending.reduce(0) { max($0, TerminalText.widestCharacter($1[index])) } }
         let natural = columns.indices.map { index in
             let widest = pending.reduce(TerminalText.width(headings[index])) { max($0, TerminalText.width($1[index])) }
-            return moreMayFollow && columns[index].wraps ? max(widest, minimumWrapWidth) : widest
+            return moreMayFollow && columns[index].wraps ? max(widest, Self.minimumWrapWidth) : widest
         }
         if let fitted = fit(natural) {
             widths = fitted
@@ -116,7 +120,7 @@ struct TableWriter: RowWriter {
         return widths
     }
 
-    private func floor(_ index: Int) -> Int { max(minimumWrapWidth, TerminalText.width(headings[index])) }
+    private func floor(_ index: Int) -> Int { max(Self.minimumWrapWidth, TerminalText.width(headings[index]), unbreakable[index]) }
 
     /// One line of the table from cells that are already visible text of one line each.
     private func line(_ cells: [String], _ widths: [Int]) -> String {
@@ -137,21 +141,6 @@ struct TableWriter: RowWriter {
 
     /// A row as `Heading: value` lines, values wrapped to the width.
     private func stacked(_ row: [String]) -> String {
-        labelledLines(row.indices.map { (columns[$0].heading, row[$0]) }, width: width ?? 80, minimumValueWidth: minimumWrapWidth)
+        labelledLines(row.indices.map { (columns[$0].heading, row[$0]) }, width: width ?? 80)
     }
-}
-
-/// Lines of `Label: value`, the values lined up after the longest label and wrapped to fit
-/// `width` cells (no limit when nil), later lines of a value indented to line up with its first.
-/// Labels and values are shown as `TerminalText` shows them.
-func labelledLines(_ pairs: [(label: String, value: String)], width: Int?, minimumValueWidth: Int = 16) -> String {
-    let labels = pairs.map { TerminalText.visible($0.label + ":", lineBreaks: false) }
-    let labelWidth = (labels.map { TerminalText.width($0) }.max() ?? 0) + 1
-    let valueWidth = width.map { max(minimumValueWidth, $0 - labelWidth) } ?? Int.max
-    let indent = TerminalText.padding(labelWidth)
-    return zip(labels, pairs).map { label, pair in
-        let lines = TerminalText.wrap(pair.value, to: valueWidth)
-        let first = lines[0].isEmpty ? label : label + TerminalText.padding(labelWidth - TerminalText.width(label)) + lines[0]
-        return ([first] + lines.dropFirst().map { $0.isEmpty ? $0 : indent + $0 }).map { $0 + "\n" }.joined()
-    }.joined()
 }

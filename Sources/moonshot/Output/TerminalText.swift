@@ -48,11 +48,18 @@ enum TerminalText {
         return max(widest, current)
     }
 
-    /// Word-wraps `text` to lines of at most `width` cells, as `visible` shows them. Spaces
+    /// The width of the widest character (grapheme cluster) of `text` as `visible` shows it:
+    /// the narrowest a line can be that `wrap` never makes wider.
+    static func widestCharacter(_ text: String) -> Int {
+        if isPlain(text, lineBreaks: true) { return text.isEmpty ? 0 : 1 }
+        return text.reduce(0) { max($0, isLineBreak($1) ? 0 : width($1)) }
+    }
+
+    /// Word-wraps `text` to lines of at most `limit` cells, as `visible` shows them. Spaces
     /// and tabs separate words (several count as one); line breaks are kept; a word longer
     /// than a line is broken between characters (grapheme clusters), never inside one or
     /// inside a control character's visible form. Takes time linear in the text's length.
-    static func wrap(_ text: String, to width: Int) -> [String] {
+    static func wrap(_ text: String, to limit: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -64,7 +71,7 @@ enum TerminalText {
             guard !word.isEmpty else { return }
             if line.isEmpty {
                 (line, lineWidth) = (word, wordWidth)
-            } else if lineWidth + 1 + wordWidth <= width {
+            } else if lineWidth + 1 + wordWidth <= limit {
                 line += " " + word
                 lineWidth += 1 + wordWidth
             } else {
@@ -82,8 +89,8 @@ enum TerminalText {
             } else if character == " " || character == "\t" {
                 endWord()
             } else {
-                let cells = self.width(character)
-                if wordWidth + cells > width && !word.isEmpty {
+                let cells = width(character)
+                if wordWidth + cells > limit && !word.isEmpty {
                     // A word longer than a line: a line of its own, and the rest goes on.
                     if !line.isEmpty { lines.append(line) }
                     lines.append(word)

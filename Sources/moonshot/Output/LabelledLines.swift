@@ -1,0 +1,14 @@
+/// Lines of `Label: value`, the values lined up after the longest label and wrapped to fit
+/// `width` cells (no limit when nil), later lines of a value indented to line up with its first.
+/// Labels and values are shown as `TerminalText` shows them.
+func labelledLines(_ pairs: [(label: String, value: String)], width: Int?, minimumValueWidth: Int = TableWriter.minimumWrapWidth) -> String {
+    let labels = pairs.map { TerminalText.visible($0.label + ":", lineBreaks: false) }
+    let labelWidth = (labels.map { TerminalText.width($0) }.max() ?? 0) + 1
+    let valueWidth = width.map { max(minimumValueWidth, $0 - labelWidth) } ?? Int.max
+    let indent = TerminalText.padding(labelWidth)
+    return zip(labels, pairs).map { label, pair in
+        let lines = TerminalText.wrap(pair.value, to: valueWidth)
+        let first = lines[0].isEmpty ? label : label + TerminalText.padding(labelWidth - TerminalText.width(label)) + lines[0]
+        return ([first] + lines.dropFirst().map { $0.isEmpty ? $0 : indent + $0 }).map { $0 + "\n" }.joined()
+    }.joined()
+}
