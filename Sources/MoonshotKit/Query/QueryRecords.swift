@@ -208,16 +208,19 @@ extension SQLValue {
         case .text(let value):
             var pieces: [String] = []
             var plain = ""
+            func endPlain() {
+                pieces.append("'" + plain.replacingAll("'", with: "''") + "'")
+                plain = ""
+            }
             for scalar in value.unicodeScalars {
                 if isTerminalControl(scalar) && scalar != "\n" {
-                    if !plain.isEmpty { pieces.append("'" + plain.replacingAll("'", with: "''") + "'") }
-                    plain = ""
+                    if !plain.isEmpty { endPlain() }
                     pieces.append("char(\(scalar.value))")
                 } else {
                     plain.unicodeScalars.append(scalar)
                 }
             }
-            if !plain.isEmpty || pieces.isEmpty { pieces.append("'" + plain.replacingAll("'", with: "''") + "'") }
+            if !plain.isEmpty || pieces.isEmpty { endPlain() }
             return pieces.count == 1 ? pieces[0] : "(" + pieces.joined(separator: " || ") + ")"
         case .blob(let bytes): return "X'" + bytes.map { hex($0, width: 2) }.joined() + "'"
         }

@@ -75,7 +75,6 @@ extension MoonshotDatabase {
     /// A failure of a statement the user wrote, while `preparing` it or running it, as the user
     /// should read it.
     private static func explain(_ error: SQLiteError, limits: UntrustedSQLLimits, preparing: Bool) -> MoonshotError {
-        let check = "Check the statement; 'moonshot schema' shows the tables and views."
         switch error.code.primary {
         case .notAuthorized:
             return MoonshotError("refused: \(error.message); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
@@ -92,7 +91,7 @@ extension MoonshotDatabase {
                                  + "the most 'moonshot sql' allows",
                                  hint: "Make it do less: fewer rows to sort or group, or smaller values.")
         default:
-            return MoonshotError("SQL error: \(error.message)", hint: check)
+            return MoonshotError("SQL error: \(error.message)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
         }
     }
 

@@ -52,9 +52,9 @@ enum SQLCommands {
     static let shell = Command<NoOptions>(
         name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
         discussion: """
-            Opens it read-only and in the shell's safe mode, with the schema untrusted: no
-            dot-command or function can reach outside the database. The shell prints values
-            as they are. Needs the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).
+            The shell runs in its safe mode, with the schema untrusted: no dot-command or
+            function can reach outside the database. It prints values as they are. Needs
+            the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).
             """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
