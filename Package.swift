@@ -15,7 +15,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // Build-time helper that turns schema.sql and the dataset into Swift string literals.
+        // Two Linux system calls Swift's Glibc module lacks (renameat2), for replacing a site folder.
+        .target(name: "CSystem"),
+
+        // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script
+        // into Swift string literals, and the pictures into base64 ones.
         .executableTarget(name: "embed-resources"),
         .plugin(
             name: "EmbedResources",
@@ -23,10 +27,10 @@ let package = Package(
             dependencies: ["embed-resources"]
         ),
 
-        // The domain: SQLite wrapper, JSON reader, records, validation and import.
+        // The domain: SQLite wrapper, JSON reader, records, validation, import and the website.
         .target(
             name: "MoonshotKit",
-            dependencies: ["CSQLite3"],
+            dependencies: ["CSQLite3", "CSystem"],
             plugins: ["EmbedResources"]
         ),
 

@@ -1,9 +1,12 @@
 // Build-time tool used by the EmbedResources plugin.
 //
-//     embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]
+//     embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ...
 //
-// Writes a Swift file declaring `enum EmbeddedResources` with one `static let NAME: String`
-// per input, holding the file's exact bytes (valid UTF-8 only) as an escaped string literal.
+// Writes a Swift file declaring `enum EmbeddedResources` with
+// - for each NAME=PATH, `static let NAME: String` holding the file's exact bytes (valid UTF-8
+//   only) as an escaped string literal;
+// - for each TABLE named in TABLE[]=PATH, `static let TABLE: [(name: String, base64: StaticString)]`
+//   with one entry per such file, in the order given: its file name and its bytes in base64.
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -30,9 +33,14 @@ func literal(_ text: String) -> String {
     return out + "\""
 }
 
+func contents(of path: String) -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    return data
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard let outputPath = arguments.first, arguments.count > 1 else {
-    fail("usage: embed-resources OUTPUT.swift NAME=PATH [NAME=PATH ...]")
+    fail("usage: embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ...")
 }
 
 var source = """
@@ -42,16 +50,34 @@ var source = """
     enum EmbeddedResources {
 
     """
+var tables: [(name: String, entries: [String])] = []
 for argument in arguments.dropFirst() {
     guard let equals = argument.firstIndex(of: "=") else { fail("expected NAME=PATH, got '\(argument)'") }
-    let name = argument[..<equals]
+    let name = String(argument[..<equals])
     let path = String(argument[argument.index(after: equals)...])
-    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
-    guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else {
-        fail("\(path) is not valid UTF-8")
+    let fileName = (path as NSString).lastPathComponent
+    let data = contents(of: path)
+    if name.hasSuffix("[]") {
+        let table = String(name.dropLast(2))
+        let entry = "        (name: \(literal(fileName)), base64: \"\(data.base64EncodedString())\"),\n"
+        if let index = tables.firstIndex(where: { $0.name == table }) {
+            tables[index].entries.append(entry)
+        } else {
+            tables.append((table, [entry]))
+        }
+    } else {
+        guard let text = String(data: data, encoding: .utf8), Data(text.utf8) == data else {
+            fail("\(path) is not valid UTF-8")
+        }
+        source += "    /// The contents of `\(fileName)`.\n"
+        source += "    static let \(name): String = \(literal(text))\n"
     }
-    source += "    /// The contents of `\((path as NSString).lastPathComponent)`.\n"
-    source += "    static let \(name): String = \(literal(text))\n"
+}
+for table in tables {
+    source += "    /// Binary files by name, in base64.\n"
+    source += "    static let \(table.name): [(name: String, base64: StaticString)] = [\n"
+    source += table.entries.joined()
+    source += "    ]\n"
 }
 source += "}\n"
 

@@ -1,5 +1,5 @@
 /// Where the built-in Apollo dataset comes from and under which licences, for everything that
-/// shows its text or pictures (Datasette's metadata, the README).
+/// shows its text or pictures (Datasette's metadata, the website, the README).
 public enum Credits {
     /// The dataset's origin: the Moonshot app of Hacking with Swift.
     public static let source = "The Moonshot app's dataset, Hacking with Swift (twostraws/HackingWithSwift)"
@@ -14,6 +14,8 @@ public enum Credits {
     /// The licence of the mission and astronaut descriptions, which are Wikipedia's text.
     public static let descriptionLicense = "CC BY-SA 3.0"
     public static let descriptionLicenseURL = "https://creativecommons.org/licenses/by-sa/3.0/"
+    /// Where the descriptions come from.
+    public static let descriptionSourceURL = "https://en.wikipedia.org/"
     /// The credit the descriptions need wherever they are shown.
     public static let descriptionCredit = "The descriptions are text from Wikipedia, by its authors, under CC BY-SA 3.0."
 }

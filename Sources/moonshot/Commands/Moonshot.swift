@@ -16,6 +16,7 @@ enum Moonshot {
         SearchCommand.command.erased,
         SQLCommands.sql.erased,
         SQLCommands.shell.erased,
+        SiteCommand.command.erased,
         SchemaCommand.command.erased,
         MetadataCommand.command.erased,
         CompletionsCommand.command.erased,

@@ -1,0 +1,76 @@
+/// A piece of HTML. Text interpolated into it is escaped; only `HTML` is inserted as markup,
+/// so data cannot become markup by accident:
+///
+///     let name = "<script>"
+///     let item: HTML = "<li>\(name)</li>"   // <li>&lt;script&gt;</li>
+public struct HTML: ExpressibleByStringInterpolation, Sendable {
+    /// The markup.
+    public private(set) var markup: String
+
+    public init(stringLiteral literal: String) { markup = literal }
+
+    public init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
+
+    /// Markup that is already safe, such as another page's output.
+    init(trusted markup: String) { self.markup = markup }
+
+    /// Nothing.
+    static let empty: HTML = ""
+
+    /// `parts` one after the other.
+    init(joining parts: [HTML], separator: String = "\n") {
+        markup = parts.map(\.markup).joined(separator: separator)
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var markup = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            markup.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
+
+        /// Text, escaped: it shows as written and never becomes markup.
+        public mutating func appendInterpolation(_ text: String) { markup += HTML.escaped(text) }
+
+        public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { markup += String(number) }
+
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+
+        public mutating func appendInterpolation(_ parts: [HTML]) {
+            for part in parts { markup += part.markup }
+        }
+    }
+
+    /// `text` escaped for an HTML text node or a quoted attribute value. Characters HTML does not
+    /// allow in a document (controls other than tab and line breaks, noncharacters) are shown
+    /// visibly instead: C0 controls and DEL as their Unicode control pictures (U+241B "␛" for
+    /// ESC), the others as U+FFFD.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20:
+                out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case "\u{7F}": out += "\u{2421}"
+            case _ where (0x80...0x9F).contains(scalar.value) || isNoncharacter(scalar):
+                out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// U+FDD0 to U+FDEF and the last two code points of every plane.
+    private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+}

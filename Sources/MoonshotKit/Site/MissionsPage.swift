@@ -1,0 +1,63 @@
+/// The website's first page, `index.html`: the missions' badges in a grid (or a list), the
+/// astronauts below them, a search box and the data the script searches.
+struct MissionsPage {
+    let content: SiteContent
+
+    var html: HTML {
+        let missions = content.missions.map { mission -> HTML in
+            let key = "mission:\(mission.id)"
+            return """
+                <li class="card" data-key="\(key)">
+                <a class="card-link" href="\(SiteContent.missionPage(mission.badge))">\
+                \(SitePicture.badge(of: mission, root: "", class: "card-picture"))\
+                <span class="card-label"><span class="card-title">\(mission.name)</span>\
+                <span class="card-detail">\(SiteLayout.launchDate(mission.launchDate))</span></span></a>
+                \(SiteLayout.star(key, name: mission.name))
+                </li>
+                """
+        }
+        let astronauts = content.astronauts.map { astronaut -> HTML in
+            let key = "astronaut:\(astronaut.id)"
+            let flown = astronaut.flights.map(\.missionName).joined(separator: ", ")
+            return """
+                <li class="card" data-key="\(key)">
+                <a class="card-link" href="\(content.astronautPage(astronaut.id))">\
+                \(SitePicture.portrait(id: astronaut.id, name: astronaut.name, root: "", class: "card-picture portrait"))\
+                <span class="card-label"><span class="card-title">\(astronaut.name)</span>\
+                <span class="card-detail">\(flown.isEmpty ? "No missions" : flown)</span></span></a>
+                \(SiteLayout.star(key, name: astronaut.name))
+                </li>
+                """
+        }
+        let main: HTML = """
+            <h1>Moonshot</h1>
+            <div class="toolbar" hidden>
+            <div class="search" role="search">
+            <label for="search-input">Search missions and astronauts</label>
+            <div class="search-field">
+            <ul class="tokens" id="search-tokens" aria-label="Filters"></ul>
+            <input id="search-input" type="text" role="combobox" aria-autocomplete="list" aria-expanded="false" \
+            aria-controls="search-suggestions" autocomplete="off" spellcheck="false" placeholder="Name, role or words">
+            </div>
+            <ul class="suggestions" id="search-suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
+            </div>
+            <button type="button" class="layout-toggle" id="layout-toggle" aria-pressed="false">List view</button>
+            </div>
+            <p class="result-count" id="result-count" role="status"></p>
+            <section aria-labelledby="missions-heading">
+            <h2 id="missions-heading">Missions</h2>
+            <ul class="cards" id="missions">
+            \(HTML(joining: missions))
+            </ul>
+            </section>
+            <section aria-labelledby="astronauts-heading">
+            <h2 id="astronauts-heading">Astronauts</h2>
+            <ul class="cards" id="astronauts">
+            \(HTML(joining: astronauts))
+            </ul>
+            </section>
+            <script type="application/json" id="site-data">\(SearchData(content: content).html)</script>
+            """
+        return SiteLayout(source: content.source).page(title: "Moonshot: the Apollo missions", root: "", kind: "missions-page", main: main)
+    }
+}

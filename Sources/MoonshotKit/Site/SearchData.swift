@@ -1,0 +1,55 @@
+/// What the missions page's script searches, as JSON inside a `<script type="application/json">`:
+/// each mission's and astronaut's key (as the page's cards carry it), name and searchable text,
+/// the crews, and the roles to offer as filters.
+struct SearchData {
+    let content: SiteContent
+
+    var json: JSONValue {
+        let missions = content.missions.map { mission -> JSONValue in
+            .object([
+                ("key", .string("mission:\(mission.id)")),
+                ("name", .string(mission.name)),
+                ("text", .string(([mission.name, mission.description] + mission.crew.map(\.astronautName)).joined(separator: "\n"))),
+                ("crew", .array(mission.crew.map { .object([("id", .string($0.astronautID)), ("role", .string($0.canonicalRole))]) })),
+            ])
+        }
+        let astronauts = content.astronauts.map { astronaut -> JSONValue in
+            .object([
+                ("key", .string("astronaut:\(astronaut.id)")),
+                ("id", .string(astronaut.id)),
+                ("name", .string(astronaut.name)),
+                ("text", .string(astronaut.name + "\n" + astronaut.description)),
+            ])
+        }
+        var roles: [String] = []
+        for member in content.missions.flatMap(\.crew) where !roles.contains(member.canonicalRole) {
+            roles.append(member.canonicalRole)
+        }
+        return .object([("missions", .array(missions)), ("astronauts", .array(astronauts)), ("roles", .array(roles.map { .string($0) }))])
+    }
+
+    /// The JSON, safe inside a script element: "<", ">" and "&" (which can only be in strings)
+    /// are written as \u escapes, so no text can end the element, and so are the code points an
+    /// HTML document must not contain raw.
+    var html: HTML {
+        var out = ""
+        for scalar in json.serialized().unicodeScalars {
+            switch scalar.value {
+            case 0x3C, 0x3E, 0x26, 0x7F...0x9F, 0xFDD0...0xFDEF:
+                out += Self.escape(scalar.value)
+            case _ where scalar.value & 0xFFFE == 0xFFFE:
+                let value = scalar.value - 0x10000
+                out += scalar.value < 0x10000
+                    ? Self.escape(scalar.value)
+                    : Self.escape(0xD800 + (value >> 10)) + Self.escape(0xDC00 + (value & 0x3FF))
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return HTML(trusted: out)
+    }
+
+    private static func escape(_ unit: UInt32) -> String {
+        "\\u" + hex(UInt64(unit), width: 4)
+    }
+}

@@ -1,0 +1,179 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writes a website's files as a folder in one step, as the import replaces a database: the
+/// files go to a new hidden folder beside the target, which then takes the target's place in
+/// one rename (the old folder, swapped out, is removed). A failure or a signal before that
+/// leaves the target as it was and removes the new folder.
+struct SiteFolder {
+    /// The file that marks a folder as a site moonshot wrote, which it may replace.
+    static let markerName = ".moonshot-site"
+    static let markerText = "This folder is a website written by 'moonshot site'; writing the site again replaces it whole.\n"
+
+    /// The folder as the user gave it.
+    let path: String
+
+    /// What was at the target before.
+    enum Outcome: Equatable, Sendable { case created, replaced }
+
+    /// Writes `files` (paths relative to the folder, "/" between parts) as the folder. A folder
+    /// that exists is replaced if it is a site moonshot wrote, is empty, or `force` is set; never
+    /// when it holds an SQLite database (such as `protecting`, the one the site is read from) or
+    /// the current directory.
+    func write(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws -> Outcome {
+        let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
+        guard !target.isEmpty, target != ".", target != ".." else {
+            throw MoonshotError("\(quoted(path)) cannot be replaced by a site", hint: "Give a new folder, such as 'site'.")
+        }
+        if FolderTree.isSymbolicLink(target) {
+            throw MoonshotError("\(target) is a symbolic link; moonshot replaces only a real folder",
+                                hint: "Give the folder it points to, or a new one.")
+        }
+        let parent = FileSystem.directory(of: target)
+        let exists: Bool
+        switch FileSystem.entry(at: target) {
+        case .missing:
+            exists = false
+            guard FileSystem.entry(at: parent) == .directory else {
+                throw MoonshotError("there is no folder \(parent) to write \(target) in", hint: "Create it first: mkdir -p \(shellQuoted(parent))")
+            }
+        case .directory:
+            exists = true
+            try checkReplaceable(target, force: force)
+        case .file, .other:
+            throw MoonshotError("\(target) is a file, not a folder; it was left as it is", hint: "Give a folder for the site, such as 'site'.")
+        }
+        guard FileSystem.isWritableDirectory(parent) else {
+            throw MoonshotError("cannot write in \(parent): permission denied", hint: "Give a folder where you may create files.")
+        }
+
+        let staging = try Self.makeStagingFolder(beside: target, in: parent)
+        var committed = false
+        defer { if !committed { try? FolderTree.remove(staging) } }
+        try Self.writeFiles(files, into: staging)
+        try Interruption.check()
+
+        if exists {
+            try Self.exchange(staging, target)
+            committed = true
+            // `staging` now holds the previous site.
+            do { try FolderTree.remove(staging) } catch {
+                throw MoonshotError("the site was written to \(target), but the previous one could not be removed from \(staging) (\(error))",
+                                    hint: "Remove it by hand: rm -r \(shellQuoted(staging))")
+            }
+        } else {
+            guard moonshot_rename_unless_exists(staging, target) == 0 else {
+                if errno == EEXIST {
+                    throw MoonshotError("\(target) was created by something else while the site was written; it was left as it is",
+                                        hint: "Run the command again.")
+                }
+                throw SystemError(operation: "move the new site to \(target)")
+            }
+            committed = true
+        }
+        Self.synchronize(parent)
+        return exists ? .replaced : .created
+    }
+
+    /// Puts `staging` in the place of `target` and `target` in the place of `staging`: in one
+    /// step where the file system can (renameat2), else in two renames, undoing the first if
+    /// the second fails.
+    private static func exchange(_ staging: String, _ target: String) throws {
+        if moonshot_exchange_paths(staging, target) == 0 { return }
+        guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {
+            throw SystemError(operation: "put the new site in the place of \(target)")
+        }
+        let previous = staging + ".previous"
+        guard rename(target, previous) == 0 else { throw SystemError(operation: "move \(target) aside") }
+        guard rename(staging, target) == 0 else {
+            let error = SystemError(operation: "move the new site to \(target)")
+            rename(previous, target)
+            throw error
+        }
+        // Where the caller removes the previous site from.
+        if rename(previous, staging) != 0 { try? FolderTree.remove(previous) }
+    }
+
+    /// Throws unless the existing folder `target` may be replaced.
+    private func checkReplaceable(_ target: String, force: Bool) throws {
+        let names = try FolderTree.names(in: target)
+        if !names.isEmpty, !names.contains(Self.markerName), !force {
+            throw MoonshotError("\(target) is a folder that moonshot did not write (it has no \(Self.markerName) file); it was left as it is",
+                                hint: "Give a new or empty folder, or add --force to replace \(target) and everything in it.")
+        }
+        if let current = Self.realPath("."), let folder = Self.realPath(target), current == folder || current.hasPrefix(folder + "/") {
+            throw MoonshotError("\(target) holds the current directory; it was left as it is",
+                                hint: "Run the command from outside it, or give another folder.")
+        }
+        if let database = try FolderTree.firstSQLiteFile(under: target) {
+            throw MoonshotError("\(target) holds an SQLite database (\(database)), which another program may have open; it was left as it is",
+                                hint: "Move the database out of it, or give another folder for the site.")
+        }
+    }
+
+    /// A new, empty, hidden folder beside `target`: `.site.moonshot-XXXXXX`.
+    private static func makeStagingFolder(beside target: String, in parent: String) throws -> String {
+        let base = target.split(separator: "/").last.map(String.init) ?? target
+        let folder = target.contains("/") ? (parent == "/" ? "/" : parent + "/") : ""
+        var template = Array("\(folder).\(base).moonshot-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw SystemError(operation: "create a folder in \(parent)") }
+        let staging = String(cString: template)
+        // mkdtemp makes the folder private; a site is for reading, as a new folder would be.
+        let mask = umask(0o022)
+        umask(mask)
+        chmod(staging, 0o777 & ~mask)
+        return staging
+    }
+
+    /// Writes `files` under `folder`, creating their folders, each flushed to the disk.
+    private static func writeFiles(_ files: [(path: String, bytes: [UInt8])], into folder: String) throws {
+        var folders: Set<String> = []
+        for file in files {
+            try Interruption.check()
+            let parts = file.path.split(separator: "/")
+            for depth in 1..<max(parts.count, 1) {
+                let sub = folder + "/" + parts[..<depth].joined(separator: "/")
+                if folders.insert(sub).inserted { try FolderTree.createFolder(sub) }
+            }
+            try writeFile(folder + "/" + file.path, file.bytes)
+        }
+        for sub in folders.sorted(by: >) { synchronize(sub) }
+        synchronize(folder)
+    }
+
+    private static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw SystemError(operation: "create \(path)") }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR, !Interruption.isRequested { continue }
+                    throw SystemError(operation: "write \(path)")
+                }
+                offset += written
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw SystemError(operation: "write \(path) to the disk") }
+    }
+
+    /// Flushes folder `path`'s entries to the disk, as far as the system allows.
+    private static func synchronize(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,101 @@
+/// What every page of the website shares: the head, the header and the footer with the data's
+/// sources, licences and import.
+struct SiteLayout {
+    let source: ImportRecord?
+
+    /// A whole page. `root` leads from the page to the site's top ("" or "../").
+    func page(title: String, root: String, kind: String, main: HTML) -> HTML {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="moonshot \(MoonshotVersion.current)">
+        <title>\(title)</title>
+        <link rel="stylesheet" href="\(root)style.css">
+        <script src="\(root)site.js" defer></script>
+        </head>
+        <body class="\(kind)">
+        <a class="skip-link" href="#main">Skip to content</a>
+        <header class="site-header">
+        <a class="site-title" href="\(root)index.html">Moonshot</a>
+        </header>
+        <main id="main">
+        \(main)
+        </main>
+        \(footer)
+        </body>
+        </html>
+
+        """
+    }
+
+    /// A star that marks `key` ("mission:11") as a favourite; the script shows it.
+    static func star(_ key: String, name: String) -> HTML {
+        """
+        <button type="button" class="star" data-favourite="\(key)" aria-pressed="false" hidden>\
+        <span aria-hidden="true">★</span><span class="visually-hidden">Favourite: <bdi>\(name)</bdi></span></button>
+        """
+    }
+
+    /// The launch date as the app shows it, "Jul 16, 1969", or "N/A".
+    static func launchDate(_ date: LaunchDate?) -> HTML {
+        guard let date else { return "N/A" }
+        return "<time datetime=\"\(date.iso)\">\(date.abbreviated)</time>"
+    }
+
+    /// `text`'s paragraphs (separated by line breaks) as `<p>` elements.
+    static func paragraphs(_ text: String) -> HTML {
+        let parts = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { $0.trimmingWhitespace() }
+            .filter { !$0.isEmpty }
+        return HTML(joining: parts.map { "<p>\($0)</p>" })
+    }
+
+    private var footer: HTML {
+        var importLine: HTML = "The database records no import."
+        if let source {
+            let files: HTML = source.isBuiltIn
+                ? "the Apollo dataset built into moonshot"
+                : "<bdi>\(fileName(source.missionsSource))</bdi> and <bdi>\(fileName(source.astronautsSource))</bdi>"
+            importLine = """
+                Imported <time datetime="\(source.importedAt)">\(source.importedAt.replacingT())</time> \
+                by moonshot \(source.toolVersion) from \(files). SHA-256 of the missions: \
+                <code>\(source.missionsSHA256)</code>; of the astronauts: <code>\(source.astronautsSHA256)</code>.
+                """
+        }
+        let dataLine: HTML = source.map { !$0.isBuiltIn } ?? false
+            ? "The credits below are those of moonshot's built-in Apollo dataset and its pictures."
+            : ""
+        return """
+            <footer class="site-footer">
+            <p>\(importLine) \(dataLine)</p>
+            <p>Data: <a href="\(Credits.sourceURL)">the Moonshot app's dataset</a>, by Hacking with Swift, \
+            released under the <a href="\(Credits.dataLicenseURL)">\(Credits.dataLicense)</a>. \
+            The mission and astronaut descriptions are text from <a href="\(Credits.descriptionSourceURL)">Wikipedia</a>, \
+            by its authors, under <a href="\(Credits.descriptionLicenseURL)">\(Credits.descriptionLicense)</a>. \
+            The badges and portraits are NASA's, in the public domain.</p>
+            </footer>
+            """
+    }
+
+    /// The last part of `path`.
+    private func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+private extension String {
+    /// "2026-11-21T21:47:00Z" as "2026-11-21 21:47:00 UTC".
+    func replacingT() -> String {
+        guard count == 20, hasSuffix("Z") else { return self }
+        return String(prefix(10)) + " " + String(dropFirst(11).dropLast()) + " UTC"
+    }
+}
+
+private extension Substring {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
