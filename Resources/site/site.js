@@ -71,6 +71,7 @@
     const astronauts = data.astronauts.map((a) => ({ ...a, folded: fold(a.text), foldedName: fold(a.name) }));
     const cards = new Map(Array.from(document.querySelectorAll("ul.cards > li[data-key]")).map((li) => [li.dataset.key, li]));
 
+    const combobox = document.getElementById("search-combobox");
     const input = document.getElementById("search-input");
     const tokenList = document.getElementById("search-tokens");
     const suggestionList = document.getElementById("search-suggestions");
@@ -160,7 +161,7 @@
         }));
         const open = suggestions.length > 0;
         suggestionList.hidden = !open;
-        input.setAttribute("aria-expanded", String(open));
+        combobox.setAttribute("aria-expanded", String(open));
         if (open && active >= 0) input.setAttribute("aria-activedescendant", "suggestion-" + active);
         else input.removeAttribute("aria-activedescendant");
     }

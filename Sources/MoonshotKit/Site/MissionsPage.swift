@@ -33,11 +33,14 @@ struct MissionsPage {
             <h1>Moonshot</h1>
             <div class="toolbar" hidden>
             <div class="search" role="search">
-            <label for="search-input">Search missions and astronauts</label>
+            <label id="search-label" for="search-input">Search missions and astronauts</label>
             <div class="search-field">
             <ul class="tokens" id="search-tokens" aria-label="Filters"></ul>
-            <input id="search-input" type="text" role="combobox" aria-autocomplete="list" aria-expanded="false" \
-            aria-controls="search-suggestions" autocomplete="off" spellcheck="false" placeholder="Name, role or words">
+            <div class="combobox" id="search-combobox" role="combobox" aria-expanded="false" aria-haspopup="listbox" \
+            aria-owns="search-suggestions" aria-labelledby="search-label">
+            <input id="search-input" type="text" aria-autocomplete="list" aria-controls="search-suggestions" \
+            autocomplete="off" spellcheck="false" placeholder="Name, role or words">
+            </div>
             </div>
             <ul class="suggestions" id="search-suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
             </div>

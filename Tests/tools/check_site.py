@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""Drives a site written by `moonshot site` in headless Chromium (Debian's chromium and
+chromium-driver, through Selenium) and checks what a visitor sees. Prints each failure and
+exits 1 if there was one.
+
+    check_site.py apollo SITE SCREENSHOTS   the Apollo site at phone, tablet and desktop sizes:
+                                            every page (pictures, links, overflow, axe-core),
+                                            the grid, the toggle, search, favourites, the
+                                            mission and astronaut screens; a screenshot of
+                                            every page at every size goes to SCREENSHOTS
+    check_site.py placeholders SITE         a dataset without pictures: monograms, no <img>
+    check_site.py hostile SITE TEXTS.json   a dataset whose text is markup and script: every
+                                            page shows each of TEXTS as text and runs nothing
+"""
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+APOLLO_11_CREW = [("Neil A. Armstrong", "Commander"), ("Michael Collins", "Command Module Pilot"),
+                  ("Edwin E. Aldrin Jr.", "Lunar Module Pilot")]
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL:", message, flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    return condition
+
+
+def start_browser():
+    """Headless Chromium from the system's packages; Selenium is told where both are, so it
+    never looks for (or downloads) a browser."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not browser or not driver:
+        sys.exit("chromium and chromedriver are not on the PATH: apt-get install chromium chromium-driver")
+    options = Options()
+    options.binary_location = browser
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--allow-file-access-from-files", "--force-color-profile=srgb", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options, service=Service(driver))
+
+
+def resize(browser, size):
+    width, height = SIZES[size]
+    browser.set_window_size(width, height)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
+
+
+def click(browser, element):
+    """Clicks `element` after scrolling it to the middle of the screen, as a visitor would."""
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+    element.click()
+
+
+def pages(site):
+    return sorted(str(path.relative_to(site)) for path in site.rglob("*.html"))
+
+
+def open_page(browser, site, page):
+    browser.get((site / page).resolve().as_uri())
+    browser.execute_script("return document.fonts ? document.fonts.ready : null")
+
+
+def page_errors(browser):
+    return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def check_common(browser, site, page, size):
+    """Pictures load, links lead to pages of the site, nothing is wider than the screen, the
+    script ran without errors."""
+    where = f"{page} at {size}"
+    broken = browser.execute_script(
+        "return Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+    check(not broken, f"{where}: pictures that did not load: {broken}")
+    for image in browser.find_elements(By.CSS_SELECTOR, "img"):
+        check((image.get_attribute("alt") or "").strip(), f"{where}: a picture without alt text: {image.get_attribute('src')}")
+    for href in browser.execute_script("return Array.from(document.links).map(a => a.href)"):
+        url = urlparse(href)
+        if url.scheme == "file":
+            check(Path(unquote(url.path)).is_file(), f"{where}: a link to nothing: {href}")
+            check(Path(unquote(url.path)).resolve().is_relative_to(site.resolve()), f"{where}: a link out of the site: {href}")
+        else:
+            check(url.scheme == "https", f"{where}: a link that is neither in the site nor https: {href}")
+    overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(overflow <= 0, f"{where}: the page is {overflow} px wider than the screen")
+    errors = page_errors(browser)
+    check(not errors, f"{where}: errors in the console: {errors}")
+
+
+def check_accessibility(browser, where):
+    axe = Axe(browser)
+    axe.inject()
+    results = axe.run()
+    serious = [v for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    for violation in serious:
+        targets = [node["target"] for node in violation["nodes"]][:5]
+        fail(f"{where}: axe-core {violation['impact']}: {violation['id']} ({violation['help']}) at {targets}")
+
+
+def visible_titles(browser, list_id):
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).filter(li => !li.hidden)"
+        ".map(li => li.querySelector('.card-title').textContent)", f"#{list_id} > li")
+
+
+def check_missions_page(browser, site, size):
+    where = f"index.html at {size}"
+    open_page(browser, site, "index.html")
+    background = browser.execute_script("return getComputedStyle(document.body.parentElement).backgroundColor")
+    check(background == "rgb(26, 26, 51)", f"{where}: background {background}, not the app's rgb(0.1, 0.1, 0.2)")
+    check(len(visible_titles(browser, "missions")) == 12, f"{where}: not 12 missions: {visible_titles(browser, 'missions')}")
+    dates = browser.execute_script("return Array.from(document.querySelectorAll('#missions .card-detail')).map(e => e.textContent)")
+    check(dates[:3] == ["N/A", "Oct 11, 1968", "Dec 21, 1968"], f"{where}: launch dates {dates[:3]}")
+    columns = browser.execute_script("return getComputedStyle(document.getElementById('missions')).gridTemplateColumns.split(' ').length")
+    if size == "phone":
+        check(columns == 2, f"{where}: {columns} columns on a phone, not 2")
+    else:
+        check(columns >= 4, f"{where}: only {columns} columns")
+
+    # Grid or list, remembered.
+    toggle = browser.find_element(By.ID, "layout-toggle")
+    click(browser, toggle)
+    is_list = "return document.getElementById('missions').classList.contains('list')"
+    check(browser.execute_script(is_list), f"{where}: the toggle did not switch to a list")
+    browser.refresh()
+    check(browser.execute_script(is_list), f"{where}: the list layout was forgotten on reload")
+    check(browser.find_element(By.ID, "layout-toggle").get_attribute("aria-pressed") == "true", f"{where}: toggle not pressed after reload")
+    check_common(browser, site, "index.html (list)", size)
+    browser.save_screenshot(str(SHOTS / f"index-list-{size}.png"))
+    click(browser, browser.find_element(By.ID, "layout-toggle"))
+    browser.refresh()
+    check(not browser.execute_script(is_list), f"{where}: the grid layout was forgotten on reload")
+
+    # Search: "lov" offers Lovell; choosing him leaves Apollo 8 and 13; removing him restores 12.
+    search = browser.find_element(By.ID, "search-input")
+    search.send_keys("lov")
+    options = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")]
+    check(any("Lovell" in o for o in options), f"{where}: typing 'lov' offered {options}")
+    check(browser.find_element(By.ID, "search-combobox").get_attribute("aria-expanded") == "true", f"{where}: combobox not expanded")
+    if size == "desktop":
+        check_accessibility(browser, f"{where} with suggestions open")
+        browser.save_screenshot(str(SHOTS / f"index-search-{size}.png"))
+    lovell = next(o for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]") if "Lovell" in o.text)
+    click(browser, lovell)
+    check(visible_titles(browser, "missions") == ["Apollo 8", "Apollo 13"],
+          f"{where}: choosing Lovell left {visible_titles(browser, 'missions')}")
+    tokens = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#search-tokens .token span")]
+    check(tokens == ["James A. Lovell Jr."], f"{where}: tokens {tokens}")
+    # A role narrows further: Lovell as commander flew Apollo 13 only.
+    search.send_keys("command")
+    commander = [o for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]") if o.text.startswith("Commander")]
+    if check(commander, f"{where}: typing 'command' offered no Commander role"):
+        click(browser, commander[0])
+        check(visible_titles(browser, "missions") == ["Apollo 13"], f"{where}: Lovell + Commander left {visible_titles(browser, 'missions')}")
+    while buttons := browser.find_elements(By.CSS_SELECTOR, "#search-tokens .token button"):
+        buttons[-1].click()
+    check(len(visible_titles(browser, "missions")) == 12, f"{where}: clearing the tokens left {visible_titles(browser, 'missions')}")
+    check(len(visible_titles(browser, "astronauts")) == 32, f"{where}: clearing the tokens left {len(visible_titles(browser, 'astronauts'))} astronauts")
+
+    # The same with the keyboard only; Backspace in the empty box removes the last token.
+    search = browser.find_element(By.ID, "search-input")
+    search.send_keys("lov", Keys.ARROW_DOWN, Keys.ENTER)
+    check(visible_titles(browser, "missions") == ["Apollo 8", "Apollo 13"], f"{where}: keyboard choice left {visible_titles(browser, 'missions')}")
+    search.send_keys(Keys.BACKSPACE)
+    check(len(visible_titles(browser, "missions")) == 12, f"{where}: Backspace did not remove the token")
+    # Free words filter by descriptions too.
+    search.send_keys("Tranquility")
+    check(visible_titles(browser, "missions") == ["Apollo 11"], f"{where}: 'Tranquility' showed {visible_titles(browser, 'missions')}")
+    search.clear()
+    search.send_keys(" ", Keys.BACKSPACE)
+
+    # Favourites come first, and stay so.
+    star = browser.find_element(By.CSS_SELECTOR, "#missions button.star[data-favourite='mission:13']")
+    click(browser, star)
+    check(visible_titles(browser, "missions")[0] == "Apollo 13", f"{where}: the favourite is not first")
+    browser.refresh()
+    check(visible_titles(browser, "missions")[0] == "Apollo 13", f"{where}: the favourite was forgotten on reload")
+    check(browser.find_element(By.CSS_SELECTOR, "button.star[data-favourite='mission:13']").get_attribute("aria-pressed") == "true",
+          f"{where}: the star is not pressed")
+    click(browser, browser.find_element(By.CSS_SELECTOR, "button.star[data-favourite='mission:13']"))
+    check(visible_titles(browser, "missions")[0] == "Apollo 1", f"{where}: unstarring did not restore the order")
+
+
+def check_mission_page(browser, site, size):
+    where = f"missions/apollo11.html at {size}"
+    open_page(browser, site, "missions/apollo11.html")
+    crew = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.roster .crew-member')).map(li => "
+        "[li.querySelector('.crew-name').textContent, li.querySelector('.crew-role').textContent])")
+    check([tuple(c) for c in crew] == APOLLO_11_CREW, f"{where}: crew {crew}")
+    check(len(browser.find_elements(By.CSS_SELECTOR, ".crew-member.commander .commander-mark")) == 1, f"{where}: the commander is not marked")
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "h2")]
+    check(headings[:2] == ["Mission Highlights", "Crew"], f"{where}: headings {headings}")
+    check(len(browser.find_elements(By.CSS_SELECTOR, ".highlights p")) > 1, f"{where}: the description's paragraphs were not kept")
+    badge = browser.execute_script(
+        "const b = document.querySelector('.mission-badge'); const c = b.parentElement.getBoundingClientRect().width;"
+        "return [b.getBoundingClientRect().width, c, b.naturalWidth]")
+    ratio = badge[0] / badge[1]
+    check(0.5 <= ratio <= 0.7 or abs(badge[0] - badge[2]) < 1,
+          f"{where}: the badge is {badge[0]:.0f} px of {badge[1]:.0f} px and not at its natural size {badge[2]}")
+    portrait = browser.execute_script("const p = document.querySelector('.crew-portrait').getBoundingClientRect(); return [p.width, p.height]")
+    check(portrait == [104, 72], f"{where}: crew portraits are {portrait}, not 104 × 72")
+    story, roster = browser.execute_script(
+        "return [document.querySelector('.mission-story').getBoundingClientRect().toJSON(),"
+        " document.querySelector('.crew').getBoundingClientRect().toJSON()]")
+    if size == "desktop":
+        check(roster["left"] >= story["right"], f"{where}: the crew is not beside the description on a wide screen")
+    else:
+        check(roster["top"] >= story["bottom"], f"{where}: the crew is not below the description")
+        tops = browser.execute_script("return Array.from(document.querySelectorAll('.roster .crew-member')).map(li => li.getBoundingClientRect().top)")
+        check(len(set(tops)) == 1, f"{where}: the crew is not in one row: {tops}")
+    # Armstrong's link leads to his page, which lists Apollo 11.
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".roster .crew-member a"))
+    check(browser.current_url.endswith("/astronauts/armstrong.html"), f"{where}: Armstrong's link led to {browser.current_url}")
+    check(browser.find_element(By.TAG_NAME, "h1").text == "Neil A. Armstrong", f"{where}: Armstrong's page is titled {browser.find_element(By.TAG_NAME, 'h1').text}")
+    flights = [f.text for f in browser.find_elements(By.CSS_SELECTOR, ".flights .flight-name")]
+    check(flights == ["Apollo 11"], f"{where}: Armstrong's page lists {flights}")
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".flights a"))
+    check(browser.current_url.endswith("/missions/apollo11.html"), f"{where}: the flight links to {browser.current_url}")
+
+    where = f"missions/apollo1.html at {size}"
+    open_page(browser, site, "missions/apollo1.html")
+    date = browser.find_element(By.CSS_SELECTOR, ".launch-date").text
+    check(date.endswith("N/A"), f"{where}: launch date {date!r}")
+    names = [n.text for n in browser.find_elements(By.CSS_SELECTOR, ".roster .crew-name")]
+    check(names == ["Virgil I. \"Gus\" Grissom", "Edward H. White II", "Roger B. Chaffee"], f"{where}: crew {names}")
+    marked = [n.text for n in browser.find_elements(By.CSS_SELECTOR, ".crew-member.commander .crew-name")]
+    check(marked == ["Virgil I. \"Gus\" Grissom"], f"{where}: the Command Pilot is not marked as commander: {marked}")
+
+    open_page(browser, site, "astronauts/lovell.html")
+    flights = [f.text for f in browser.find_elements(By.CSS_SELECTOR, ".flights .flight-name")]
+    check(flights == ["Apollo 8", "Apollo 13"], f"astronauts/lovell.html at {size}: flights {flights}")
+
+
+def apollo(site, screenshots):
+    global SHOTS
+    SHOTS = screenshots
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    browser = start_browser()
+    try:
+        for size in SIZES:
+            resize(browser, size)
+            for page in pages(site):
+                open_page(browser, site, page)
+                check_common(browser, site, page, size)
+                browser.save_screenshot(str(SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png"))
+                if page in ("index.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
+                    check_accessibility(browser, f"{page} at {size}")
+            check_missions_page(browser, site, size)
+            check_mission_page(browser, site, size)
+    finally:
+        browser.quit()
+
+
+def placeholders(site):
+    browser = start_browser()
+    try:
+        resize(browser, "desktop")
+        for page in pages(site):
+            open_page(browser, site, page)
+            check_common(browser, site, page, "desktop")
+            count = len(browser.find_elements(By.CSS_SELECTOR, "svg.placeholder[role=img][aria-label]"))
+            check(count > 0, f"{page}: no placeholder pictures")
+            check(not browser.find_elements(By.TAG_NAME, "img"), f"{page}: <img> elements in a dataset without pictures")
+            if page == "index.html":
+                cards = len(browser.find_elements(By.CSS_SELECTOR, "ul.cards > li"))
+                check(count == cards, f"{page}: {count} placeholders for {cards} cards")
+                check_accessibility(browser, f"{page} (placeholders)")
+    finally:
+        browser.quit()
+
+
+def hostile(site, texts):
+    browser = start_browser()
+    try:
+        resize(browser, "desktop")
+        for page in pages(site):
+            where = f"{page} (hostile)"
+            open_page(browser, site, page)
+            try:
+                alert = browser.switch_to.alert
+                fail(f"{where}: a script opened an alert: {alert.text}")
+                alert.dismiss()
+            except NoAlertPresentException:
+                pass
+            check(browser.execute_script("return window.pwned === undefined"), f"{where}: injected script ran")
+            check(not browser.find_elements(By.CSS_SELECTOR, "[onerror], [onload], [onclick], iframe, object, embed"),
+                  f"{where}: injected markup became elements")
+            scripts = [s.get_attribute("src") or s.get_attribute("type") for s in browser.find_elements(By.TAG_NAME, "script")]
+            check(len(scripts) <= 2 and all(s.endswith("site.js") or s == "application/json" for s in scripts),
+                  f"{where}: unexpected scripts {scripts}")
+            check_common(browser, site, page, "desktop")
+            if page == "index.html":
+                body = browser.find_element(By.TAG_NAME, "body").get_attribute("textContent")
+                for text in texts["index"]:
+                    check(text in body, f"{where}: {text!r} is not shown as text")
+                search = browser.find_element(By.ID, "search-input")
+                search.send_keys(texts["search"])
+                options = [o.get_attribute("textContent") for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")]
+                check(any(texts["suggestion"] in o for o in options), f"{where}: suggestions {options}")
+                check(browser.execute_script("return window.pwned === undefined"), f"{where}: a suggestion ran script")
+            if page.startswith("astronauts/"):
+                name = browser.find_element(By.TAG_NAME, "h1").get_attribute("textContent")
+                check(name in texts["names"], f"{where}: the heading {name!r} is not one of the names as written")
+    finally:
+        browser.quit()
+
+
+def main(arguments):
+    if len(arguments) < 2:
+        sys.exit(__doc__)
+    mode, site = arguments[0], Path(arguments[1])
+    if mode == "apollo" and len(arguments) == 3:
+        apollo(site, Path(arguments[2]))
+    elif mode == "placeholders":
+        placeholders(site)
+    elif mode == "hostile" and len(arguments) == 3:
+        hostile(site, json.loads(Path(arguments[2]).read_text()))
+    else:
+        sys.exit(__doc__)
+    print(f"{mode}: {len(failures)} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
