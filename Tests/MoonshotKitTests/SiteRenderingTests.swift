@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// The pieces the site's pages are made of: escaping, file names, monograms, the search data
+/// and the embedded pictures.
+final class SiteRenderingTests: XCTestCase {
+    func testInterpolatedTextIsEscapedAndMarkupIsNot() {
+        let name = "<script>alert('x')</script> & \"q\""
+        let item: HTML = "<li title=\"\(name)\">\(name)</li>"
+        XCTAssertEqual(item.markup, "<li title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">"
+                       + "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</li>")
+        let inner: HTML = "<b>\(name)</b>"
+        XCTAssertEqual(HTML("<p>\(inner)</p>").markup, "<p>" + inner.markup + "</p>")
+        XCTAssertEqual(HTML("\(42)").markup, "42")
+    }
+
+    func testCharactersHTMLForbidsAreShownVisibly() {
+        let noncharacters = String(Character(Unicode.Scalar(0xFDD0)!)) + String(Character(Unicode.Scalar(0x1FFFE)!))
+        XCTAssertEqual(HTML.escaped("a\u{1B}[2J\u{7F}\u{9B}" + noncharacters + "b"), "a\u{241B}[2J\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}b")
+        XCTAssertEqual(HTML.escaped("tab\tline\nRTL \u{202E}x 👩‍🚀"), "tab\tline\nRTL \u{202E}x 👩‍🚀")
+    }
+
+    func testAstronautPagesHaveSafeFileNames() {
+        XCTAssertEqual(SiteContent.pageName(astronautID: "armstrong", index: 0), "astronauts/armstrong.html")
+        XCTAssertEqual(SiteContent.pageName(astronautID: "van-hoften_2", index: 3), "astronauts/van-hoften_2.html")
+        for id in ["../etc", "Armstrong", "-x", "_1", "a/b", "a b", "émile", "", String(repeating: "a", count: 65), "con.txt"] {
+            XCTAssertEqual(SiteContent.pageName(astronautID: id, index: 6), "astronauts/_7.html", id)
+        }
+    }
+
+    func testMonograms() {
+        XCTAssertEqual(SitePicture.monogram("Apollo 11"), "A11")
+        XCTAssertEqual(SitePicture.monogram("Neil A. Armstrong"), "NA")
+        XCTAssertEqual(SitePicture.monogram("Sally K. Ride"), "SR")
+        XCTAssertEqual(SitePicture.monogram("Apollo 123"), "A1")
+        XCTAssertEqual(SitePicture.monogram("Cher"), "C")
+        XCTAssertEqual(SitePicture.monogram("  "), "?")
+        XCTAssertEqual(SitePicture.monogram("👩‍🚀 émile"), "👩‍🚀É")
+    }
+
+    func testSearchDataCannotEndItsScriptElement() throws {
+        let path = try makeTemporaryFolder(self).appendingPathComponent("moonshot.db").path
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
+        let database = try MoonshotDatabase(path: path)
+        let content = try SiteContent(reading: database)
+        let json = SearchData(content: content).html.markup
+        XCTAssertFalse(json.contains("<") || json.contains(">") || json.contains("&"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        XCTAssertEqual((parsed?["missions"] as? [Any])?.count, 12)
+        XCTAssertEqual((parsed?["astronauts"] as? [Any])?.count, 32)
+        XCTAssertEqual(parsed?["roles"] as? [String], ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
+    }
+
+    func testEveryPictureOfTheDatasetIsEmbeddedAndDecodesExactly() throws {
+        XCTAssertEqual(EmbeddedResources.images.count, 44)
+        let png = try XCTUnwrap(SitePictures.contents(of: "apollo11.png"))
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let jpeg = try XCTUnwrap(SitePictures.contents(of: "armstrong.jpg"))
+        XCTAssertEqual(Array(jpeg.prefix(2)) + Array(jpeg.suffix(2)), [0xFF, 0xD8, 0xFF, 0xD9])
+        XCTAssertEqual(SitePictures.badgeFile("apollo11"), "apollo11.png")
+        XCTAssertNil(SitePictures.badgeFile("apollo99"))
+        XCTAssertNil(SitePictures.portraitFile("../apollo11"))
+        XCTAssertEqual(Base64.decode("aGVsbG8gd29ybGQ="), Array("hello world".utf8))
+        XCTAssertEqual(Base64.decode("YQ=="), [0x61])
+    }
+}
