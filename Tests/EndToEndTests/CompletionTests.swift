@@ -12,6 +12,9 @@ final class CompletionTests: BinaryTestCase {
         try Data(#"{"zed": {"id": "zed", "name": "Zed Zephyr", "description": "Made up."}}"#.utf8)
             .write(to: folder.appendingPathComponent("a.json"))
         XCTAssertEqual(try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--db", "other.db").status, 0)
+        // For `site`, which is given a folder: a folder and a file whose names start alike.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sitefolder"), withIntermediateDirectories: false)
+        try Data().write(to: folder.appendingPathComponent("sitefile"))
     }
 
     /// A line being completed (the word under the cursor last, "" for a new word) and what
@@ -35,6 +38,7 @@ final class CompletionTests: BinaryTestCase {
         (["search", "crew", "ap"], []),
         (["completions", ""], ["bash", "zsh", "fish"]),
         (["help", "fl"], ["flights"]),
+        (["site", "sitef"], ["sitefolder"]),
     ]
 
     func testBashOffersCommandsOptionsValuesAndNames() throws {
@@ -64,7 +68,10 @@ final class CompletionTests: BinaryTestCase {
                                  environment: ["PATH": pathWithMoonshot])
             XCTAssertEqual(result.status, 0, result.stderr)
             // fish prints each candidate with its description after a tab.
-            let candidates = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+            // A folder is offered with "/" after it, as fish offers folders everywhere.
+            let candidates = result.stdout.split(separator: "\n").map {
+                String(($0.split(separator: "\t").first ?? "").reversed().drop(while: { $0 == "/" }).reversed())
+            }
             // For a path fish offers files too; only the words are checked here.
             XCTAssertEqual(Set(candidates), offered, "\(line)")
         }

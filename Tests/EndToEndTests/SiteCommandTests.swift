@@ -116,9 +116,11 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertTrue(withDatabase.stderr.contains("holds an SQLite database (site/copy.db)"), withDatabase.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: url("site/copy.db").path))
 
-        let here = try moonshot("site", ".", "--force")
-        XCTAssertEqual(here.status, 1)
-        XCTAssertTrue(here.stderr.contains("cannot be replaced by a site"), here.stderr)
+        for path in [".", "site/.", "site/.."] {
+            let here = try moonshot("site", path, "--force")
+            XCTAssertEqual(here.status, 1, path)
+            XCTAssertTrue(here.stderr.contains("cannot be replaced by a site"), here.stderr)
+        }
         let current = try moonshot("site", folder.path, "--force")
         XCTAssertEqual(current.status, 1)
         XCTAssertTrue(current.stderr.contains("holds the current directory"), current.stderr)

@@ -26,7 +26,8 @@ struct SiteFolder {
     /// the current directory.
     func write(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws -> Outcome {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
-        guard !target.isEmpty, target != ".", target != ".." else {
+        let last = target.split(separator: "/").last
+        guard !target.isEmpty, last != ".", last != ".." else {
             throw MoonshotError("\(quoted(path)) cannot be replaced by a site", hint: "Give a new folder, such as 'site'.")
         }
         if FolderTree.isSymbolicLink(target) {

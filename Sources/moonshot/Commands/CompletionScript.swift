@@ -14,8 +14,9 @@ struct CompletionScript {
     /// The options of every command, `--help` included.
     private func options(of command: AnyCommand) -> [OptionInfo] { command.options + [OptionWord.help] }
 
-    /// What a command's first argument is completed with: names from the database, or words.
-    private enum ArgumentCompletion { case names(String), words([String]), nothing }
+    /// What a command's first argument is completed with: names from the database, words, or
+    /// folders.
+    private enum ArgumentCompletion { case names(String), words([String]), folders, nothing }
 
     private func argumentCompletion(_ command: AnyCommand) -> ArgumentCompletion {
         guard let argument = command.arguments.first else { return .nothing }
@@ -23,6 +24,7 @@ struct CompletionScript {
         switch argument.name {
         case "mission": return .names("missions")
         case "astronaut": return .names("astronauts")
+        case "folder": return .folders
         default: return .nothing
         }
     }
@@ -73,7 +75,7 @@ struct CompletionScript {
                     fi
                     return
                 fi
-                local options="" names="" choices=""
+                local options="" names="" choices="" folders=""
                 case "$command" in
 
             """
@@ -82,6 +84,7 @@ struct CompletionScript {
             switch argumentCompletion(command) {
             case .names(let kind): text += "; names=\(kind)"
             case .words(let words): text += "; choices=\"\(words.joined(separator: " "))\""
+            case .folders: text += "; folders=1"
             case .nothing: break
             }
             text += " ;;\n"
@@ -97,6 +100,8 @@ struct CompletionScript {
                     COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${database[@]}" __complete "$names" 2>/dev/null | cut -f1)" -- "$cur"))
                 elif [[ -n "$choices" ]]; then
                     COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+                elif [[ -n "$folders" ]]; then
+                    compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur"))
                 fi
             }
             complete -F _moonshot moonshot
@@ -113,7 +118,7 @@ struct CompletionScript {
             # zsh completion for moonshot: moonshot completions zsh
             _moonshot() {
                 local -a commands descriptions options names shown lines choices
-                local command="" db="" kind="" i line
+                local command="" db="" kind="" folders="" i line
                 commands=(\(commandNames.joined(separator: " ")))
                 descriptions=(
 
@@ -160,6 +165,7 @@ struct CompletionScript {
             switch argumentCompletion(command) {
             case .names(let kind): text += "; kind=\(kind)"
             case .words(let words): text += "; choices=(\(words.joined(separator: " ")))"
+            case .folders: text += "; folders=1"
             case .nothing: break
             }
             text += " ;;\n"
@@ -179,6 +185,8 @@ struct CompletionScript {
                     compadd -l -d shown -- $names
                 elif (( ${#choices} )); then
                     compadd -- $choices
+                elif [[ -n $folders ]]; then
+                    _files -/
                 fi
             }
             if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
@@ -251,6 +259,7 @@ struct CompletionScript {
             switch argumentCompletion(command) {
             case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
             case .words(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"
+            case .folders: text += "complete -c moonshot" + condition + " -x -a '(__fish_complete_directories)'\n"
             case .nothing: break
             }
         }
