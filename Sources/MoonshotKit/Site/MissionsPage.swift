@@ -4,30 +4,16 @@ struct MissionsPage {
     let content: SiteContent
 
     var html: HTML {
-        let missions = content.missions.map { mission -> HTML in
-            let key = "mission:\(mission.id)"
-            return """
-                <li class="card" data-key="\(key)">
-                <a class="card-link" href="\(SiteContent.missionPage(mission.badge))">\
-                \(SitePicture.badge(of: mission, root: "", class: "card-picture"))\
-                <span class="card-label"><span class="card-title">\(mission.name)</span>\
-                <span class="card-detail">\(SiteLayout.launchDate(mission.launchDate))</span></span></a>
-                \(SiteLayout.star(key, name: mission.name))
-                </li>
-                """
+        let missions = content.missions.map { mission in
+            Self.card(key: "mission:\(mission.id)", page: SiteContent.missionPage(mission.badge),
+                      picture: SitePicture.badge(of: mission, root: "", class: "card-picture"),
+                      title: mission.name, detail: SiteLayout.launchDate(mission.launchDate))
         }
-        let astronauts = content.astronauts.map { astronaut -> HTML in
-            let key = "astronaut:\(astronaut.id)"
+        let astronauts = content.astronauts.map { astronaut in
             let flown = astronaut.flights.map(\.missionName).joined(separator: ", ")
-            return """
-                <li class="card" data-key="\(key)">
-                <a class="card-link" href="\(content.astronautPage(astronaut.id))">\
-                \(SitePicture.portrait(id: astronaut.id, name: astronaut.name, root: "", class: "card-picture portrait"))\
-                <span class="card-label"><span class="card-title">\(astronaut.name)</span>\
-                <span class="card-detail">\(flown.isEmpty ? "No missions" : flown)</span></span></a>
-                \(SiteLayout.star(key, name: astronaut.name))
-                </li>
-                """
+            return Self.card(key: "astronaut:\(astronaut.id)", page: content.astronautPage(astronaut.id),
+                             picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, root: "", class: "card-picture portrait"),
+                             title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")
         }
         let main: HTML = """
             <h1>Moonshot</h1>
@@ -62,5 +48,18 @@ struct MissionsPage {
             <script type="application/json" id="site-data">\(SearchData(content: content).html)</script>
             """
         return SiteLayout(source: content.source).page(title: "Moonshot: the Apollo missions", root: "", kind: "missions-page", main: main)
+    }
+
+    /// A card of the grid: picture, title and detail linking to `page`, with a star; `key`
+    /// ("mission:11") is what the script knows it by.
+    private static func card(key: String, page: String, picture: HTML, title: String, detail: HTML) -> HTML {
+        """
+        <li class="card" data-key="\(key)">
+        <a class="card-link" href="\(page)">\(picture)\
+        <span class="card-label"><span class="card-title">\(title)</span>\
+        <span class="card-detail">\(detail)</span></span></a>
+        \(SiteLayout.star(key, name: title))
+        </li>
+        """
     }
 }
