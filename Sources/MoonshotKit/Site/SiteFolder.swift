@@ -22,8 +22,8 @@ struct SiteFolder {
 
     /// Writes `files` (paths relative to the folder, "/" between parts) as the folder. A folder
     /// that exists is replaced if it is a site moonshot wrote, is empty, or `force` is set; never
-    /// when it holds an SQLite database (such as `protecting`, the one the site is read from) or
-    /// the current directory.
+    /// when it holds an SQLite database or journal (which a program may have open, the one the
+    /// site is read from among them) or the current directory.
     func write(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws -> Outcome {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
         let last = target.split(separator: "/").last
