@@ -9,6 +9,7 @@ import Darwin
 // A write beyond a file-size limit (ulimit -f) should fail with an error moonshot can
 // report, not kill the process.
 signal(SIGXFSZ, SIG_IGN)
+Terminal.openStandardDescriptors()
 
 var status = Moonshot.main(Array(CommandLine.arguments.dropFirst()), environment: Terminal.environment)
 if let error = Terminal.outputError {

@@ -175,6 +175,21 @@ final class QueryCommandTests: BinaryTestCase {
         let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" missions > /dev/full", Self.binary.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write the output"), result.stderr)
+        let closed = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" missions >&-", Self.binary.path])
+        XCTAssertEqual(closed.status, 1)
+        XCTAssertTrue(closed.stderr.hasPrefix("Error: cannot write the output: Bad file descriptor"), closed.stderr)
+    }
+
+    /// The exit status of an import tells what became of the database: when the summary cannot
+    /// be printed, the import has still happened.
+    func testAnImportWhoseSummaryCannotBePrintedSucceedsAndSaysSo() throws {
+        for redirection in ["> /dev/full", ">&-"] {
+            let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" import \(redirection)", Self.binary.path])
+            XCTAssertEqual(result.status, 0, "\(redirection): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("Warning: the import succeeded (moonshot.db holds the new content), "
+                                                  + "but its summary could not be printed: cannot write the output"), result.stderr)
+        }
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT count(*) FROM missions"), "3\n12\n")
     }
 
     func testSQLErrorsAreWorded() throws {

@@ -1,12 +1,13 @@
 /// The database an import writes into: its path checked, then opened for writing.
 enum ImportTarget {
-    /// How long an import waits for another connection's lock on the database, in
-    /// milliseconds: long enough for another import of a large dataset to finish.
-    static let lockTimeout: Int32 = 60_000
+    /// The import's page cache, in KiB: more than SQLite's default 2 MB, for the B-trees of a
+    /// large input. A larger transaction spills pages into the file before it commits.
+    static let cacheKiB = 16_384
 
     /// Opens (creating it if missing) the database at `path`, after checking that a database
-    /// can be made or changed there. Foreign keys are enforced, as for every write.
-    static func open(_ path: String) throws -> Database {
+    /// can be made or changed there. Foreign keys are enforced, as for every write. Its
+    /// statements wait for other connections' locks as `lockWait` says.
+    static func open(_ path: String, lockWait: LockWaitPolicy) throws -> Database {
         let folder = FileSystem.directory(of: path)
         switch FileSystem.entry(at: folder) {
         case .directory: break
@@ -31,12 +32,13 @@ enum ImportTarget {
         }
         let database: Database
         do {
-            database = try Database(path: path, mode: .readWriteCreate, busyTimeout: lockTimeout)
+            database = try Database(path: path, mode: .readWriteCreate, busyTimeout: Int32(lockWait.seconds * 1000))
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
             throw MoonshotError("cannot open or create \(path): \(error.message)", hint: "Choose another path with --db.")
         }
+        if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
         // More cache than the default 2 MB, for the B-trees of a large input.
-        try database.execute("PRAGMA cache_size = -16384")
+        try database.execute("PRAGMA cache_size = -\(cacheKiB)")
         return database
     }
 
@@ -48,5 +50,23 @@ enum ImportTarget {
         guard case .file = FileSystem.entry(at: path),
               let database = try? Database(path: path, mode: .readWrite, busyTimeout: 1_000) else { return }
         _ = try? database.scalar("SELECT count(*) FROM sqlite_schema")
+    }
+}
+
+/// How long an import waits for other programs' locks on the database, and what it does meanwhile.
+public struct LockWaitPolicy {
+    /// The most an import waits for locks, in all its waits together, in seconds: long enough
+    /// for another import of a large dataset to finish.
+    public static let defaultSeconds = 60.0
+    /// How long a wait lasts before `whenWaiting` is called.
+    static let announceAfter = 1.0
+
+    public var seconds: Double
+    /// Called once, when the import has waited `announceAfter` seconds: to say that it waits.
+    public var whenWaiting: (() -> Void)?
+
+    public init(seconds: Double = LockWaitPolicy.defaultSeconds, whenWaiting: (() -> Void)? = nil) {
+        self.seconds = seconds
+        self.whenWaiting = whenWaiting
     }
 }

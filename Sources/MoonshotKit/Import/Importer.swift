@@ -41,14 +41,16 @@ public enum Importer {
         return reader.counts
     }
 
-    /// Imports the inputs into the database at `databasePath`, replacing its content.
+    /// Imports the inputs into the database at `databasePath`, replacing its content, waiting
+    /// for other programs' locks on it as `lockWait` says.
     ///
     /// Throws `ImportFailure` for problems in the input (a file that changed while it was read
     /// among them), `MoonshotError` for an unusable or busy database, `SQLiteError` for
     /// failures while writing, and `Interrupted` when a signal caught by
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
-    public static func run(missions: InputSource, astronauts: InputSource, databasePath: String) throws -> ImportSummary {
+    public static func run(missions: InputSource, astronauts: InputSource, databasePath: String,
+                           lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
             // Nothing is written; the file that did open is still checked, so every problem is
@@ -69,12 +71,13 @@ public enum Importer {
         }
         do {
             return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
-                             hashes: hashing.wait, into: databasePath)
+                             hashes: hashing.wait, into: databasePath, lockWait: lockWait)
         } catch let error as SQLiteError where error.code.primary == .busy {
             throw MoonshotError(
-                "\(databasePath) is locked by another program, which kept it for \(ImportTarget.lockTimeout / 1000) seconds; "
+                "\(databasePath) is locked by another program, and the import waited for it \(seconds(lockWait.seconds)) in all; "
                     + "\(databasePath) was not changed",
-                hint: "Try again when it has finished (a sqlite3 session in a transaction holds its lock until COMMIT).")
+                hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
+                    + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw DatabaseReplacement.notAMoonshotDatabase(databasePath)
         } catch let error as SQLiteError where error.code.primary == .corrupt {
@@ -89,10 +92,10 @@ public enum Importer {
     /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
     private static func write(
         missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
-        hashes: () -> (String?, String?), into path: String
+        hashes: () -> (String?, String?), into path: String, lockWait: LockWaitPolicy
     ) throws -> ImportSummary {
         do {
-            let database = try ImportTarget.open(path)
+            let database = try ImportTarget.open(path, lockWait: lockWait)
             return try Interruption.interrupting(database) {
                 try database.transaction(.immediate) {
                     let replacement = try DatabaseReplacement(of: database, path: path)

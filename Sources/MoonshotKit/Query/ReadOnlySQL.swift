@@ -102,7 +102,6 @@ extension MoonshotDatabase {
 
     /// The error for a query stopped by its time limit.
     static func stopped(after seconds: Double, hint: String) -> MoonshotError {
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        return MoonshotError("the query was stopped after \(shown) second\(seconds == 1 ? "" : "s")", hint: hint)
+        MoonshotError("the query was stopped after \(MoonshotKit.seconds(seconds))", hint: hint)
     }
 }

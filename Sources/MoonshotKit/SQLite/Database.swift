@@ -32,11 +32,13 @@ public final class Database {
     /// The closures SQLite calls back (authorizer, progress handler), kept alive here.
     let callbacks = Callbacks()
 
-    /// How long a statement waits for another connection's lock, in milliseconds.
+    /// How long the statements of a connection wait for other connections' locks, in all, in
+    /// milliseconds.
     public static let defaultBusyTimeout: Int32 = 5_000
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory one). Foreign keys
-    /// are enforced on a connection that can write unless `foreignKeys` is false.
+    /// are enforced on a connection that can write unless `foreignKeys` is false. Its statements
+    /// wait for other connections' locks up to `busyTimeout` milliseconds in all.
     public init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
@@ -127,8 +129,12 @@ public final class Database {
     }
 
     /// The error for result `code` of a call on this connection: `.notAuthorized` whenever
-    /// the authorizer refused something on the way.
+    /// the authorizer refused something on the way, `.busy` for a statement stopped because
+    /// the time for waiting for locks was spent.
     func error(code: Int32, sql: String?) -> SQLiteError {
+        if code & 0xFF == SQLITE_INTERRUPT && gaveUpWaitingForALock && !isInterrupted {
+            return SQLiteError(.busy, message: "database is locked", sql: sql)
+        }
         let error = SQLiteError(connection: handle, code: code, sql: sql)
         return callbacks.refusedSomething ? SQLiteError(.notAuthorized, message: error.message, sql: sql) : error
     }

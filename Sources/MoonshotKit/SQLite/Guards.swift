@@ -30,9 +30,8 @@ final class Callbacks {
     var deadline: timespec?
     /// Set by `Database.interrupt`, from any thread.
     let interrupted = Atomic<Bool>(false)
-    /// How long the busy handler waits for a lock, in milliseconds, and since when it has.
-    var busyTimeout = 0
-    var busySince = 0
+    /// How long the busy handler waits for locks, and has.
+    var lockWait = LockWait()
 }
 
 extension Database {

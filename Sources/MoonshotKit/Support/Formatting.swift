@@ -8,3 +8,9 @@ func zeroPadded<T: BinaryInteger>(_ value: T, width: Int, radix: Int = 10) -> St
     let digits = String(value, radix: radix, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
+
+/// A duration as people write it: "10 seconds", "1 second", "0.5 seconds".
+public func seconds(_ value: Double) -> String {
+    let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    return "\(number) second\(value == 1 ? "" : "s")"
+}

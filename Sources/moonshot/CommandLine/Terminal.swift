@@ -13,6 +13,25 @@ enum Terminal {
     /// Why writing to standard output failed, if it did (a full disk, say); `main` reports it.
     nonisolated(unsafe) private(set) static var outputError: SystemError?
 
+    /// Makes sure standard input, output and error are open, so that no file moonshot opens
+    /// (an input, a page of a site) takes their place and receives what is printed: a closed one
+    /// reads from or writes to /dev/null instead. Output to a closed standard output counts as
+    /// failed (`outputError`), as it would have.
+    static func openStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // open() takes the lowest free number: this one.
+            _ = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if descriptor == STDOUT_FILENO { outputError = SystemError(operation: "write the output", code: EBADF) }
+        }
+    }
+
+    /// Why writing to standard output failed, if it did, which the caller now reports itself
+    /// (so `main` does not).
+    static func takeOutputError() -> SystemError? {
+        defer { outputError = nil }
+        return outputError
+    }
+
     /// Writes `text` to standard output as it is.
     static func write(_ text: String) {
         guard outputError == nil else { return }

@@ -7,6 +7,7 @@ enum ImportCommand {
         var missions: FilePath?
         var astronauts: FilePath?
         var check = false
+        var wait = LockWaitPolicy.defaultSeconds
     }
 
     static let command = Command<Options>(
@@ -19,6 +20,8 @@ enum ImportCommand {
             is wrong the problems are counted and the first 100 listed with their file, line and
             column, and the database is left as it was. A successful import replaces the
             database's whole content at once. Ctrl-C stops it cleanly (exit status 130).
+            While another program holds a lock on the database, the import waits for it, up to
+            60 seconds in all (--wait), saying so on stderr after a second.
             """,
         options: [
             .value("missions", "path", help: "A missions.json to load instead of the built-in Apollo missions (with --astronauts).") {
@@ -28,6 +31,9 @@ enum ImportCommand {
                 $0.astronauts = $1
             },
             .flag("check", help: "Validate the input and report problems without writing anything.") { $0.check = true },
+            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: 60).") {
+                (options, seconds: Seconds) in options.wait = seconds.value
+            },
         ],
         run: run)
 
@@ -56,9 +62,16 @@ enum ImportCommand {
                     Terminal.write(TerminalText.visible("No problems found in \(missions.displayName) and \(astronauts.displayName): "
                                                         + "\(describe(counts)). Nothing was written.\n"))
                 } else {
+                    let waiting = "Waiting for another program's lock on \(databasePath) (up to \(seconds(options.wait)) in all)...\n"
+                    let lockWait = LockWaitPolicy(seconds: options.wait, whenWaiting: { Terminal.writeError(waiting) })
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
-                                                   databasePath: databasePath)
+                                                   databasePath: databasePath, lockWait: lockWait)
                     Terminal.write(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
+                    // The exit status tells what became of the database: it has the new content.
+                    if let error = Terminal.takeOutputError() {
+                        Terminal.writeError("Warning: the import succeeded (\(summary.databasePath) holds the new content), "
+                                            + "but its summary could not be printed: \(error).\n")
+                    }
                 }
             }
             if let late = Interruption.request {
