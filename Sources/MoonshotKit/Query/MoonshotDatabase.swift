@@ -9,6 +9,11 @@ public final class MoonshotDatabase {
     let database: Database
     /// The statements the public queries ran, in order, for `--show-sql`.
     public private(set) var executed: [ExecutedSQL] = []
+    /// Called, on another thread, with the error to report when a query has passed its time
+    /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
+    /// command-line tool reports it and ends there, which for a reader leaves nothing half
+    /// done. Nil waits for the call, however long it takes.
+    public var whenStuck: (@Sendable (MoonshotError) -> Void)?
 
     /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
@@ -56,8 +61,11 @@ public final class MoonshotDatabase {
         "imports.crew_count",
     ].joined(separator: " ")
 
-    /// Opens the database at `path`, or explains why it cannot be used.
-    public init(path: String) throws {
+    /// Opens the database at `path`, or explains why it cannot be used. Unless
+    /// `acceptingChangedSchema`, that includes a database whose own tables, indexes, views or
+    /// triggers are not as schema.sql makes them (another program may add objects of its own):
+    /// the questions read them, and could not be trusted.
+    public init(path: String, acceptingChangedSchema: Bool = false) throws {
         let shownPath = path.contains("/") ? path : "./" + path
         switch FileSystem.entry(at: path) {
         case .missing:
@@ -89,6 +97,16 @@ public final class MoonshotDatabase {
                 throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(Self.schemaVersion))",
                                     hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
                                         + (try Self.reimportCommand(for: database, path: path)))
+            }
+            if !acceptingChangedSchema {
+                let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+                if let first = changes.first {
+                    let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
+                    throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
+                                        hint: "Put it back as 'moonshot schema' prints it, or make the database again with "
+                                            + "'\(Self.importCommand(path))' (which replaces its content). 'moonshot sql' and "
+                                            + "'moonshot shell' open it as it is.")
+                }
             }
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
@@ -162,14 +180,23 @@ public final class MoonshotDatabase {
     private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
+        let stopped = Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask again with fewer or more telling words.")
         do {
-            try database.withTimeLimit(Self.defaultQueryTimeout) {
+            try database.withTimeLimit(Self.defaultQueryTimeout, whenStuck: stuck(stopped)) {
                 while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
-            throw Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask again with fewer or more telling words.")
+            throw stopped
         }
         return results
+    }
+}
+
+extension MoonshotDatabase {
+    /// What the time limit calls when a query is stuck: `whenStuck`, with `error`.
+    func stuck(_ error: MoonshotError) -> (@Sendable () -> Void)? {
+        guard let report = whenStuck else { return nil }
+        return { report(error) }
     }
 }
 

@@ -59,14 +59,15 @@ extension MoonshotDatabase {
 
         columns((0..<statement.columnCount).map(statement.columnName))
         defer { statement.reset() }
+        let stopped = Self.stopped(after: timeout, hint: "Allow it longer with --timeout SECONDS, or make it do less.")
         do {
-            try database.withTimeLimit(timeout) {
+            try database.withTimeLimit(timeout, whenStuck: stuck(stopped)) {
                 while try statement.step() {
                     guard try row(statement.currentRow.values) else { break }
                 }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
-            throw Self.stopped(after: timeout, hint: "Allow it longer with --timeout SECONDS, or make it do less.")
+            throw stopped
         } catch let error as SQLiteError {
             throw Self.explain(error, limits: limits, preparing: false)
         }

@@ -64,9 +64,19 @@ extension Database {
         }, context)
     }
 
-    /// Runs `body`, interrupting any statement still running `seconds` after it began: the
-    /// statement then throws an error with code `.interrupted`.
-    public func withTimeLimit<T>(_ seconds: Double, _ body: () throws -> T) rethrows -> T {
+    /// How long after a time limit a call of SQLite that has not returned counts as stuck.
+    public static let stuckAfter = 1.0
+
+    /// Runs `body`, stopping any statement still running `seconds` after it began: the statement
+    /// then throws an error with code `.interrupted`.
+    ///
+    /// A progress handler stops a statement between SQLite's instructions. One instruction can
+    /// take any time, though (`instr()` of long text is one), so an alarm on a thread of its own
+    /// also interrupts the connection at the limit, which ends the long instructions that heed
+    /// an interrupt; and if a call of SQLite still has not returned `stuckAfter` seconds later,
+    /// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half
+    /// done). Without a thread to be had, only the progress handler keeps the limit.
+    public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) rethrows -> T {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
         let whole = seconds.rounded(.down)
@@ -85,7 +95,12 @@ extension Database {
             clock_gettime(CLOCK_MONOTONIC, &now)
             return (now.tv_sec, now.tv_nsec) > (deadline.tv_sec, deadline.tv_nsec) ? 1 : 0
         }, context)
+        let connection = ConnectionHandle(pointer: handle)
+        var steps = [Alarm.Step(after: seconds) { sqlite3_interrupt(connection.pointer) }]
+        if let whenStuck { steps.append(Alarm.Step(after: seconds + Self.stuckAfter, action: whenStuck)) }
+        let alarm = Alarm(steps)
         defer {
+            alarm?.cancel()
             sqlite3_progress_handler(handle, 0, nil, nil)
             callbacks.deadline = nil
         }
@@ -128,4 +143,9 @@ public struct UntrustedSQLLimits: Sendable {
     public var memory: Int64? = 512 << 20
 
     public init() {}
+}
+
+/// A connection's handle, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
+private struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

@@ -1,5 +1,5 @@
 /// A failure explained for the person at the terminal: what went wrong and what to do next.
-public struct MoonshotError: Error, CustomStringConvertible, Equatable {
+public struct MoonshotError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What went wrong.
     public let message: String
     /// What to do about it, when there is something to suggest.

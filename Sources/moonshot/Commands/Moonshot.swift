@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MoonshotKit
 
 /// The `moonshot` command: its subcommands, global options and the top-level run loop.
@@ -53,6 +60,14 @@ enum Moonshot {
                 return .failure
             }
         }
+    }
+
+    /// Ends moonshot with `error` when a query has passed its time limit and SQLite does not
+    /// return (see `MoonshotDatabase.whenStuck`). Only readers get here: ending the process
+    /// leaves the database as it was, and the operating system releases its locks.
+    static let endStuck: @Sendable (MoonshotError) -> Void = { error in
+        Terminal.writeError("Error: \(error)\n")
+        _exit(ExitStatus.failure.rawValue)
     }
 
     /// A failure as the user should read it.

@@ -7,8 +7,11 @@ struct QueryContext {
     let global: GlobalOptions
     let width: Int?
 
-    init(_ global: GlobalOptions, environment: [String: String]) throws {
-        database = try MoonshotDatabase(path: global.databasePath(environment: environment))
+    /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
+    /// (see `MoonshotDatabase.init`).
+    init(_ global: GlobalOptions, environment: [String: String], acceptingChangedSchema: Bool = false) throws {
+        database = try MoonshotDatabase(path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema)
+        database.whenStuck = Moonshot.endStuck
         self.global = global
         width = TerminalWidth.current(environment: environment)
     }

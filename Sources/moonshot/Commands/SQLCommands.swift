@@ -36,7 +36,7 @@ enum SQLCommands {
         guard options.statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {
             throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"", command: "sql")
         }
-        let context = try QueryContext(options.global, environment: environment)
+        let context = try QueryContext(options.global, environment: environment, acceptingChangedSchema: true)
         var writer: any RowWriter = switch options.global.format {
         case .json: JSONRowWriter()
         case .csv: CSVRowWriter()

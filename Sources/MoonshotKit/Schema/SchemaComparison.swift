@@ -1,0 +1,104 @@
+/// How a database's tables, indexes, views and triggers differ from those schema.sql makes: the
+/// one comparison with schema.sql, for the questions (which refuse a database whose own objects
+/// were changed) and for any report of what an edit changed.
+public enum SchemaComparison {
+    /// The differences between the schema of `database` and schema.sql's, schema.sql's objects
+    /// first, in its order, then the objects it does not make (SQLite's own `sqlite_` tables,
+    /// such as `sqlite_stat1` from ANALYZE, are not counted).
+    public static func differences(in database: Database) throws -> [SchemaDifference] {
+        let expected = try expectedObjects.get()
+        let found = try objects(in: database)
+        var byName: [String: SchemaObject] = [:]
+        for object in found { byName[object.key] = object }
+        var differences: [SchemaDifference] = []
+        for object in expected {
+            guard let other = byName.removeValue(forKey: object.key) else {
+                differences.append(SchemaDifference(.missing, object))
+                continue
+            }
+            if other.type != object.type {
+                differences.append(SchemaDifference(.replaced(by: other.type), object))
+            } else if other.table.lowercased() != object.table.lowercased() || other.normalizedSQL != object.normalizedSQL {
+                differences.append(SchemaDifference(.changed, object))
+            }
+        }
+        differences += found.filter { byName[$0.key] != nil && !$0.name.lowercased().hasPrefix("sqlite_") }
+            .map { SchemaDifference(.extra, $0) }
+        return differences
+    }
+
+    /// The objects schema.sql makes, as SQLite records them: it is run once into a private
+    /// in-memory database (the full-text indexes make tables of their own).
+    private static let expectedObjects: Result<[SchemaObject], SQLiteError> = {
+        do {
+            let memory = try Database(path: ":memory:", mode: .readWriteCreate)
+            try memory.execute(EmbeddedDataset.schemaSQL)
+            return .success(try objects(in: memory))
+        } catch let error as SQLiteError {
+            return .failure(error)
+        } catch {
+            return .failure(SQLiteError(.error, message: String(describing: error)))
+        }
+    }()
+
+    private static func objects(in database: Database) throws -> [SchemaObject] {
+        try database.rows("SELECT type, name, tbl_name, sql FROM main.sqlite_schema ORDER BY rowid").map {
+            SchemaObject(type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "", sql: $0.text(3))
+        }
+    }
+}
+
+/// A table, index, view or trigger, as `sqlite_schema` records it.
+public struct SchemaObject: Equatable, Sendable {
+    /// "table", "index", "view" or "trigger".
+    public let type: String
+    public let name: String
+    /// The table it belongs to (itself, for a table or view).
+    public let table: String
+    /// The statement that made it; nil for the indexes SQLite makes for constraints.
+    public let sql: String?
+
+    /// SQLite's names ignore ASCII case.
+    var key: String { name.lowercased() }
+
+    /// `sql` without its comments, with each run of white space one space: two statements
+    /// with the same normalized text make the same object.
+    var normalizedSQL: String? { sql.map(SQLText.normalized) }
+}
+
+/// One way a database's schema differs from schema.sql's.
+public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// schema.sql makes it; the database has nothing of that name.
+        case missing
+        /// The database has an object of that name of another type (a view for a table).
+        case replaced(by: String)
+        /// The database's object is defined otherwise than schema.sql defines it.
+        case changed
+        /// schema.sql does not make it: another program added it.
+        case extra
+    }
+
+    public let kind: Kind
+    /// schema.sql's object, or for `.extra` the database's.
+    public let object: SchemaObject
+
+    init(_ kind: Kind, _ object: SchemaObject) {
+        self.kind = kind
+        self.object = object
+    }
+
+    /// Whether the difference is to an object moonshot's answers read (not an `.extra` one).
+    public var changesMoonshotsObjects: Bool { kind != .extra }
+
+    /// "view crew_roster is defined otherwise than in schema.sql".
+    public var description: String {
+        let what = "\(object.type) \(object.name)"
+        return switch kind {
+        case .missing: "\(what) is missing"
+        case .replaced(let type): "\(what) is a \(type) instead"
+        case .changed: "\(what) is defined otherwise than in schema.sql"
+        case .extra: "\(what) was added"
+        }
+    }
+}

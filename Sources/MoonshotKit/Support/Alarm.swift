@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Actions run on a thread of their own, each a given time after the alarm was set, until it
+/// is cancelled: for a time limit that must hold even while the thread it guards is busy in one
+/// long call.
+final class Alarm {
+    /// An action and when it is due, in seconds after the alarm was set.
+    struct Step: Sendable {
+        let after: Double
+        let action: @Sendable () -> Void
+    }
+
+    private let clock = AlarmClock()
+    private var thread: pthread_t?
+
+    /// Sets the alarm: starts a thread that runs `steps` in order, each when it is due. Returns
+    /// nil when the system cannot start a thread (a limit on threads or memory).
+    init?(_ steps: [Step]) {
+        let run = AlarmRun(clock: clock, steps: steps)
+        let context = Unmanaged.passRetained(run).toOpaque()
+        var thread = pthread_t()
+        // Signals go to the guarded thread, which handles them (see `Interruption`).
+        let started = Interruption.blockingSignals {
+            pthread_create(&thread, nil, { context in
+                Unmanaged<AlarmRun>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        }
+        guard started == 0 else {
+            Unmanaged<AlarmRun>.fromOpaque(context).release()
+            return nil
+        }
+        self.thread = thread
+    }
+
+    /// Cancels the steps not yet run and waits for the thread to end.
+    func cancel() {
+        clock.cancel()
+        if let thread { pthread_join(thread, nil) }
+        thread = nil
+    }
+
+    deinit { cancel() }
+}
+
+/// The time the alarm was set, and a cancellation its thread can wait for.
+private final class AlarmClock: @unchecked Sendable {
+    let start: timespec
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guarded by `mutex`.
+    private var cancelled = false
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        start = now
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func cancel() {
+        pthread_mutex_lock(mutex)
+        cancelled = true
+        pthread_cond_signal(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Waits until `seconds` after `start`, or a cancellation; returns whether the time came first.
+    func wait(untilSecondsAfterStart seconds: Double) -> Bool {
+        var due = start
+        let whole = seconds.rounded(.down)
+        due.tv_sec += Int(whole)
+        due.tv_nsec += Int((seconds - whole) * 1e9)
+        if due.tv_nsec >= 1_000_000_000 {
+            due.tv_sec += 1
+            due.tv_nsec -= 1_000_000_000
+        }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !cancelled {
+            if pthread_cond_timedwait(condition, mutex, &due) == ETIMEDOUT { return !cancelled }
+        }
+        return false
+    }
+}
+
+/// What the alarm's thread runs.
+private final class AlarmRun {
+    let clock: AlarmClock
+    let steps: [Alarm.Step]
+
+    init(clock: AlarmClock, steps: [Alarm.Step]) {
+        self.clock = clock
+        self.steps = steps
+    }
+
+    func run() {
+        for step in steps {
+            guard clock.wait(untilSecondsAfterStart: step.after) else { return }
+            step.action()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import MoonshotKit
+
+/// The one comparison of a database's schema with schema.sql.
+final class SchemaComparisonTests: XCTestCase {
+    private var path: String!
+
+    override func setUpWithError() throws {
+        path = try makeTemporaryFolder(self).appendingPathComponent("moonshot.db").path
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
+    }
+
+    private func differences(after edit: String) throws -> [String] {
+        let database = try Database(path: path, mode: .readWrite)
+        try database.execute(edit)
+        return try SchemaComparison.differences(in: database).map(\.description)
+    }
+
+    func testAnImportedDatabaseIsExactlySchemaSQL() throws {
+        XCTAssertEqual(try differences(after: "SELECT 1"), [])
+        XCTAssertNoThrow(try MoonshotDatabase(path: path))
+    }
+
+    func testStatisticsAndCommentsAndLayoutAreNoDifference() throws {
+        // ANALYZE adds SQLite's own sqlite_stat1; a view made again with other comments and
+        // line breaks is the same view.
+        XCTAssertEqual(try differences(after: """
+            ANALYZE;
+            DROP VIEW mission_commanders;
+            CREATE VIEW mission_commanders AS SELECT mission_id,   mission_name, /* the name */ launch_date,
+              astronaut_id, astronaut_name, role -- the role
+            FROM crew_roster WHERE canonical_role = 'Commander';
+            """), [])
+    }
+
+    func testEachKindOfDifferenceIsNamed() throws {
+        XCTAssertEqual(try differences(after: """
+            ALTER TABLE missions RENAME TO missions_real;
+            CREATE VIEW missions AS SELECT * FROM missions_real;
+            DROP INDEX crew_by_astronaut;
+            CREATE TRIGGER note AFTER INSERT ON crew BEGIN SELECT 1; END;
+            """), [
+                "table missions is a view instead",
+                // Renaming a table rewrites the references to it in the others' definitions.
+                "table crew is defined otherwise than in schema.sql",
+                "index crew_by_astronaut is missing",
+                "view crew_roster is defined otherwise than in schema.sql",
+                "view mission_overview is defined otherwise than in schema.sql",
+                "view astronaut_flights is defined otherwise than in schema.sql",
+                "table missions_real was added",
+                "trigger note was added",
+            ])
+    }
+
+    func testTextInQuotesCountsExactly() throws {
+        XCTAssertEqual(try differences(after: """
+            DROP VIEW mission_commanders;
+            CREATE VIEW mission_commanders AS SELECT mission_id, mission_name, launch_date, astronaut_id, astronaut_name, role
+            FROM crew_roster WHERE canonical_role = 'Commander ';
+            """), ["view mission_commanders is defined otherwise than in schema.sql"])
+    }
+
+    func testTheQuestionsRefuseAChangedSchemaAndSayWhatChanged() throws {
+        _ = try differences(after: "DROP VIEW mission_overview; CREATE VIEW mission_overview AS SELECT 1 AS mission_id")
+        XCTAssertThrowsError(try MoonshotDatabase(path: path)) { error in
+            let text = String(describing: error)
+            XCTAssertTrue(text.contains("is not laid out as schema.sql makes it: view mission_overview is defined otherwise than in schema.sql, "
+                                        + "so its answers could not be trusted"), text)
+            XCTAssertTrue(text.contains("moonshot schema"), text)
+        }
+        XCTAssertNoThrow(try MoonshotDatabase(path: path, acceptingChangedSchema: true), "sql and shell read it as it is")
+    }
+
+    func testNormalizedSQL() {
+        XCTAssertEqual(SQLText.normalized("  CREATE  VIEW v -- note\n AS\tSELECT 'a  -- b' /* c */ , \"x  y\", [p  q] , `r  s`"),
+                       "CREATE VIEW v AS SELECT 'a  -- b' , \"x  y\", [p  q] , `r  s`")
+        XCTAssertEqual(SQLText.normalized("SELECT 'it''s  --'"), "SELECT 'it''s  --'")
+        XCTAssertEqual(SQLText.normalized("SELECT 1 /* unterminated"), "SELECT 1")
+        XCTAssertEqual(SQLText.normalized("SELECT 'unterminated  "), "SELECT 'unterminated  ")
+    }
+}
