@@ -22,7 +22,7 @@ enum Moonshot {
         AstronautCommands.flights.erased,
         SearchCommand.command.erased,
         SQLCommands.sql.erased,
-        SQLCommands.shell.erased,
+        ShellCommand.command.erased,
         SiteCommand.command.erased,
         SchemaCommand.command.erased,
         MetadataCommand.command.erased,

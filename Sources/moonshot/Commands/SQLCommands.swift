@@ -1,13 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MoonshotKit
 
-/// `moonshot sql` and `moonshot shell`: the database directly, read-only.
+/// `moonshot sql`: one SQL statement on the database, read-only.
 enum SQLCommands {
     struct SQLOptions: CommandOptions {
         var global = GlobalOptions()
@@ -47,38 +40,5 @@ enum SQLCommands {
                                          row: { writer.add($0.map(Cell.sql)); return true })
         writer.finish()
         return .success
-    }
-
-    static let shell = Command<NoOptions>(
-        name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
-        discussion: """
-            The shell runs in its safe mode, with the schema untrusted: no dot-command or
-            function can reach outside the database. It prints values as they are. Needs
-            the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).
-            """
-    ) { options, environment in
-        let path = options.global.databasePath(environment: environment)
-        _ = try MoonshotDatabase(path: path)  // the same checks and messages as every query
-        guard let shell = findExecutable("sqlite3", environment: environment) else {
-            throw MoonshotError("the sqlite3 shell is not installed",
-                                hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
-        }
-        // Safe mode refuses what reaches outside the database (.shell, .system, writefile(),
-        // ATTACH, extensions); an untrusted schema keeps the database's own views and triggers
-        // from calling such functions either.
-        let arguments = [shell, "-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF", path]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        execv(shell, &cArguments)
-        throw SystemError(operation: "run \(shell)")
-    }
-
-    /// The full path of `name` in `PATH`, if it is there and executable.
-    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
     }
 }
