@@ -225,6 +225,34 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT 1"), .integer(1), "no limit outside withTimeLimit")
     }
 
+    func testTimeLimitCallsWhenStuckWhileOneCallOfSQLiteDoesNotReturn() throws {
+        let db = try memory()
+        // One instruction of SQLite that takes a few seconds: neither the progress handler nor
+        // an interrupt can stop it.
+        let slow = try db.prepare("SELECT instr(printf('%.*c', 2000000, 'a'), printf('%.*c', 100000, 'a') || 'b')")
+        let stuck = StuckFlag()
+        let start = DispatchTime.now()
+        _ = try? db.withTimeLimit(0.2, whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
+        slow.reset()
+        let calledAfter = try XCTUnwrap(stuck.time, "whenStuck is called while the call runs on").uptimeNanoseconds - start.uptimeNanoseconds
+        XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + Database.stuckAfter, accuracy: 0.5)
+
+        let quick = StuckFlag()
+        XCTAssertEqual(try db.withTimeLimit(0.2, whenStuck: { quick.record(DispatchTime.now()) }) { try db.scalar("SELECT 1") }, .integer(1))
+        usleep(1_500_000)
+        XCTAssertNil(quick.time, "nothing is called once the body has returned")
+    }
+
+    func testADatabaseNamedLikeAURIIsAFileOfThatName() throws {
+        let folder = try makeTemporaryFolder(self)
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        try Database(path: "file:a.db?mode=memory", mode: .readWriteCreate).execute("CREATE TABLE t (x)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("file:a.db?mode=memory").path))
+        XCTAssertEqual(try Database(path: "file:a.db?mode=memory", mode: .readOnly).scalar("SELECT count(*) FROM sqlite_schema"), .integer(1))
+    }
+
     func testReadOnlyOpenNeitherCreatesNorWrites() throws {
         let folder = try makeTemporaryFolder(self)
         let path = folder.appendingPathComponent("absent.db").path
@@ -301,4 +329,14 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertTrue(try statement.step())
         XCTAssertEqual(statement.int64(0), 7)
     }
+}
+
+
+/// When an alarm's action ran, set from its thread.
+private final class StuckFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: DispatchTime?
+
+    func record(_ time: DispatchTime) { lock.withLock { recorded = time } }
+    var time: DispatchTime? { lock.withLock { recorded } }
 }

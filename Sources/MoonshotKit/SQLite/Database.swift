@@ -46,8 +46,11 @@ public final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
+        // A system SQLite may read a name that starts with "file:" as a URI (which could ask
+        // for another file, or memory): as "./file:..." it is only a path.
+        let fileName = path.lowercased().hasPrefix("file:") ? "./" + path : path
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code = sqlite3_open_v2(fileName, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(connection: handle, code: code)
             sqlite3_close_v2(handle)

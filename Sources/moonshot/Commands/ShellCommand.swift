@@ -27,10 +27,11 @@ enum ShellCommand {
             """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
-        // The same checks and messages as every question. The connection stays open while the
+        // The same checks and messages as every question, but the database is shown as it is,
+        // whatever was changed in its schema. The connection stays open while the
         // shell runs: in WAL mode it keeps the -wal and -shm files beside the database, which
         // the shell cannot create (it then reads the -shm file read-only).
-        let database = try MoonshotDatabase(path: path)
+        let database = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw MoonshotError("the sqlite3 shell is not installed",
                                 hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
