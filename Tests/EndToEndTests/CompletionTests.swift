@@ -26,7 +26,7 @@ final class CompletionTests: BinaryTestCase {
         (["--format", ""], ["table", "json", "csv"]),
         (["missions", "--format", "j"], ["json"]),
         (["crew", "--f"], ["--format"]),
-        (["import", "--"], ["--missions", "--astronauts", "--check", "--db", "--help"]),
+        (["import", "--"], ["--missions", "--astronauts", "--check", "--wait", "--db", "--help"]),
         (["crew", "apollo1"], ["apollo1", "apollo10", "apollo11", "apollo12", "apollo13", "apollo14", "apollo15", "apollo16", "apollo17"]),
         (["flights", "lo"], ["lovell"]),
         (["astronaut", "ar"], ["armstrong"]),

@@ -86,12 +86,16 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(long.stderr.hasPrefix("Error: the statement is longer than 100000 bytes"), long.stderr)
         let big = try moonshot("sql", "SELECT length(zeroblob(40000000))")
         XCTAssertTrue(big.stderr.hasPrefix("Error: a value would be larger than 32 MiB"), big.stderr)
+        // SQLite 3.40's printf() returns NULL where its result would be too long; moonshot's says so.
+        let printf = try moonshot("sql", "SELECT printf('%.*c', 1e9, 'x')")
+        XCTAssertTrue(printf.stderr.hasPrefix("Error: a value would be larger than 32 MiB"), printf.stderr)
+        XCTAssertEqual(printf.stdout, "")
         let blobs = Array(repeating: "zeroblob(30000000)", count: 20).joined(separator: ", ")
         let memory = try moonshot("sql", "SELECT count(*) FROM (SELECT \(blobs))")
         XCTAssertTrue(memory.stderr.hasPrefix("Error: the query needs more than 512 MiB of memory"), memory.stderr)
         let parameter = try moonshot("sql", "SELECT * FROM missions WHERE id = ?")
         XCTAssertTrue(parameter.stderr.hasPrefix("Error: the statement has 1 parameter"), parameter.stderr)
-        for result in [long, big, memory, parameter] { XCTAssertEqual(result.status, 1, result.stderr) }
+        for result in [long, big, printf, memory, parameter] { XCTAssertEqual(result.status, 1, result.stderr) }
         // The schema is not trusted, yet every view of moonshot's reads as before.
         let views = try moonshot("sql", "SELECT (SELECT count(*) FROM crew_roster), (SELECT count(*) FROM mission_commanders)", "--format", "csv")
         XCTAssertEqual(views.stdout.split(separator: "\r\n").last, "36,12", views.stderr)

@@ -204,6 +204,36 @@ final class SQLiteWrapperTests: XCTestCase {
         }
     }
 
+    func testPrintfOfADistrustedConnectionReportsATooLongResultAndOtherwiseAgreesWithSQLite() throws {
+        let plain = try memory(), checked = try memory()
+        var limits = UntrustedSQLLimits()
+        limits.memory = nil
+        limits.valueLength = 1_000
+        try checked.distrustSQL(limits)
+        for function in ["printf", "format"] {
+            XCTAssertThrowsError(try checked.scalar("SELECT \(function)('%.*c', 1001, 'x')")) { error in
+                XCTAssertEqual((error as? SQLiteError)?.code, .tooBig, "\(error)")
+            }
+            XCTAssertEqual(try checked.scalar("SELECT length(\(function)('%.*c', 1000, 'x'))"), .integer(1_000), "up to the limit exactly")
+        }
+        XCTAssertEqual(try plain.scalar("SELECT printf('%.*c', 2000000000, 'x')"), .null, "what SQLite's own does")
+        XCTAssertEqual(try checked.scalar("SELECT printf('')"), .text(""), "an empty result is empty text")
+        XCTAssertEqual(try checked.scalar("SELECT printf(NULL, 1)"), .null)
+        XCTAssertEqual(try checked.scalar("SELECT printf()"), .null)
+
+        // Random formats and arguments: the same results as SQLite's own (but empty for NULL).
+        var random = SystemRandomNumberGenerator()
+        let pieces = ["%d", "%s", "%5.2f", "%q", "%Q", "%w", "%c", "%.*c", "%-8s", "%x", "%%", "%!.3g", "%,d", "%*d", "abc", " ", "é", "%", "%z", "%lld"]
+        let arguments = ["1", "-42", "3.5", "'text'", "'it''s'", "NULL", "x'00ff'", "''", "12", "'日本'"]
+        for _ in 0..<500 {
+            let format = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let values = (0..<Int.random(in: 0...4, using: &random)).map { _ in ", " + arguments.randomElement(using: &random)! }.joined()
+            let sql = "SELECT printf('\(format)'\(values))"
+            let expected = try plain.scalar(sql)
+            XCTAssertEqual(try checked.scalar(sql), expected == .null ? .text("") : expected, sql)
+        }
+    }
+
     func testUntrustedSQLMayNotCallFunctionsThatReachOutside() {
         for name in ["fts3_tokenizer", "load_extension", "readfile", "writefile", "edit", "fsdir", "shell_escape_crnl"] {
             XCTAssertFalse(MoonshotDatabase.allowsFunction(name), name)

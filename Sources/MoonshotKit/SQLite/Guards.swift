@@ -32,6 +32,8 @@ final class Callbacks {
     let interrupted = Atomic<Bool>(false)
     /// How long the busy handler waits for locks, and has.
     var lockWait = LockWait()
+    /// The printf() and format() that `distrustSQL` installs, kept alive as long as the connection.
+    var printf: LengthCheckedPrintf?
 }
 
 extension Database {
@@ -110,7 +112,8 @@ extension Database {
     /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the
     /// Dark Arts" advises: defensive mode on (no ordinary statement can corrupt the file), the
     /// schema untrusted (its views and triggers may call only functions that are harmless
-    /// anywhere), no database may be attached, and `limits` on sizes and memory. The memory
+    /// anywhere), no database may be attached, and `limits` on sizes and memory (which
+    /// `printf()` and `format()` report as every other function does). The memory
     /// limit is the whole process's: this is for a process that runs such SQL and then ends.
     public func distrustSQL(_ limits: UntrustedSQLLimits) throws {
         let settings: [(option: Int32, value: Int32, name: String)] = [
@@ -121,6 +124,7 @@ extension Database {
         }
         sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, limits.valueLength)
+        try LengthCheckedPrintf.install(on: handle, callbacks: callbacks, limit: limits.valueLength)
         sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, limits.statementLength)
         sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, limits.likePatternLength)
         sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, limits.expressionDepth)

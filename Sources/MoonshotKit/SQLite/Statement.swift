@@ -1,7 +1,7 @@
 import CSQLite3
 
-/// SQLite copies bound text and blobs before the bind call returns.
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+/// SQLITE_TRANSIENT: SQLite copies bound text and blobs, and results, before the call returns.
+let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value SQLite stores or returns.
 public enum SQLValue: Equatable, Sendable {
