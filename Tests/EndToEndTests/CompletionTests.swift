@@ -42,7 +42,7 @@ final class CompletionTests: BinaryTestCase {
     ]
 
     func testBashOffersCommandsOptionsValuesAndNames() throws {
-        let script = try write("bash")
+        let script = try completionScript("bash")
         // A value written after `=`, which bash splits off as a word of its own.
         for (line, offered) in Self.cases + [(["--format=j"], ["json"]), (["crew", "--db=other.db", "ap"], ["apollo99"])] {
             // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`.
@@ -61,16 +61,11 @@ final class CompletionTests: BinaryTestCase {
 
     func testFishOffersCommandsOptionsValuesAndNames() throws {
         let fish = try tool("fish", install: "apt-get install fish")
-        let script = try write("fish")
+        let script = try completionScript("fish")
         for (line, offered) in Self.cases {
-            let commandLine = (["moonshot"] + line).joined(separator: " ")
-            let result = try run(fish, ["--no-config", "-c", "source \(script); complete -C \(shellQuoted(commandLine))"],
-                                 environment: ["PATH": pathWithMoonshot])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            // fish prints each candidate with its description after a tab.
             // A folder is offered with "/" after it, as fish offers folders everywhere.
-            let candidates = result.stdout.split(separator: "\n").map {
-                String(($0.split(separator: "\t").first ?? "").reversed().drop(while: { $0 == "/" }).reversed())
+            let candidates = try fishCompletions(fish, script: script, line: (["moonshot"] + line).joined(separator: " ")).map {
+                String($0.reversed().drop(while: { $0 == "/" }).reversed())
             }
             // For a path fish offers files too; only the words are checked here.
             XCTAssertEqual(Set(candidates), offered, "\(line)")
@@ -79,51 +74,10 @@ final class CompletionTests: BinaryTestCase {
 
     func testZshOffersCommandsOptionsValuesAndNames() throws {
         let zsh = try tool("zsh", install: "apt-get install zsh")
-        let script = try write("zsh")
-        // zsh completes only in its line editor, so an interactive zsh runs in a pseudo-terminal
-        // (zpty) with compinit and the script, is sent the line and a Tab, and prints each match
-        // the completion system adds (compadd, wrapped, passes them on as well).
-        let driver = folder.appendingPathComponent("drive.zsh")
-        try Data(#"""
-            # Completes the line $2 in an interactive zsh, with the script $1, and prints each match.
-            zmodload zsh/zpty
-            zpty z zsh -f -i
-            zpty -w z "PROMPT=''; PATH=${(q)PATH}; MOONSHOT_DB=${(q)MOONSHOT_DB}; autoload -Uz compinit; compinit -u -D; source ${(q)1}; bindkey '^I' complete-word"
-            # Every match the completion system adds is printed too (compadd -A fills an array without adding).
-            zpty -w z 'compadd () { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi; local -a __hits; builtin compadd -A __hits "$@"; print -rl -- "MATCH:"${^__hits}; builtin compadd "$@"; }'
-            zpty -w z 'comppostfuncs=( __done ); __done () { print -r -- "END""OFLIST"; exit }'
-            zpty -w z "$2"$'\t'
-            local out
-            zpty -r z out '*ENDOFLIST*'
-            print -r -- $out
-            zpty -d z
-            """#.utf8).write(to: driver)
+        let script = try completionScript("zsh")
         for (line, offered) in Self.cases {
-            let commandLine = (["moonshot"] + line).joined(separator: " ")
-            let result = try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["20", zsh.path, "-f", driver.path, script, commandLine],
-                                 environment: ["PATH": pathWithMoonshot])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            let matches = result.stdout.components(separatedBy: "MATCH:").dropFirst().map { String($0.prefix { !$0.isWhitespace }) }
-            XCTAssertEqual(Set(matches), offered, "\(line): \(result.stdout)")
+            let matches = try zshMatches(zsh, script: script, line: (["moonshot"] + line).joined(separator: " "))
+            XCTAssertEqual(Set(matches), offered, "\(line)")
         }
-    }
-
-    // MARK: Helpers
-
-    private var pathWithMoonshot: String {
-        Self.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-    }
-
-    /// The script for `shell`, written to a file.
-    private func write(_ shell: String) throws -> String {
-        let result = try moonshot("completions", shell)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let file = folder.appendingPathComponent("moonshot.\(shell)")
-        try Data(result.stdout.utf8).write(to: file)
-        return file.path
-    }
-
-    private func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

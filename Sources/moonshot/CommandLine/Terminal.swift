@@ -65,10 +65,11 @@ enum Terminal {
         }
     }
 
-    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS and PATH.
+    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a
+    /// `~` in the `--db` the completion scripts pass on).
     static var environment: [String: String] {
         var result: [String: String] = [:]
-        for name in ["MOONSHOT_DB", "COLUMNS", "PATH"] {
+        for name in ["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"] {
             if let value = getenv(name) { result[name] = String(cString: value) }
         }
         return result

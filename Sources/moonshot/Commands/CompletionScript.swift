@@ -46,7 +46,7 @@ struct CompletionScript {
                 local command="" db="" i
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     case "${COMP_WORDS[i]}" in
-                        --db) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)); db="${COMP_WORDS[i]}" ;;
+                        --db) ((i++)); if [[ "${COMP_WORDS[i]}" == "=" ]]; then ((i++)); db="--db=${COMP_WORDS[i]}"; else db="${COMP_WORDS[i]}"; fi ;;
                         \(valueOptions.filter { $0 != "--db" }.joined(separator: "|"))) ((i++)); [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++)) ;;
                         --) break ;;
                         -*) ;;
@@ -95,9 +95,14 @@ struct CompletionScript {
                 if [[ "$cur" == -* ]]; then
                     COMPREPLY=($(compgen -W "$options" -- "$cur"))
                 elif [[ -n "$names" ]]; then
-                    local database=() IFS=$'\\n'
-                    [[ -n "$db" ]] && database=(--db "$db")
-                    COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" "${database[@]}" __complete "$names" 2>/dev/null | cut -f1)" -- "$cur"))
+                    # The names are data: moonshot picks those the typed word starts and writes
+                    # them as they must be inserted; they are never expanded here (no compgen -W).
+                    local typed=(--bash-word "$cur") name
+                    [[ -n "$db" ]] && typed+=(--db-word "$db")
+                    COMPREPLY=()
+                    while IFS=$'\\t' read -r name _; do
+                        COMPREPLY+=("$name")
+                    done < <("${COMP_WORDS[0]}" __complete "$names" "${typed[@]}" 2>/dev/null)
                 elif [[ -n "$choices" ]]; then
                     COMPREPLY=($(compgen -W "$choices" -- "$cur"))
                 elif [[ -n "$folders" ]]; then
@@ -130,7 +135,7 @@ struct CompletionScript {
                 for ((i = 2; i < CURRENT; i++)); do
                     case ${words[i]} in
                         --db) db=${words[i+1]}; ((i++)) ;;
-                        --db=*) db=${words[i]#--db=} ;;
+                        --db=*) db=${words[i]} ;;
                         \(valueOptions.filter { $0 != "--db" }.joined(separator: "|"))) ((i++)) ;;
                         --) break ;;
                         -*) ;;
@@ -176,7 +181,7 @@ struct CompletionScript {
                 if [[ ${words[CURRENT]} == -* ]]; then
                     compadd -- $options
                 elif [[ -n $kind ]]; then
-                    lines=("${(@f)$(${words[1]} ${db:+--db} ${db:+$db} __complete $kind 2>/dev/null)}")
+                    lines=("${(@f)$(${words[1]} __complete $kind ${db:+--db-word} ${db:+$db} 2>/dev/null)}")
                     for line in $lines; do
                         [[ -n $line ]] || continue
                         names+=("${line%%$'\\t'*}")
@@ -211,8 +216,13 @@ struct CompletionScript {
                 while test $i -le (count $tokens)
                     switch $tokens[$i]
                         case --db
+                            # fish has removed the quotes; it also expands a leading ~ here
+                            # (not in --db=~/x), which it does not show, so this does it.
                             set i (math $i + 1)
                             set db --db $tokens[$i]
+                            if string match -q -- '~' $tokens[$i]; or string match -q -- '~/*' $tokens[$i]
+                                set db --db $HOME(string sub -s 2 -- $tokens[$i])
+                            end
                         case '--db=*'
                             set db --db (string replace -- --db= '' $tokens[$i])
                     end

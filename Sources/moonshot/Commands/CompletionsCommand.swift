@@ -37,27 +37,45 @@ enum CompletionsCommand {
     struct NamesOptions: CommandOptions {
         var global = GlobalOptions()
         var kind = NameKind.missions
+        var databaseWord: String?
+        var bashWord: String?
     }
 
     /// `moonshot __complete missions|astronauts`: the names to offer, one per line with a tab and
     /// what it is ("apollo11<TAB>Apollo 11"). Prints nothing when there is no database to read.
+    /// The names are data: the scripts never run them, expand them or match them as patterns.
     static let names = Command<NamesOptions>(
         name: "__complete", abstract: "Print mission or astronaut names for the completion scripts.",
         arguments: [.value("kind", help: "missions or astronauts.") { $0.kind = $1 }],
+        options: [
+            .value("db-word", "word", help: "The --db of the line, as typed: the word after --db, or --db=path.") { $0.databaseWord = $1 },
+            .value("bash-word", "word", help: "The word being completed, as typed in bash: print only the names it starts, written as bash must insert them.") {
+                $0.bashWord = $1
+            },
+        ],
         isHidden: true
     ) { options, environment in
-        guard let database = try? MoonshotDatabase(path: options.global.databasePath(environment: environment)) else {
-            return .success
+        var path = options.global.databasePath(environment: environment)
+        if let written = options.databaseWord {
+            // Read as the shell reads it, which keeps the `~` of `--db=~/x` (bash, zsh and fish).
+            let word = written.hasPrefix("--db=")
+                ? ShellWord(String(written.dropFirst("--db=".count)), home: nil) : ShellWord(written, home: environment["HOME"])
+            if !word.value.isEmpty { path = word.value }
         }
-        let names: [(word: String, name: String)]
+        guard let database = try? MoonshotDatabase(path: path) else { return .success }
+        var names: [(word: String, name: String)]
         switch options.kind {
         case .missions: names = (try? database.missions())?.map { ("apollo\($0.id)", $0.name) } ?? []
         case .astronauts: names = (try? database.astronauts())?.map { ($0.id, $0.name) } ?? []
         }
         // The shell shows the name: as a terminal should. A word that a terminal would not
-        // show as it is cannot be completed; it is left out.
-        Terminal.write(names.filter { TerminalText.visible($0.word, lineBreaks: false) == $0.word }
-            .map { $0.word + "\t" + TerminalText.visible($0.name, lineBreaks: false) + "\n" }.joined())
+        // show as it is (a line break, a tab, a control) cannot be completed; it is left out.
+        names = names.filter { TerminalText.visible($0.word, lineBreaks: false) == $0.word }
+        // The word being typed is matched as written, `~` too (it is replaced whole).
+        if let typed = options.bashWord.map({ ShellWord($0, home: nil) }) {
+            names = names.filter { $0.word.hasPrefix(typed.value) }.map { (typed.bashReplacement(for: $0.word), $0.name) }
+        }
+        Terminal.write(names.map { $0.word + "\t" + TerminalText.visible($0.name, lineBreaks: false) + "\n" }.joined())
         return .success
     }
 }

@@ -1,0 +1,79 @@
+/// A word as written on a bash or zsh command line, read as the shell reads it but without
+/// running or expanding anything: single quotes, double quotes and backslashes are removed, and
+/// a leading `~` or `~/` stands for the home folder. `$`, backquotes, globs, braces and `~user`
+/// stay as they are written. The completion scripts pass words as typed, so that reading them
+/// is done once, here.
+struct ShellWord {
+    /// What the word stands for.
+    let value: String
+    /// The quote (`'` or `"`) the word ends inside, when it is not closed yet: a word being typed.
+    let openQuote: Character?
+    /// What the word stands for up to its open quote.
+    private let valueBeforeOpenQuote: String
+
+    init(_ written: String, home: String?) {
+        var value = "", beforeQuote = ""
+        var quote: Character? = nil
+        var characters = written[...]
+        if let home, !home.isEmpty, characters.first == "~", characters.dropFirst().first ?? "/" == "/" {
+            value = home
+            characters.removeFirst()
+        }
+        while let character = characters.popFirst() {
+            switch (quote, character) {
+            case (nil, "\\"):
+                // A backslash before a line break joins the lines.
+                if let next = characters.popFirst(), next != "\n" { value.append(next) }
+            case (nil, "'"), (nil, "\""):
+                quote = character
+                beforeQuote = value
+            case ("'", "'"), ("\"", "\""):
+                quote = nil
+            case ("\"", "\\"):
+                if let next = characters.first, "$`\"\\\n".contains(next) {
+                    characters.removeFirst()
+                    if next != "\n" { value.append(next) }
+                } else {
+                    value.append(character)
+                }
+            default:
+                value.append(character)
+            }
+        }
+        self.value = value
+        openQuote = quote
+        valueBeforeOpenQuote = beforeQuote
+    }
+
+    /// `name`, which starts with this word's value, written as bash must put it in the word's
+    /// place to pass exactly `name`: bash inserts it as it is. Within an open quote bash replaces
+    /// only what follows the quote, and closes the quote itself; otherwise it replaces the word.
+    func bashReplacement(for name: String) -> String {
+        var written = ""
+        switch openQuote {
+        case "'":
+            for character in name.dropFirst(valueBeforeOpenQuote.count) {
+                written += character == "'" ? "'\\''" : String(character)
+            }
+        case "\"":
+            for character in name.dropFirst(valueBeforeOpenQuote.count) {
+                if character == "!" {
+                    // History expansion happens inside double quotes; outside, `\!` is `!`.
+                    written += "\"\\!\""
+                } else {
+                    if "$`\"\\".contains(character) { written.append("\\") }
+                    written.append(character)
+                }
+            }
+        default:
+            return name.map { character in
+                !character.isASCII || character.isLetter || character.isNumber || "_./,@%+-=:".contains(character)
+                    ? String(character) : "\\" + String(character)
+            }.joined()
+        }
+        // Bash closes the quote only after a replacement that does not end with that quote
+        // character, so a replacement that does is closed here.
+        if let openQuote, written.last == openQuote { written.append(openQuote) }
+        return written
+    }
+}
