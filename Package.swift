@@ -19,8 +19,9 @@ let package = Package(
         .target(name: "CSystem"),
 
         // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script
-        // into Swift string literals, and the pictures into base64 ones.
-        .executableTarget(name: "embed-resources"),
+        // into Swift string literals, and the pictures into base64 ones; it also runs schema.sql
+        // in memory to record the objects it makes (SchemaComparison compares with those).
+        .executableTarget(name: "embed-resources", dependencies: ["CSQLite3"]),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),

@@ -16,7 +16,11 @@ e. `import` of a mission with a 100 MB description (over the 16 MiB limit of a r
 f. on a 2 MB tmpfs (root only): `import` of the Apollo data, then of a ~3 MB dataset that does not fit;
 g. `import` of a ~29 MB dataset under `ulimit -f 1000`;
 h. `mission 1` and `sql` as tables 80 columns wide, of a mission whose description is one word of 1 MB, then 10 MB;
-i. `search` and `astronaut` given 5,000 words: the same word, and different ones.
+i. `search` and `astronaut` given 5,000 words: the same word, and different ones;
+j. `sql --timeout 1` and `--timeout 3` of one `instr()` call that takes about a minute (one step of SQLite's),
+   and `crew 11` on a database whose crew_roster view computes it (refused);
+k. `import --wait 5` of ~90 MB (60,000 missions) while a sqlite3 reader keeps a transaction open, in
+   rollback-journal mode: the import spills its page cache and asks for the lock each time.
 
 Missions files alone use the built-in astronauts.json. Each case stops after --timeout seconds
 (TIMEOUT). Peak memory is the max RSS measured by GNU time (apt-get install time).
@@ -258,6 +262,29 @@ def run_cases(binary, work, timeout):
     case("i. search, 5,000 times the same word", [binary, "--db", apollo, "search", " ".join(["moon"] * 5_000)])
     case("i. search, 5,000 different words", [binary, "--db", apollo, "search", " ".join(f"w{n}" for n in range(5_000))])
     case("i. astronaut, 5,000 times the same word", [binary, "--db", apollo, "astronaut", " ".join(["the"] * 5_000)])
+    slow = "instr(printf('%.*c', 30000000, 'a'), printf('%.*c', 100000, 'a') || 'b')"
+    for limit in ["1", "3"]:
+        case(f"j. sql --timeout {limit}, one minute-long call", [binary, "--db", apollo, "sql", f"SELECT {slow}", "--timeout", limit])
+    crafted = path("j.db")
+    subprocess.run([binary, "import", "--db", crafted], check=True, stdout=subprocess.DEVNULL)
+    connection = sqlite3.connect(crafted)
+    connection.executescript(f"""DROP VIEW mission_commanders; DROP VIEW crew_roster;
+        CREATE VIEW crew_roster AS SELECT m.id AS mission_id, m.name AS mission_name, m.launch_date, c.position,
+        a.id AS astronaut_id, a.name AS astronaut_name, c.role, c.canonical_role FROM crew AS c
+        JOIN missions AS m ON m.id = c.mission_id JOIN astronauts AS a ON a.id = c.astronaut_id WHERE {slow} = 0;""")
+    connection.close()
+    case("j. crew 11, crew_roster computes it", [binary, "--db", crafted, "crew", "11"])
+    k = generated(work, 60_000, 10_000)
+    held = path("k.db")
+    subprocess.run([binary, "import", "--db", held], check=True, stdout=subprocess.DEVNULL)
+    reader = subprocess.Popen(["sqlite3", held], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    reader.stdin.write("BEGIN; SELECT count(*) FROM missions;\n")
+    reader.stdin.flush()
+    reader.stdout.readline()  # the reader holds its lock from here
+    case(f"k. import --wait 5 of {megabytes(*k)}, a reader", [binary, "import", "--wait", "5", "--missions", k[0],
+                                                               "--astronauts", k[1], "--db", held])
+    reader.communicate("COMMIT;\n")
+    notes.append("k. afterwards: " + database_state(held))
     return rows, notes
 
 

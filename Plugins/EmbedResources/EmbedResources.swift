@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Generates `EmbeddedResources.swift` for the target it is applied to, so that the binary
 /// carries `schema.sql`, the Apollo dataset, the website's style sheet and script, and the
-/// dataset's pictures, and works wherever it is copied.
+/// dataset's pictures, and works wherever it is copied; and the objects schema.sql makes, as
+/// SQLite records them, to compare a database's schema with.
 @main
 struct EmbedResources: BuildToolPlugin {
     /// Text files embedded into the binary, each under the Swift name it gets.
@@ -30,6 +31,7 @@ struct EmbedResources: BuildToolPlugin {
         let arguments = [output.path]
             + zip(Self.files, texts).map { "\($0.name)=\($1.path)" }
             + images.map { "images[]=\($0.path)" }
+            + ["--schema-objects=\(root.appending(path: "schema.sql").path)"]
         return [
             .buildCommand(
                 displayName: "Embedding schema.sql, the Apollo dataset, its pictures and the site's files into \(target.name)",

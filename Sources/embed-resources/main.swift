@@ -1,12 +1,17 @@
 // Build-time tool used by the EmbedResources plugin.
 //
-//     embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ...
+//     embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ... --schema-objects=PATH
 //
 // Writes a Swift file declaring `enum EmbeddedResources` with
 // - for each NAME=PATH, `static let NAME: String` holding the file's exact bytes (valid UTF-8
 //   only) as an escaped string literal;
 // - for each TABLE named in TABLE[]=PATH, `static let TABLE: [(name: String, base64: StaticString)]`
-//   with one entry per such file, in the order given: its file name and its bytes in base64.
+//   with one entry per such file, in the order given: its file name and its bytes in base64;
+// - for --schema-objects=PATH, `static let schemaObjects: [(type: String, name: String,
+//   table: String, sql: String?)]`: the rows of `sqlite_schema` after PATH (schema.sql) is run
+//   into an empty in-memory database, in order, so that a database's schema is compared with
+//   them at no cost when moonshot runs.
+import CSQLite3
 import Foundation
 
 func fail(_ message: String) -> Never {
@@ -50,8 +55,39 @@ var source = """
     enum EmbeddedResources {
 
     """
+/// The rows of `sqlite_schema` once `sql` has run in an empty in-memory database.
+func schemaObjects(after sql: String) -> [(type: String, name: String, table: String, sql: String?)] {
+    var database: OpaquePointer?
+    guard sqlite3_open(":memory:", &database) == SQLITE_OK, sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
+        fail("cannot run the schema: \(String(cString: sqlite3_errmsg(database)))")
+    }
+    defer { sqlite3_close(database) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(database, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid", -1, &statement, nil) == SQLITE_OK else {
+        fail("cannot read the schema: \(String(cString: sqlite3_errmsg(database)))")
+    }
+    defer { sqlite3_finalize(statement) }
+    var rows: [(type: String, name: String, table: String, sql: String?)] = []
+    func text(_ column: Int32) -> String? { sqlite3_column_text(statement, column).map { String(cString: $0) } }
+    while sqlite3_step(statement) == SQLITE_ROW {
+        rows.append((text(0) ?? "", text(1) ?? "", text(2) ?? "", text(3)))
+    }
+    return rows
+}
+
 var tables: [(name: String, entries: [String])] = []
 for argument in arguments.dropFirst() {
+    if argument.hasPrefix("--schema-objects=") {
+        let path = String(argument.dropFirst("--schema-objects=".count))
+        guard let sql = String(data: contents(of: path), encoding: .utf8) else { fail("\(path) is not valid UTF-8") }
+        source += "    /// The tables, indexes, views and triggers `\((path as NSString).lastPathComponent)` makes, as `sqlite_schema` records them.\n"
+        source += "    static let schemaObjects: [(type: String, name: String, table: String, sql: String?)] = [\n"
+        for row in schemaObjects(after: sql) {
+            source += "        (\(literal(row.type)), \(literal(row.name)), \(literal(row.table)), \(row.sql.map(literal) ?? "nil")),\n"
+        }
+        source += "    ]\n"
+        continue
+    }
     guard let equals = argument.firstIndex(of: "=") else { fail("expected NAME=PATH, got '\(argument)'") }
     let name = String(argument[..<equals])
     let path = String(argument[argument.index(after: equals)...])

@@ -22,6 +22,15 @@ final class SchemaComparisonTests: XCTestCase {
         XCTAssertNoThrow(try MoonshotDatabase(path: path))
     }
 
+    func testTheObjectsRecordedAtBuildTimeAreWhatSchemaSQLMakes() throws {
+        let memory = try Database(path: ":memory:", mode: .readWriteCreate)
+        try memory.execute(EmbeddedDataset.schemaSQL)
+        XCTAssertEqual(try SchemaComparison.differences(in: memory).map(\.description), [])
+        XCTAssertEqual(EmbeddedResources.schemaObjects.count, try memory.scalar("SELECT count(*) FROM sqlite_schema").flatMap {
+            if case .integer(let count) = $0 { Int(count) } else { nil }
+        })
+    }
+
     func testStatisticsAndCommentsAndLayoutAreNoDifference() throws {
         // ANALYZE adds SQLite's own sqlite_stat1; a view made again with other comments and
         // line breaks is the same view.

@@ -7,7 +7,8 @@ import CSQLite3
 /// They call SQLite's own `printf()` on a private in-memory connection whose length limit is
 /// one byte more, with one character put before the format: the result is that character and
 /// the real one, or NULL only when the real one was too long (an empty result, which SQLite
-/// also returns as NULL, comes back as the one character).
+/// also returns as NULL, comes back as the one character). Like SQLite's own they are
+/// innocuous, so a view may call them when the schema is not trusted.
 final class LengthCheckedPrintf {
     private let helper: OpaquePointer
     /// The helper's statements `SELECT printf('x' || ?1, ?2, ...)`, by number of arguments.
@@ -25,7 +26,7 @@ final class LengthCheckedPrintf {
         callbacks.printf = checked
         let context = Unmanaged.passUnretained(checked).toOpaque()
         for name in ["printf", "format"] {
-            let code = sqlite3_create_function_v2(connection, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, context, { context, count, arguments in
+            let code = sqlite3_create_function_v2(connection, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, context, { context, count, arguments in
                 Unmanaged<LengthCheckedPrintf>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
                     .call(context!, count, arguments!)
             }, nil, nil, nil)
