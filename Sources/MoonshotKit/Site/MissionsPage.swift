@@ -22,23 +22,6 @@ struct MissionsPage {
                              picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "", class: "card-picture portrait"),
                              title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")
         }
-        // Page 1 shows both lists even when empty; a later page only the ones it has items of.
-        let missionsSection: HTML = missionCards.isEmpty && page > 1 ? .empty : """
-            <section aria-labelledby="missions-heading">
-            <h2 id="missions-heading">Missions</h2>
-            <ul class="cards" id="missions">
-            \(HTML(joining: missionCards))
-            </ul>
-            </section>
-            """
-        let astronautsSection: HTML = astronautCards.isEmpty && page > 1 ? .empty : """
-            <section aria-labelledby="astronauts-heading">
-            <h2 id="astronauts-heading">Astronauts</h2>
-            <ul class="cards" id="astronauts">
-            \(HTML(joining: astronautCards))
-            </ul>
-            </section>
-            """
         let main: HTML = """
             <h1>Moonshot</h1>\(pages.navigation(page))
             <div class="toolbar" hidden>
@@ -57,11 +40,25 @@ struct MissionsPage {
             <button type="button" class="layout-toggle" id="layout-toggle" aria-pressed="false">List view</button>
             </div>
             <p class="result-count" id="result-count" role="status"></p>
-            \(missionsSection)
-            \(astronautsSection)
+            \(section("missions", "Missions", missionCards))
+            \(section("astronauts", "Astronauts", astronautCards))
             <script type="application/json" id="site-data">\(SearchData(missions: missions.map(\.detail), astronauts: astronauts.map(\.detail)).html)</script>
             """
         return layout.page(title: pages.title(page), root: "", kind: "missions-page", main: main)
+    }
+
+    /// The list `id` of `cards` under heading `title`. Page 1 shows both lists even when
+    /// empty; a later page only those it has cards for.
+    private func section(_ id: String, _ title: String, _ cards: [HTML]) -> HTML {
+        guard !cards.isEmpty || page == 1 else { return .empty }
+        return """
+            <section aria-labelledby="\(id)-heading">
+            <h2 id="\(id)-heading">\(title)</h2>
+            <ul class="cards" id="\(id)">
+            \(HTML(joining: cards))
+            </ul>
+            </section>
+            """
     }
 
     /// A card of the grid: picture, title and detail linking to `page`, with a star; `key`
