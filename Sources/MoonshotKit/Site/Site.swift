@@ -14,6 +14,10 @@ public enum Site {
         public let byteCount: Int
     }
 
+    /// The most missions, and the most astronauts, a page of the missions list holds; a larger
+    /// dataset's list goes on in `index-2.html` and so on.
+    public static let indexPageSize = IndexPages.size
+
     /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
     /// that is not an earlier site (and not empty) is replaced only with `force`.
     public static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
