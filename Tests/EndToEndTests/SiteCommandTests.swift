@@ -74,6 +74,118 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertTrue(apollo11.contains(#"<a href="../astronauts/armstrong.html">"#))
     }
 
+    /// Imports `missions` and `astronauts` (JSON text) as a dataset of the test's own.
+    func importDataset(missions: String, astronauts: String) throws {
+        try Data(missions.utf8).write(to: url("missions.json"))
+        try Data(astronauts.utf8).write(to: url("astronauts.json"))
+        let imported = try moonshot("import", "--missions", "missions.json", "--astronauts", "astronauts.json")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+    }
+
+    /// Each crew member's link on `page` (a mission page) with the name it shows.
+    func crewLinks(_ page: String) throws -> [(href: String, name: String)] {
+        let html = try text(page)
+        let link = try NSRegularExpression(pattern: #"<a href="\.\./(astronauts/[^"]+)">.*?<span class="crew-name">([^<]*)</span>"#)
+        return link.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
+            (String(html[Range($0.range(at: 1), in: html)!]), String(html[Range($0.range(at: 2), in: html)!]))
+        }
+    }
+
+    /// The `<h1>` of `page`.
+    func heading(_ page: String) throws -> String? {
+        let html = try text(page)
+        guard let start = html.range(of: "<h1>"), let end = html.range(of: "</h1>", range: start.upperBound..<html.endIndex) else { return nil }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    func testADatasetOfYourOwnGetsMonogramsEvenWithApolloNumbersAndIds() throws {
+        // Apollo 11's number and Armstrong's and Lovell's ids, for other missions and people.
+        try importDataset(
+            missions: #"[{"id": 11, "launchDate": "2031-05-01", "description": "Ours.", "crew": [{"name": "armstrong", "role": "Commander"}]},"#
+                + #" {"id": 13, "description": "Also ours.", "crew": [{"name": "lovell", "role": "Pilot"}]}]"#,
+            astronauts: #"{"armstrong": {"id": "armstrong", "name": "Jane Doe", "description": "Not Neil."},"#
+                + #" "lovell": {"id": "lovell", "name": "John Roe", "description": "Not Jim."}}"#)
+        let result = try moonshot("site", "site")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 5 pages and 0 pictures ("), result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("site/images").path), "no pictures are written")
+        for page in ["index.html", "missions/apollo11.html", "missions/apollo13.html", "astronauts/armstrong.html", "astronauts/lovell.html"] {
+            let html = try text("site/" + page)
+            XCTAssertFalse(html.contains("<img"), "\(page) shows a NASA picture")
+            XCTAssertTrue(html.contains(#"placeholder" viewBox"#), "\(page) has no monogram")
+        }
+        XCTAssertTrue(try text("site/astronauts/armstrong.html").contains(#"aria-label="No portrait of Jane Doe"><rect"#))
+
+        // The Apollo files, imported from disk rather than from inside moonshot, are the dataset the pictures go with.
+        let apollo = try moonshot("import", "--missions", Self.packageRoot.appendingPathComponent("Resources/missions.json").path,
+                                  "--astronauts", Self.apolloAstronauts)
+        XCTAssertEqual(apollo.status, 0, apollo.stderr)
+        let again = try moonshot("site", "site")
+        XCTAssertTrue(again.stdout.hasPrefix("Wrote 45 pages and 44 pictures ("), again.stdout)
+        XCTAssertTrue(try text("site/astronauts/armstrong.html").contains(#"<img class="astronaut-portrait portrait" src="../images/armstrong.jpg" alt="Portrait of Neil A. Armstrong">"#))
+    }
+
+    func testIdsThatDifferOnlyInUnicodeNormalisationAreTwoAstronautsWithPagesOfTheirOwn() throws {
+        // "émile" with é as one code point (U+00E9), and as e and a combining accent (U+0301):
+        // two ids to SQLite, which compares bytes, and so to moonshot.
+        try importDataset(
+            missions: #"[{"id": 1, "description": "Both flew.", "crew": [{"name": "\u00e9mile", "role": "Commander"}, {"name": "e\u0301mile", "role": "Pilot"}]}]"#,
+            astronauts: #"{"\u00e9mile": {"id": "\u00e9mile", "name": "Precomposed Émile", "description": "One."},"#
+                + #" "e\u0301mile": {"id": "e\u0301mile", "name": "Decomposed Emile", "description": "Two."}}"#)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts"), "2\n")
+        let result = try moonshot("site", "site")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 4 pages and 0 pictures ("), result.stdout)
+        let pages = try listing("site/astronauts")
+        XCTAssertEqual(pages.count, 2, "\(pages)")
+        XCTAssertEqual(Set(try pages.compactMap { try heading("site/astronauts/" + $0) }), ["Precomposed Émile", "Decomposed Emile"])
+        // Every link leads to the page of the astronaut it names.
+        let links = try crewLinks("site/missions/apollo1.html")
+        XCTAssertEqual(links.map(\.name), ["Precomposed Émile", "Decomposed Emile"])
+        for link in links { XCTAssertEqual(try heading("site/" + link.href), link.name, link.href) }
+        let index = try text("site/index.html")
+        for link in links {
+            XCTAssertTrue(index.contains(#"<a class="card-link" href="\#(link.href)">"#) && index.contains("<span class=\"card-title\">\(link.name)</span>"), link.href)
+        }
+    }
+
+    func testALargeSiteHasAnIndexInPagesAndMemoryThatDoesNotGrowWithIt() throws {
+        var peaks: [Double] = []
+        for (missions, astronauts) in [(1_000, 300), (4_000, 1_200)] {
+            try SyntheticDataset.write(missions: missions, astronauts: astronauts, to: folder)
+            let imported = try moonshot(within: 300, "import", "--missions", "missions.json", "--astronauts", "astronauts.json")
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            let site = try moonshotMeasuringMemory(["site", url("site").path])
+            XCTAssertEqual(site.status, 0, site.stderr)
+            peaks.append(site.peakMiB)
+
+            // 500 missions and 500 astronauts (by name) a page: index.html, index-2.html...
+            let pageCount = missions / 500
+            let pageNames = (1...pageCount).map { $0 == 1 ? "index.html" : "index-\($0).html" }
+            XCTAssertEqual(try listing("site").filter { $0.hasPrefix("index") }.sorted(), pageNames.sorted())
+            // (A page that is missing reads as empty, so that every check is reported.)
+            let first = (try? text("site/index.html")) ?? ""
+
+            XCTAssertEqual(first.components(separatedBy: #"<li class="card" data-key="mission:"#).count - 1, 500)
+            XCTAssertEqual(first.components(separatedBy: #"<li class="card" data-key="astronaut:"#).count - 1, min(500, astronauts))
+            XCTAssertTrue(first.contains("<p>Page 1 of \(pageCount): missions 1 to 500 of \(missions); astronauts 1 to \(min(500, astronauts)) of \(astronauts)."), first)
+            XCTAssertTrue(first.contains(#"<a href="index-2.html" rel="next">Next page</a>"#))
+            XCTAssertTrue(first.contains(#"<a href="\#(pageNames[pageCount - 1])">Last page</a>"#))
+            XCTAssertTrue(first.contains("Search the missions and astronauts of this page"))
+            let last = (try? text("site/" + pageNames[pageCount - 1])) ?? ""
+            XCTAssertEqual(last.components(separatedBy: #"<li class="card" data-key="mission:"#).count - 1, 500)
+            XCTAssertFalse(last.contains(#"id="astronauts""#), "the astronauts are all on earlier pages")
+            XCTAssertTrue(last.contains(#"<a href="\#(pageNames[pageCount - 2])" rel="prev">Previous page</a>"#))
+            XCTAssertTrue(last.contains("mission:\(missions)\""))
+            // The search data of a page holds that page's missions and astronauts only.
+            let data = first.range(of: #"<script type="application/json" id="site-data">"#).map { first[$0.upperBound...] } ?? ""
+            let json = try? JSONSerialization.jsonObject(with: Data(data.prefix(while: { $0 != "<" }).utf8)) as? [String: Any]
+            XCTAssertEqual((json?["missions"] as? [Any])?.count, 500)
+        }
+        // Four times the dataset, about the same memory (when the whole site was held in memory: 30 and 77 MiB).
+        XCTAssertLessThan(peaks[1], peaks[0] * 1.5, "peak memory in MiB for 1,000 and for 4,000 missions: \(peaks)")
+    }
+
     func testWritingAgainReplacesTheWholeSiteAndLeavesNothingBeside() throws {
         XCTAssertEqual(try moonshot("site", "site").status, 0)
         try Data("stray".utf8).write(to: url("site/stray.txt"))

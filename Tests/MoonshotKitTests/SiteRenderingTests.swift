@@ -22,10 +22,10 @@ final class SiteRenderingTests: XCTestCase {
     }
 
     func testAstronautPagesHaveSafeFileNames() {
-        XCTAssertEqual(SiteContent.pageName(astronautID: "armstrong", index: 0), "astronauts/armstrong.html")
-        XCTAssertEqual(SiteContent.pageName(astronautID: "van-hoften_2", index: 3), "astronauts/van-hoften_2.html")
+        XCTAssertEqual(SitePaths.astronautPage(id: "armstrong", number: 1), "astronauts/armstrong.html")
+        XCTAssertEqual(SitePaths.astronautPage(id: "van-hoften_2", number: 4), "astronauts/van-hoften_2.html")
         for id in ["../etc", "Armstrong", "-x", "_1", "a/b", "a b", "émile", "", String(repeating: "a", count: 65), "con.txt"] {
-            XCTAssertEqual(SiteContent.pageName(astronautID: id, index: 6), "astronauts/_7.html", id)
+            XCTAssertEqual(SitePaths.astronautPage(id: id, number: 7), "astronauts/_7.html", id)
         }
     }
 
@@ -42,14 +42,37 @@ final class SiteRenderingTests: XCTestCase {
     func testSearchDataCannotEndItsScriptElement() throws {
         let path = try makeTemporaryFolder(self).appendingPathComponent("moonshot.db").path
         _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
-        let database = try MoonshotDatabase(path: path)
-        let content = try SiteContent(reading: database)
-        let json = SearchData(content: content).html.markup
+        let reader = try SiteReader(try MoonshotDatabase(path: path))
+        var missions: [MissionDetail] = []
+        var astronauts: [AstronautDetail] = []
+        while let mission = try reader.nextMission() { missions.append(mission.detail) }
+        while let astronaut = try reader.nextAstronaut() { astronauts.append(astronaut.detail) }
+        let json = SearchData(missions: missions, astronauts: astronauts).html.markup
         XCTAssertFalse(json.contains("<") || json.contains(">") || json.contains("&"))
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         XCTAssertEqual((parsed?["missions"] as? [Any])?.count, 12)
         XCTAssertEqual((parsed?["astronauts"] as? [Any])?.count, 32)
         XCTAssertEqual(parsed?["roles"] as? [String], ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
+    }
+
+    /// The import record of the built-in dataset.
+    static func apolloImport() throws -> ImportRecord? {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-pictures-\(UUID().uuidString).db").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"), databasePath: path)
+        return try MoonshotDatabase(path: path).latestImport()
+    }
+
+    func testPicturesGoWithTheBuiltInDatasetOnly() throws {
+        let apollo = try XCTUnwrap(try Self.apolloImport())
+        XCTAssertEqual(SitePictures(for: apollo).portraitFile("armstrong"), "armstrong.jpg")
+        // The same ids in a dataset of one's own: other files, other digests.
+        let other = ImportRecord(importedAt: apollo.importedAt, toolVersion: apollo.toolVersion,
+                                 missionsSource: "mine.json", missionsSHA256: String(repeating: "0", count: 64),
+                                 astronautsSource: apollo.astronautsSource, astronautsSHA256: apollo.astronautsSHA256)
+        XCTAssertNil(SitePictures(for: other).portraitFile("armstrong"))
+        XCTAssertNil(SitePictures(for: other).badgeFile("apollo11"))
+        XCTAssertNil(SitePictures(for: nil).badgeFile("apollo11"), "a database that records no import")
     }
 
     func testEveryPictureOfTheDatasetIsEmbeddedAndDecodesExactly() throws {
@@ -58,9 +81,10 @@ final class SiteRenderingTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let jpeg = try XCTUnwrap(SitePictures.contents(of: "armstrong.jpg"))
         XCTAssertEqual(Array(jpeg.prefix(2)) + Array(jpeg.suffix(2)), [0xFF, 0xD8, 0xFF, 0xD9])
-        XCTAssertEqual(SitePictures.badgeFile("apollo11"), "apollo11.png")
-        XCTAssertNil(SitePictures.badgeFile("apollo99"))
-        XCTAssertNil(SitePictures.portraitFile("../apollo11"))
+        let apollo = SitePictures(for: try Self.apolloImport())
+        XCTAssertEqual(apollo.badgeFile("apollo11"), "apollo11.png")
+        XCTAssertNil(apollo.badgeFile("apollo99"))
+        XCTAssertNil(apollo.portraitFile("../apollo11"))
         XCTAssertEqual(Base64.decode("aGVsbG8gd29ybGQ="), Array("hello world".utf8))
         XCTAssertEqual(Base64.decode("YQ=="), [0x61])
     }

@@ -1,17 +1,15 @@
 /// An astronaut's page, `astronauts/armstrong.html`: portrait, name, biography and the missions
 /// flown, each linking back to its page.
 struct AstronautPage {
-    let astronaut: AstronautDetail
-    let content: SiteContent
+    let astronaut: SiteAstronaut
+    let layout: SiteLayout
+    let pictures: SitePictures
 
     var html: HTML {
-        let badges = Dictionary(content.missions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let flights = astronaut.flights.map { flight -> HTML in
-            let picture = badges[flight.missionID].map { SitePicture.badge(of: $0, root: "../", class: "flight-badge") }
-                ?? SitePicture.placeholder(SitePicture.monogram(flight.missionName), label: "No badge for \(flight.missionName)", class: "flight-badge")
-            let page = badges[flight.missionID].map { "../" + SiteContent.missionPage($0.badge) } ?? "../index.html"
+        let flights = zip(astronaut.detail.flights, astronaut.flightBadges).map { flight, badge -> HTML in
+            let picture = SitePicture.badge(badge, of: flight.missionName, from: pictures, root: "../", class: "flight-badge")
             return """
-                <li><a href="\(page)">\(picture)\
+                <li><a href="../\(SitePaths.missionPage(badge))">\(picture)\
                 <span class="flight-text"><span class="flight-name">\(flight.missionName)</span>\
                 <span class="secondary">\(flight.role) · \(SiteLayout.launchDate(flight.launchDate))</span></span></a></li>
                 """
@@ -19,10 +17,11 @@ struct AstronautPage {
         let flightList: HTML = flights.isEmpty
             ? "<p class=\"secondary\">No mission of this dataset lists them in its crew.</p>"
             : "<ul class=\"flights\">\n\(HTML(joining: flights))\n</ul>"
+        let astronaut = astronaut.detail
         let main: HTML = """
             <article class="astronaut">
             <div class="page-heading"><h1>\(astronaut.name)</h1>\(SiteLayout.star("astronaut:\(astronaut.id)", name: astronaut.name))</div>
-            \(SitePicture.portrait(id: astronaut.id, name: astronaut.name, root: "../", class: "astronaut-portrait portrait"))
+            \(SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "../", class: "astronaut-portrait portrait"))
             <section class="biography" aria-labelledby="biography-heading">
             <h2 id="biography-heading">Biography</h2>
             \(SiteLayout.paragraphs(astronaut.description))
@@ -34,6 +33,6 @@ struct AstronautPage {
             </section>
             </article>
             """
-        return SiteLayout(source: content.source).page(title: "\(astronaut.name) · Moonshot", root: "../", kind: "astronaut-page", main: main)
+        return layout.page(title: "\(astronaut.name) · Moonshot", root: "../", kind: "astronaut-page", main: main)
     }
 }

@@ -1,16 +1,17 @@
 /// A mission's page, `missions/apollo11.html`: badge, launch date, highlights and crew, as the
 /// app's mission screen shows them.
 struct MissionPage {
-    let mission: MissionDetail
-    let content: SiteContent
+    let mission: SiteMission
+    let layout: SiteLayout
+    let pictures: SitePictures
 
     var html: HTML {
-        let crew = mission.crew.map { member -> HTML in
+        let crew = zip(mission.detail.crew, mission.crewPages).map { member, page -> HTML in
             let commander = member.canonicalRole == "Commander"
             return """
                 <li class="crew-member\(commander ? " commander" : "")">\
-                <a href="../\(content.astronautPage(member.astronautID))">\
-                \(SitePicture.portrait(id: member.astronautID, name: member.astronautName, root: "../", class: "crew-portrait portrait"))\
+                <a href="../\(page)">\
+                \(SitePicture.portrait(id: member.astronautID, name: member.astronautName, from: pictures, root: "../", class: "crew-portrait portrait"))\
                 <span class="crew-text"><span class="crew-name">\(member.astronautName)</span>\
                 <span class="crew-role">\(member.role)</span>\
                 \(commander ? "<span class=\"commander-mark\">Mission commander</span>" : HTML.empty)</span></a></li>
@@ -19,12 +20,13 @@ struct MissionPage {
         let crewList: HTML = crew.isEmpty
             ? "<p class=\"secondary\">No crew is recorded for this mission.</p>"
             : "<ul class=\"roster\">\n\(HTML(joining: crew))\n</ul>"
+        let mission = mission.detail
         let main: HTML = """
             <article class="mission">
             <div class="page-heading"><h1>\(mission.name)</h1>\(SiteLayout.star("mission:\(mission.id)", name: mission.name))</div>
             <div class="mission-layout">
             <div class="mission-story">
-            \(SitePicture.badge(of: mission, root: "../", class: "mission-badge"))
+            \(SitePicture.badge(mission.badge, of: mission.name, from: pictures, root: "../", class: "mission-badge"))
             <p class="launch-date"><span class="secondary">Launch date</span> \(SiteLayout.launchDate(mission.launchDate))</p>
             <hr>
             <section class="highlights" aria-labelledby="highlights-heading">
@@ -40,6 +42,6 @@ struct MissionPage {
             </div>
             </article>
             """
-        return SiteLayout(source: content.source).page(title: "\(mission.name) · Moonshot", root: "../", kind: "mission-page", main: main)
+        return layout.page(title: "\(mission.name) · Moonshot", root: "../", kind: "mission-page", main: main)
     }
 }

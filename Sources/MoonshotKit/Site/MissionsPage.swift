@@ -1,25 +1,32 @@
 /// The website's first page, `index.html`: the missions' badges in a grid (or a list), the
-/// astronauts below them, a search box and the data the script searches.
+/// astronauts below them, a search box and the data the script searches. A large dataset's
+/// missions and astronauts take several such pages (see `IndexPages`); this is page `page`.
 struct MissionsPage {
-    let content: SiteContent
+    let missions: [SiteMission]
+    let astronauts: [SiteAstronaut]
+    let page: Int
+    let pages: IndexPages
+    let layout: SiteLayout
+    let pictures: SitePictures
 
     var html: HTML {
-        let missions = content.missions.map { mission in
-            Self.card(key: "mission:\(mission.id)", page: SiteContent.missionPage(mission.badge),
-                      picture: SitePicture.badge(of: mission, root: "", class: "card-picture"),
+        let missionCards = missions.map(\.detail).map { mission in
+            Self.card(key: "mission:\(mission.id)", page: SitePaths.missionPage(mission.badge),
+                      picture: SitePicture.badge(mission.badge, of: mission.name, from: pictures, root: "", class: "card-picture"),
                       title: mission.name, detail: SiteLayout.launchDate(mission.launchDate))
         }
-        let astronauts = content.astronauts.map { astronaut in
+        let astronautCards = astronauts.map { entry in
+            let astronaut = entry.detail
             let flown = astronaut.flights.map(\.missionName).joined(separator: ", ")
-            return Self.card(key: "astronaut:\(astronaut.id)", page: content.astronautPage(astronaut.id),
-                             picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, root: "", class: "card-picture portrait"),
+            return Self.card(key: "astronaut:\(astronaut.id)", page: entry.page,
+                             picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "", class: "card-picture portrait"),
                              title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")
         }
         let main: HTML = """
-            <h1>Moonshot</h1>
+            <h1>Moonshot</h1>\(pages.navigation(page))
             <div class="toolbar" hidden>
             <div class="search" role="search">
-            <label id="search-label" for="search-input">Search missions and astronauts</label>
+            <label id="search-label" for="search-input">\(pages.searchLabel)</label>
             <div class="search-field">
             <ul class="tokens" id="search-tokens" aria-label="Filters"></ul>
             <div class="combobox" id="search-combobox" role="combobox" aria-expanded="false" aria-haspopup="listbox" \
@@ -33,21 +40,25 @@ struct MissionsPage {
             <button type="button" class="layout-toggle" id="layout-toggle" aria-pressed="false">List view</button>
             </div>
             <p class="result-count" id="result-count" role="status"></p>
-            <section aria-labelledby="missions-heading">
-            <h2 id="missions-heading">Missions</h2>
-            <ul class="cards" id="missions">
-            \(HTML(joining: missions))
-            </ul>
-            </section>
-            <section aria-labelledby="astronauts-heading">
-            <h2 id="astronauts-heading">Astronauts</h2>
-            <ul class="cards" id="astronauts">
-            \(HTML(joining: astronauts))
-            </ul>
-            </section>
-            <script type="application/json" id="site-data">\(SearchData(content: content).html)</script>
+            \(section("missions", "Missions", missionCards))
+            \(section("astronauts", "Astronauts", astronautCards))
+            <script type="application/json" id="site-data">\(SearchData(missions: missions.map(\.detail), astronauts: astronauts.map(\.detail)).html)</script>
             """
-        return SiteLayout(source: content.source).page(title: "Moonshot: the Apollo missions", root: "", kind: "missions-page", main: main)
+        return layout.page(title: pages.title(page), root: "", kind: "missions-page", main: main)
+    }
+
+    /// The list `id` of `cards` under heading `title`. Page 1 shows both lists even when
+    /// empty; a later page only those it has cards for.
+    private func section(_ id: String, _ title: String, _ cards: [HTML]) -> HTML {
+        guard !cards.isEmpty || page == 1 else { return .empty }
+        return """
+            <section aria-labelledby="\(id)-heading">
+            <h2 id="\(id)-heading">\(title)</h2>
+            <ul class="cards" id="\(id)">
+            \(HTML(joining: cards))
+            </ul>
+            </section>
+            """
     }
 
     /// A card of the grid: picture, title and detail linking to `page`, with a star; `key`

@@ -1,11 +1,12 @@
 /// What the missions page's script searches, as JSON inside a `<script type="application/json">`:
 /// each mission's and astronaut's key (as the page's cards carry it), name and searchable text,
-/// the crews, and the roles to offer as filters.
+/// the crews, and the roles to offer as filters: those of one index page.
 struct SearchData {
-    let content: SiteContent
+    let missions: [MissionDetail]
+    let astronauts: [AstronautDetail]
 
     var json: JSONValue {
-        let missions = content.missions.map { mission -> JSONValue in
+        let missions = missions.map { mission -> JSONValue in
             .object([
                 ("key", .string("mission:\(mission.id)")),
                 ("name", .string(mission.name)),
@@ -13,7 +14,7 @@ struct SearchData {
                 ("crew", .array(mission.crew.map { .object([("id", .string($0.astronautID)), ("role", .string($0.canonicalRole))]) })),
             ])
         }
-        let astronauts = content.astronauts.map { astronaut -> JSONValue in
+        let astronauts = astronauts.map { astronaut -> JSONValue in
             .object([
                 ("key", .string("astronaut:\(astronaut.id)")),
                 ("id", .string(astronaut.id)),
@@ -21,8 +22,10 @@ struct SearchData {
                 ("text", .string(astronaut.name + "\n" + astronaut.description)),
             ])
         }
+        // Each role once, as the script tells them apart: by their exact code points.
         var roles: [String] = []
-        for member in content.missions.flatMap(\.crew) where !roles.contains(member.canonicalRole) {
+        var seen: Set<ExactString> = []
+        for member in self.missions.flatMap(\.crew) where seen.insert(ExactString(member.canonicalRole)).inserted {
             roles.append(member.canonicalRole)
         }
         return .object([("missions", .array(missions)), ("astronauts", .array(astronauts)), ("roles", .array(roles.map { .string($0) }))])

@@ -14,37 +14,58 @@ public enum Site {
         public let byteCount: Int
     }
 
-    /// The files of the site, with paths relative to its folder.
-    static func files(of database: MoonshotDatabase) throws -> [(path: String, bytes: [UInt8])] {
-        let content = try SiteContent(reading: database)
-        var files: [(path: String, bytes: [UInt8])] = []
-        func add(_ path: String, _ text: String) { files.append((path, Array(text.utf8))) }
-        add("index.html", MissionsPage(content: content).html.markup)
-        for mission in content.missions {
-            add(SiteContent.missionPage(mission.badge), MissionPage(mission: mission, content: content).html.markup)
-        }
-        for astronaut in content.astronauts {
-            add(content.astronautPage(astronaut.id), AstronautPage(astronaut: astronaut, content: content).html.markup)
-        }
-        add("style.css", EmbeddedResources.siteCSS)
-        add("site.js", EmbeddedResources.siteScript)
-        let pictures = content.missions.compactMap { SitePictures.badgeFile($0.badge) }
-            + content.astronauts.compactMap { SitePictures.portraitFile($0.id) }
-        for name in pictures {
-            if let bytes = SitePictures.contents(of: name) { files.append(("images/" + name, bytes)) }
-        }
-        add(SiteFolder.markerName, SiteFolder.markerText)
-        return files
-    }
+    /// The most missions, and the most astronauts, a page of the missions list holds; a larger
+    /// dataset's list goes on in `index-2.html` and so on.
+    public static let indexPageSize = IndexPages.size
 
     /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
     /// that is not an earlier site (and not empty) is replaced only with `force`.
     public static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
-        let files = try files(of: database)
-        let outcome = try SiteFolder(path: folder).write(files, force: force)
+        var written: (pages: Int, pictures: Int, bytes: Int) = (0, 0, 0)
+        let outcome = try SiteFolder(path: folder).write(force: force) { files in
+            // One read transaction: an import that commits meanwhile is seen wholly or not at all.
+            try database.database.transaction(.deferred) { try write(database, into: files) }
+            written = (files.pageCount, files.pictureCount, files.byteCount)
+        }
         return Summary(folder: folder, replaced: outcome == .replaced,
-                       pageCount: files.count { $0.path.hasSuffix(".html") },
-                       pictureCount: files.count { $0.path.hasPrefix("images/") },
-                       byteCount: files.reduce(0) { $0 + $1.bytes.count })
+                       pageCount: written.pages, pictureCount: written.pictures, byteCount: written.bytes)
+    }
+
+    /// Adds the files of the site of `database` to `files`, each page as soon as it is made:
+    /// a page per mission and astronaut as they are read, and a page of the index (see
+    /// `IndexPages`) after every `IndexPages.size` of each.
+    static func write(_ database: MoonshotDatabase, into files: SiteFiles) throws {
+        let source = try database.latestImport()
+        let layout = SiteLayout(source: source)
+        let pictures = SitePictures(for: source)
+        let reader = try SiteReader(database)
+        let counts = try reader.counts()
+        let pages = IndexPages(missionCount: counts.missions, astronautCount: counts.astronauts)
+        var pictureFiles: [String] = []
+        func uses(_ file: String?) {
+            if let file, !pictureFiles.contains(file) { pictureFiles.append(file) }
+        }
+        for page in 1...pages.count {
+            var missions: [SiteMission] = []
+            while missions.count < IndexPages.size, let mission = try reader.nextMission() {
+                try files.add(SitePaths.missionPage(mission.detail.badge), MissionPage(mission: mission, layout: layout, pictures: pictures).html.markup)
+                uses(pictures.badgeFile(mission.detail.badge))
+                missions.append(mission)
+            }
+            var astronauts: [SiteAstronaut] = []
+            while astronauts.count < IndexPages.size, let astronaut = try reader.nextAstronaut() {
+                try files.add(astronaut.page, AstronautPage(astronaut: astronaut, layout: layout, pictures: pictures).html.markup)
+                uses(pictures.portraitFile(astronaut.detail.id))
+                astronauts.append(astronaut)
+            }
+            let index = MissionsPage(missions: missions, astronauts: astronauts, page: page, pages: pages, layout: layout, pictures: pictures)
+            try files.add(IndexPages.fileName(page), index.html.markup)
+        }
+        try files.add("style.css", EmbeddedResources.siteCSS)
+        try files.add("site.js", EmbeddedResources.siteScript)
+        for name in pictureFiles {
+            if let bytes = SitePictures.contents(of: name) { try files.add("images/" + name, bytes) }
+        }
+        try files.add(SiteFolder.markerName, SiteFolder.markerText)
     }
 }

@@ -20,11 +20,12 @@ struct SiteFolder {
     /// What was at the target before.
     enum Outcome: Equatable, Sendable { case created, replaced }
 
-    /// Writes `files` (paths relative to the folder, "/" between parts) as the folder. A folder
-    /// that exists is replaced if it is a site moonshot wrote, is empty, or `force` is set; never
-    /// when it holds an SQLite database or journal (which a program may have open, the one the
-    /// site is read from among them) or the current directory.
-    func write(_ files: [(path: String, bytes: [UInt8])], force: Bool) throws -> Outcome {
+    /// Writes the folder: `fill` adds its files, which go to the new folder as they come. A
+    /// folder that exists is replaced if it is a site moonshot wrote, is empty, or `force` is
+    /// set; never when it holds an SQLite database or journal (which a program may have open,
+    /// the one the site is read from among them) or the current directory. These are checked
+    /// before `fill` is called.
+    func write(force: Bool, _ fill: (SiteFiles) throws -> Void) throws -> Outcome {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
         let last = target.split(separator: "/").last
         guard !target.isEmpty, last != ".", last != ".." else {
@@ -55,7 +56,9 @@ struct SiteFolder {
         let staging = try Self.makeStagingFolder(beside: target, in: parent)
         var committed = false
         defer { if !committed { try? FolderTree.remove(staging) } }
-        try Self.writeFiles(files, into: staging)
+        let files = SiteFiles(folder: staging)
+        try fill(files)
+        files.synchronize()
         try Interruption.check()
 
         if exists {
@@ -76,7 +79,7 @@ struct SiteFolder {
             }
             committed = true
         }
-        Self.synchronize(parent)
+        SiteFiles.synchronize(parent)
         return exists ? .replaced : .created
     }
 
@@ -128,48 +131,6 @@ struct SiteFolder {
         umask(mask)
         chmod(staging, 0o777 & ~mask)
         return staging
-    }
-
-    /// Writes `files` under `folder`, creating their folders, each flushed to the disk.
-    private static func writeFiles(_ files: [(path: String, bytes: [UInt8])], into folder: String) throws {
-        var folders: Set<String> = []
-        for file in files {
-            try Interruption.check()
-            let parts = file.path.split(separator: "/")
-            for depth in 1..<max(parts.count, 1) {
-                let sub = folder + "/" + parts[..<depth].joined(separator: "/")
-                if folders.insert(sub).inserted { try FolderTree.createFolder(sub) }
-            }
-            try writeFile(folder + "/" + file.path, file.bytes)
-        }
-        for sub in folders.sorted(by: >) { synchronize(sub) }
-        synchronize(folder)
-    }
-
-    private static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw SystemError(operation: "create \(path)") }
-        defer { close(descriptor) }
-        try bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR, !Interruption.isRequested { continue }
-                    throw SystemError(operation: "write \(path)")
-                }
-                offset += written
-            }
-        }
-        guard fsync(descriptor) == 0 else { throw SystemError(operation: "write \(path) to the disk") }
-    }
-
-    /// Flushes folder `path`'s entries to the disk, as far as the system allows.
-    private static func synchronize(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -1,18 +1,18 @@
 /// The `<img>` of a badge or portrait, or, when the dataset has no such picture, a monogram
 /// drawn in SVG in its place.
 enum SitePicture {
-    /// Mission `mission`'s badge; `root` leads from the page to the site's top ("" or "../").
-    static func badge(of mission: MissionDetail, root: String, class className: String) -> HTML {
-        let alt = "\(mission.name) mission badge"
-        guard let file = SitePictures.badgeFile(mission.badge) else {
-            return placeholder(monogram(mission.name), label: "No badge for \(mission.name)", class: className)
+    /// The badge `badge` of mission `name`, from `pictures`; `root` leads from the page to the
+    /// site's top ("" or "../").
+    static func badge(_ badge: String, of name: String, from pictures: SitePictures, root: String, class className: String) -> HTML {
+        guard let file = pictures.badgeFile(badge) else {
+            return placeholder(monogram(name), label: "No badge for \(name)", class: className)
         }
-        return "<img class=\"\(className)\" src=\"\(root)images/\(file)\" alt=\"\(alt)\">"
+        return "<img class=\"\(className)\" src=\"\(root)images/\(file)\" alt=\"\(name) mission badge\">"
     }
 
-    /// Astronaut `id`'s portrait.
-    static func portrait(id: String, name: String, root: String, class className: String) -> HTML {
-        guard let file = SitePictures.portraitFile(id) else {
+    /// Astronaut `id`'s portrait, from `pictures`.
+    static func portrait(id: String, name: String, from pictures: SitePictures, root: String, class className: String) -> HTML {
+        guard let file = pictures.portraitFile(id) else {
             return placeholder(monogram(name), label: "No portrait of \(name)", class: className)
         }
         return "<img class=\"\(className)\" src=\"\(root)images/\(file)\" alt=\"Portrait of \(name)\">"

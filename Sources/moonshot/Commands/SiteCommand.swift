@@ -14,10 +14,12 @@ enum SiteCommand {
         discussion: """
             Writes the Moonshot app's screens from the database as static pages: the missions'
             badges in a grid with a search box and favourites, a page per mission with its
-            highlights and crew, and a page per astronaut with the missions flown, with the
-            dataset's NASA pictures (built into moonshot). Open <folder>/index.html in a browser;
-            it needs no server or network, and the folder can be moved, zipped or put on any
-            static host, since every link is relative.
+            highlights and crew, and a page per astronaut with the missions flown. The NASA
+            pictures built into moonshot are shown when the database's latest import was of the
+            built-in Apollo dataset; any other dataset gets monograms. Open <folder>/index.html
+            in a browser; it needs no server or network, and the folder can be moved, zipped or
+            put on any static host, since every link is relative. More than \(Site.indexPageSize) missions or
+            astronauts are listed \(Site.indexPageSize) of each a page: index.html, index-2.html, and so on.
             The folder is written in one step: a new folder is written beside it and then takes
             its place, so a failure or Ctrl-C leaves the earlier one as it was. moonshot replaces
             a folder it wrote before, or an empty one; any other folder only with --force, and

@@ -1,0 +1,22 @@
+/// Where the site's pages are, from the site's top. Each name comes from the row alone, so a
+/// page can link to another without a table of every page in memory.
+enum SitePaths {
+    /// The page of mission `badge`: "missions/apollo11.html".
+    static func missionPage(_ badge: String) -> String { "missions/\(badge).html" }
+
+    /// The page of an astronaut: "astronauts/armstrong.html" for an id that makes a safe file
+    /// name on every system (lowercase ASCII letters, digits, "-" and "_", starting with a
+    /// letter or digit, at most 64), else "astronauts/_7.html" from their `number` (their place
+    /// in astronauts.json, which the database keeps), which no such id can be. Ids that differ
+    /// only in Unicode normalisation are different ids to SQLite, and so get different pages.
+    static func astronautPage(id: String, number: Int64) -> String {
+        let safe = !id.isEmpty && id.utf8.count <= 64 && id.utf8.enumerated().allSatisfy { offset, byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"): offset > 0
+            default: false
+            }
+        }
+        return "astronauts/" + (safe ? id : "_\(number)") + ".html"
+    }
+}
