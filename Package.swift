@@ -15,7 +15,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // Two Linux system calls Swift's Glibc module lacks (renameat2), for replacing a site folder.
+        // What Swift's Glibc module lacks: renameat2, for replacing a site folder, and the seccomp
+        // filter that keeps `moonshot shell` from writing files.
         .target(name: "CSystem"),
 
         // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script
