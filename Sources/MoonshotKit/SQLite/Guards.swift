@@ -79,22 +79,12 @@ extension Database {
     /// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half
     /// done). Without a thread to be had, only the progress handler keeps the limit.
     public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) rethrows -> T {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let whole = seconds.rounded(.down)
-        deadline.tv_sec += Int(whole)
-        deadline.tv_nsec += Int((seconds - whole) * 1e9)
-        if deadline.tv_nsec >= 1_000_000_000 {
-            deadline.tv_sec += 1
-            deadline.tv_nsec -= 1_000_000_000
-        }
-        callbacks.deadline = deadline
+        callbacks.deadline = MonotonicClock.time(seconds, after: MonotonicClock.now())
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
         // Called every 10,000 virtual machine instructions: cheap, and often enough.
         sqlite3_progress_handler(handle, 10_000, { context in
             guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
+            let now = MonotonicClock.now()
             return (now.tv_sec, now.tv_nsec) > (deadline.tv_sec, deadline.tv_nsec) ? 1 : 0
         }, context)
         let connection = ConnectionHandle(pointer: handle)

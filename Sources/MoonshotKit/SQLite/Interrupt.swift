@@ -57,9 +57,9 @@ extension Database {
             }
             // Short sleeps at first, as SQLite's own: most locks are held briefly.
             let pause = min([1, 2, 5, 10, 20, 50][min(Int(attempt), 5)], left)
-            let start = Callbacks.monotonicMilliseconds()
+            let start = MonotonicClock.milliseconds()
             usleep(useconds_t(pause * 1000))
-            callbacks.lockWait.waited += max(Callbacks.monotonicMilliseconds() - start, pause)
+            callbacks.lockWait.waited += max(MonotonicClock.milliseconds() - start, pause)
             return 1
         }, context)
     }
@@ -82,12 +82,4 @@ struct LockWait {
     /// Called once after `announceAfter` milliseconds of waiting.
     var announce: (() -> Void)?
     var announceAfter = 0
-}
-
-extension Callbacks {
-    static func monotonicMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
 }

@@ -23,19 +23,8 @@ final class Alarm {
     /// nil when the system cannot start a thread (a limit on threads or memory).
     init?(_ steps: [Step]) {
         let run = AlarmRun(clock: clock, steps: steps)
-        let context = Unmanaged.passRetained(run).toOpaque()
-        var thread = pthread_t()
         // Signals go to the guarded thread, which handles them (see `Interruption`).
-        let started = Interruption.blockingSignals {
-            pthread_create(&thread, nil, { context in
-                Unmanaged<AlarmRun>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        }
-        guard started == 0 else {
-            Unmanaged<AlarmRun>.fromOpaque(context).release()
-            return nil
-        }
+        guard let thread = startThread(run.run) else { return nil }
         self.thread = thread
     }
 
@@ -64,9 +53,7 @@ private final class AlarmClock: @unchecked Sendable {
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        start = now
+        start = MonotonicClock.now()
     }
 
     deinit {
@@ -85,14 +72,7 @@ private final class AlarmClock: @unchecked Sendable {
 
     /// Waits until `seconds` after `start`, or a cancellation; returns whether the time came first.
     func wait(untilSecondsAfterStart seconds: Double) -> Bool {
-        var due = start
-        let whole = seconds.rounded(.down)
-        due.tv_sec += Int(whole)
-        due.tv_nsec += Int((seconds - whole) * 1e9)
-        if due.tv_nsec >= 1_000_000_000 {
-            due.tv_sec += 1
-            due.tv_nsec -= 1_000_000_000
-        }
+        var due = MonotonicClock.time(seconds, after: start)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while !cancelled {

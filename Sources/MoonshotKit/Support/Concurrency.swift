@@ -23,21 +23,8 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     /// Starts `body` on a new thread, if one can be had.
     init(_ body: @escaping @Sendable () -> Value) {
         self.body = body
-        let run = ThreadBody { [self] in value = body() }
-        let context = Unmanaged.passRetained(run).toOpaque()
-        var thread = pthread_t()
         // Signals go to the importing thread, which handles them (see `Interruption`).
-        let started = Interruption.blockingSignals {
-            pthread_create(&thread, nil, { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-        }
-        if started == 0 {
-            self.thread = thread
-        } else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-        }
+        thread = startThread { [self] in value = body() }
     }
 
     /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
@@ -57,6 +44,24 @@ final class StopFlag: Sendable {
 
     func set() { value.store(true, ordering: .relaxed) }
     var isSet: Bool { value.load(ordering: .relaxed) }
+}
+
+/// Starts `body` on a new thread, which signals are not delivered to (they go to the others);
+/// nil when the system cannot start a thread (a limit on threads or memory). Join it.
+func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let started = Interruption.blockingSignals {
+        pthread_create(&thread, nil, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+    }
+    guard started == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        return nil
+    }
+    return thread
 }
 
 /// A closure for a new thread to run, passed through the C thread API.

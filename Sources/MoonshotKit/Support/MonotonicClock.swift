@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The system's monotonic clock, which a change of the time of day does not move: for
+/// deadlines and waits.
+enum MonotonicClock {
+    static func now() -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now
+    }
+
+    /// The time `seconds` after `start`.
+    static func time(_ seconds: Double, after start: timespec) -> timespec {
+        var time = start
+        let whole = seconds.rounded(.down)
+        time.tv_sec += Int(whole)
+        time.tv_nsec += Int((seconds - whole) * 1e9)
+        if time.tv_nsec >= 1_000_000_000 {
+            time.tv_sec += 1
+            time.tv_nsec -= 1_000_000_000
+        }
+        return time
+    }
+
+    /// Now, in milliseconds from a fixed point in the past.
+    static func milliseconds() -> Int {
+        let now = now()
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+}
