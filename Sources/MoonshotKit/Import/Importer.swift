@@ -58,7 +58,7 @@ public enum Importer {
             _ = try validate(opened)
             preconditionFailure("an input that could not be opened passed validation")
         }
-        let failed = StopFlag()
+        let failed = AtomicFlag()
         let hashing = BackgroundWork {
             let stop = { failed.isSet || Interruption.isRequested }
             return (missionsFile.sha256(shouldStop: stop), astronautsFile.sha256(shouldStop: stop))

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
 public final class MoonshotDatabase {
@@ -14,6 +22,9 @@ public final class MoonshotDatabase {
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
     public var whenStuck: (@Sendable (MoonshotError) -> Void)?
+    /// When the questions asked of this database must be answered by: `defaultQueryTimeout`
+    /// after the first began, so that a command that asks several keeps to the one limit.
+    private var deadline: timespec?
 
     /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
@@ -176,13 +187,19 @@ public final class MoonshotDatabase {
         return try rows(of: statement, limit: limit, map)
     }
 
-    /// The rows of `statement`, mapped; stopped after `defaultQueryTimeout` seconds, as `sql` is.
+    /// The rows of `statement`, mapped; stopped `defaultQueryTimeout` seconds after the first
+    /// question asked of this database began, as `sql` is.
     private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
         let stopped = Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask again with fewer or more telling words.")
+        let now = MonotonicClock.now()
+        let deadline = self.deadline ?? MonotonicClock.time(Self.defaultQueryTimeout, after: now)
+        self.deadline = deadline
+        let left = MonotonicClock.seconds(from: now, to: deadline)
+        guard left > 0 else { throw stopped }
         do {
-            try database.withTimeLimit(Self.defaultQueryTimeout, whenStuck: stuck(stopped)) {
+            try database.withTimeLimit(left, whenStuck: stuck(stopped)) {
                 while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {

@@ -30,10 +30,10 @@ final class Callbacks {
     var deadline: timespec?
     /// Set by `Database.interrupt`, from any thread.
     let interrupted = Atomic<Bool>(false)
+    /// Set while `Statement.step` is inside SQLite, for the time limit's alarm to read.
+    let stepping = AtomicFlag()
     /// How long the busy handler waits for locks, and has.
     var lockWait = LockWait()
-    /// The printf() and format() that `distrustSQL` installs, kept alive as long as the connection.
-    var printf: LengthCheckedPrintf?
 }
 
 extension Database {
@@ -75,9 +75,11 @@ extension Database {
     /// A progress handler stops a statement between SQLite's instructions. One instruction can
     /// take any time, though (`instr()` of long text is one), so an alarm on a thread of its own
     /// also interrupts the connection at the limit, which ends the long instructions that heed
-    /// an interrupt; and if a call of SQLite still has not returned `stuckAfter` seconds later,
-    /// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half
-    /// done). Without a thread to be had, only the progress handler keeps the limit.
+    /// an interrupt; and if `stuckAfter` seconds later a step of a statement is still inside
+    /// SQLite, it calls `whenStuck`, which may end the process (a reader's, which leaves nothing
+    /// half done). Time `body` spends outside SQLite (writing rows to a slow reader, say) counts
+    /// towards the limit, and the next step stops. Without a thread to be had, only the progress
+    /// handler keeps the limit.
     public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) rethrows -> T {
         callbacks.deadline = MonotonicClock.time(seconds, after: MonotonicClock.now())
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
@@ -89,7 +91,10 @@ extension Database {
         }, context)
         let connection = ConnectionHandle(pointer: handle)
         var steps = [Alarm.Step(after: seconds) { sqlite3_interrupt(connection.pointer) }]
-        if let whenStuck { steps.append(Alarm.Step(after: seconds + Self.stuckAfter, action: whenStuck)) }
+        if let whenStuck {
+            let stepping = callbacks.stepping
+            steps.append(Alarm.Step(after: seconds + Self.stuckAfter) { if stepping.isSet { whenStuck() } })
+        }
         let alarm = Alarm(steps)
         defer {
             alarm?.cancel()
@@ -114,7 +119,7 @@ extension Database {
         }
         sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, 0)
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, limits.valueLength)
-        try LengthCheckedPrintf.install(on: handle, callbacks: callbacks, limit: limits.valueLength)
+        try LengthCheckedPrintf.install(on: handle, limit: limits.valueLength)
         sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, limits.statementLength)
         sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, limits.likePatternLength)
         sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, limits.expressionDepth)

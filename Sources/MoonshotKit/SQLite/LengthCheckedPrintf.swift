@@ -14,8 +14,9 @@ final class LengthCheckedPrintf {
     /// The helper's statements `SELECT printf('x' || ?1, ?2, ...)`, by number of arguments.
     private var statements: [Int32: OpaquePointer] = [:]
 
-    /// Installs them on `connection`, for results of up to `limit` bytes.
-    static func install(on connection: OpaquePointer, callbacks: Callbacks, limit: Int32) throws {
+    /// Installs them on `connection`, for results of up to `limit` bytes. The connection keeps
+    /// them as long as it has them (SQLite releases each when it is replaced or closed).
+    static func install(on connection: OpaquePointer, limit: Int32) throws {
         var helper: OpaquePointer?
         guard sqlite3_open_v2(":memory:", &helper, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let helper else {
             sqlite3_close_v2(helper)
@@ -23,13 +24,15 @@ final class LengthCheckedPrintf {
         }
         sqlite3_limit(helper, SQLITE_LIMIT_LENGTH, limit + 1)
         let checked = LengthCheckedPrintf(helper: helper)
-        callbacks.printf = checked
-        let context = Unmanaged.passUnretained(checked).toOpaque()
         for name in ["printf", "format"] {
+            // SQLite holds a reference of its own, and releases it (also when this fails).
+            let context = Unmanaged.passRetained(checked).toOpaque()
             let code = sqlite3_create_function_v2(connection, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, context, { context, count, arguments in
                 Unmanaged<LengthCheckedPrintf>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
                     .call(context!, count, arguments!)
-            }, nil, nil, nil)
+            }, nil, nil, { context in
+                Unmanaged<LengthCheckedPrintf>.fromOpaque(context!).release()
+            })
             guard code == SQLITE_OK else { throw SQLiteError(connection: connection, code: code) }
         }
     }

@@ -127,7 +127,10 @@ public final class Statement {
             sqlite3_reset(handle)
             throw SQLiteError(.interrupted, message: "interrupted", sql: sql)
         }
-        switch sqlite3_step(handle) {
+        database.callbacks.stepping.set()
+        let result = sqlite3_step(handle)
+        database.callbacks.stepping.clear()
+        switch result {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         case let code:

@@ -6,26 +6,46 @@ public enum SchemaComparison {
     /// first, in its order, then the objects it does not make (SQLite's own `sqlite_` tables,
     /// such as `sqlite_stat1` from ANALYZE, are not counted).
     public static func differences(in database: Database) throws -> [SchemaDifference] {
-        let expected = expectedObjects
         let found = try objects(in: database)
-        var byName: [String: SchemaObject] = [:]
-        for object in found { byName[object.key] = object }
+        var byName: [[UInt8]: SchemaObject] = [:]
+        // SQLite itself refuses two objects of one name; in a file made otherwise, the second is extra.
+        var duplicates: [SchemaDifference] = []
+        for object in found where byName.updateValue(object, forKey: object.key) != nil {
+            duplicates.append(SchemaDifference(.extra, object))
+        }
         var differences: [SchemaDifference] = []
-        for object in expected {
+        for object in expectedObjects {
             guard let other = byName.removeValue(forKey: object.key) else {
                 differences.append(SchemaDifference(.missing, object))
                 continue
             }
             if other.type != object.type {
                 differences.append(SchemaDifference(.replaced(by: other.type), object))
-            } else if other.table.lowercased() != object.table.lowercased() || other.normalizedSQL != object.normalizedSQL {
+            } else if asciiLowercased(other.table) != asciiLowercased(object.table)
+                        || !(shadowTables.contains(object.key) || sameDefinition(other.sql, object.sql)) {
                 differences.append(SchemaDifference(.changed, object))
             }
         }
-        differences += found.filter { byName[$0.key] != nil && !$0.name.lowercased().hasPrefix("sqlite_") }
+        differences += found.filter { byName[$0.key] != nil && !$0.key.starts(with: Array("sqlite_".utf8)) }
             .map { SchemaDifference(.extra, $0) }
-        return differences
+        return differences + duplicates
     }
+
+    /// Whether two statements make the same object: the same text, or the same but for comments
+    /// and white space.
+    private static func sameDefinition(_ sql: String?, _ other: String?) -> Bool {
+        sql == other || sql.map(SQLText.normalized) == other.map(SQLText.normalized)
+    }
+
+    /// The tables the full-text indexes make for themselves, whose statements SQLite's FTS5
+    /// writes: of these only the name and type are compared, since another SQLite may write
+    /// them otherwise.
+    private static let shadowTables: Set<[UInt8]> = {
+        let virtualTables = expectedObjects.filter { $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true }
+        return Set(expectedObjects.filter { object in
+            object.type == "table" && virtualTables.contains { object.key.starts(with: $0.key + Array("_".utf8)) }
+        }.map(\.key))
+    }()
 
     /// The objects schema.sql makes, as SQLite records them: it was run into an empty
     /// in-memory database when moonshot was built (the full-text indexes make tables of their
@@ -51,12 +71,8 @@ public struct SchemaObject: Equatable, Sendable {
     /// The statement that made it; nil for the indexes SQLite makes for constraints.
     public let sql: String?
 
-    /// SQLite's names ignore ASCII case.
-    var key: String { name.lowercased() }
-
-    /// `sql` without its comments, with each run of white space one space: two statements
-    /// with the same normalized text make the same object.
-    var normalizedSQL: String? { sql.map(SQLText.normalized) }
+    /// The name as SQLite tells names apart: its bytes, ASCII letters in lower case.
+    var key: [UInt8] { asciiLowercased(name) }
 }
 
 /// One way a database's schema differs from schema.sql's.
@@ -94,4 +110,9 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
         case .extra: "\(what) was added"
         }
     }
+}
+
+/// The UTF-8 bytes of `text` with ASCII letters in lower case, as SQLite folds names.
+private func asciiLowercased(_ text: String) -> [UInt8] {
+    text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
 }

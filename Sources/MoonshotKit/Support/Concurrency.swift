@@ -38,11 +38,12 @@ final class BackgroundWork<Value>: @unchecked Sendable {
     }
 }
 
-/// A flag one thread sets and others read, such as "stop now".
-final class StopFlag: Sendable {
+/// A flag one thread sets and clears and others read, such as "stop now".
+final class AtomicFlag: Sendable {
     private let value = Atomic<Bool>(false)
 
     func set() { value.store(true, ordering: .relaxed) }
+    func clear() { value.store(false, ordering: .relaxed) }
     var isSet: Bool { value.load(ordering: .relaxed) }
 }
 

@@ -28,6 +28,11 @@ enum MonotonicClock {
         return time
     }
 
+    /// The seconds from `start` to `end` (negative when `end` came first).
+    static func seconds(from start: timespec, to end: timespec) -> Double {
+        Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    }
+
     /// Now, in milliseconds from a fixed point in the past.
     static func milliseconds() -> Int {
         let now = now()

@@ -38,6 +38,15 @@ enum Terminal {
         outputError = write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes `text` to standard output as `write` does, but a reader that has gone away makes
+    /// the write fail (`outputError`, EPIPE) instead of ending the process by SIGPIPE: for what
+    /// is printed after the database was changed, since the exit status must tell of the change.
+    static func writeAfterAChange(_ text: String) {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        write(text)
+    }
+
     /// Writes a message to standard error, as `TerminalText` shows it: messages echo
     /// arguments and data, which must not reach the terminal as controls.
     static func writeError(_ text: String) {

@@ -21,7 +21,7 @@ enum ImportCommand {
             column, and the database is left as it was. A successful import replaces the
             database's whole content at once. Ctrl-C stops it cleanly (exit status 130).
             While another program holds a lock on the database, the import waits for it, up to
-            60 seconds in all (--wait), saying so on stderr after a second.
+            \(seconds(LockWaitPolicy.defaultSeconds)) in all (--wait), saying so on stderr after a second.
             """,
         options: [
             .value("missions", "path", help: "A missions.json to load instead of the built-in Apollo missions (with --astronauts).") {
@@ -31,7 +31,7 @@ enum ImportCommand {
                 $0.astronauts = $1
             },
             .flag("check", help: "Validate the input and report problems without writing anything.") { $0.check = true },
-            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: 60).") {
+            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: \(Int(LockWaitPolicy.defaultSeconds))).") {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
         ],
@@ -66,7 +66,7 @@ enum ImportCommand {
                     let lockWait = LockWaitPolicy(seconds: options.wait, whenWaiting: { Terminal.writeError(waiting) })
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
                                                    databasePath: databasePath, lockWait: lockWait)
-                    Terminal.write(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
+                    Terminal.writeAfterAChange(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
                     // The exit status tells what became of the database: it has the new content.
                     if let error = Terminal.takeOutputError() {
                         Terminal.writeError("Warning: the import succeeded (\(summary.databasePath) holds the new content), "
