@@ -186,6 +186,19 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertLessThan(peaks[1], peaks[0] * 1.5, "peak memory in MiB for 1,000 and for 4,000 missions: \(peaks)")
     }
 
+    /// Page names come from numbers, never from text in the database: a badge column that a
+    /// client set around its CHECK constraint cannot name a file elsewhere.
+    func testABadgeThatNamesAnotherPlaceNamesNoFile() throws {
+        XCTAssertEqual(try sqlite3("PRAGMA ignore_check_constraints = ON; UPDATE missions SET badge = '../../escaped' WHERE id = 11; SELECT changes();"), "1\n")
+        let result = try moonshot("site", "site")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try listing("site").contains("missions/apollo11.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("escaped.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escaped.html").path))
+        XCTAssertTrue(try text("site/index.html").contains("href=\"missions/apollo11.html\""))
+        XCTAssertTrue(try text("site/astronauts/armstrong.html").contains("href=\"../missions/apollo11.html\""))
+    }
+
     func testWritingAgainReplacesTheWholeSiteAndLeavesNothingBeside() throws {
         XCTAssertEqual(try moonshot("site", "site").status, 0)
         try Data("stray".utf8).write(to: url("site/stray.txt"))

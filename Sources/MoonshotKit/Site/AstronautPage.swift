@@ -9,7 +9,7 @@ struct AstronautPage {
         let flights = zip(astronaut.detail.flights, astronaut.flightBadges).map { flight, badge -> HTML in
             let picture = SitePicture.badge(badge, of: flight.missionName, from: pictures, root: "../", class: "flight-badge")
             return """
-                <li><a href="../\(SitePaths.missionPage(badge))">\(picture)\
+                <li><a href="../\(SitePaths.missionPage(id: flight.missionID))">\(picture)\
                 <span class="flight-text"><span class="flight-name">\(flight.missionName)</span>\
                 <span class="secondary">\(flight.role) · \(SiteLayout.launchDate(flight.launchDate))</span></span></a></li>
                 """

@@ -11,7 +11,7 @@ struct MissionsPage {
 
     var html: HTML {
         let missionCards = missions.map(\.detail).map { mission in
-            Self.card(key: "mission:\(mission.id)", page: SitePaths.missionPage(mission.badge),
+            Self.card(key: "mission:\(mission.id)", page: SitePaths.missionPage(id: mission.id),
                       picture: SitePicture.badge(mission.badge, of: mission.name, from: pictures, root: "", class: "card-picture"),
                       title: mission.name, detail: SiteLayout.launchDate(mission.launchDate))
         }

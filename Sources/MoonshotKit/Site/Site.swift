@@ -48,7 +48,7 @@ public enum Site {
         for page in 1...pages.count {
             var missions: [SiteMission] = []
             while missions.count < IndexPages.size, let mission = try reader.nextMission() {
-                try files.add(SitePaths.missionPage(mission.detail.badge), MissionPage(mission: mission, layout: layout, pictures: pictures).html.markup)
+                try files.add(SitePaths.missionPage(id: mission.detail.id), MissionPage(mission: mission, layout: layout, pictures: pictures).html.markup)
                 uses(pictures.badgeFile(mission.detail.badge))
                 missions.append(mission)
             }

@@ -1,8 +1,9 @@
 /// Where the site's pages are, from the site's top. Each name comes from the row alone, so a
 /// page can link to another without a table of every page in memory.
 enum SitePaths {
-    /// The page of mission `badge`: "missions/apollo11.html".
-    static func missionPage(_ badge: String) -> String { "missions/\(badge).html" }
+    /// The page of mission `id`: "missions/apollo11.html" (named after the number, which is an
+    /// integer, never after text from the database).
+    static func missionPage(id: Int64) -> String { "missions/apollo\(id).html" }
 
     /// The page of an astronaut: "astronauts/armstrong.html" for an id that makes a safe file
     /// name on every system (lowercase ASCII letters, digits, "-" and "_", starting with a
