@@ -15,8 +15,9 @@ public final class MoonshotDatabase {
     /// The path as the user gave it.
     public let path: String
     let database: Database
-    /// The statements the public queries ran, in order, for `--show-sql`.
-    public private(set) var executed: [ExecutedSQL] = []
+    /// Called with each statement a public query is about to run, in order, for `--show-sql`:
+    /// before it runs, so that a query that fails or is stopped is shown too.
+    public var willRun: ((ExecutedSQL) -> Void)?
     /// Called, on another thread, with the error to report when a query has passed its time
     /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
@@ -169,19 +170,19 @@ public final class MoonshotDatabase {
         }
     }
 
-    /// Runs `sql` with `parameters`, recording it for `--show-sql`, and maps each row.
+    /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
-        if record { executed.append(ExecutedSQL(sql: sql, parameters: parameters)) }
+        if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
         let statement = try database.prepare(sql)
         try statement.bind(parameters)
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// Runs `canned` with its named `parameters`, recording it for `--show-sql`, and maps each
+    /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
     /// row, stopping after `limit` rows when one is given.
     func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil,
                   _ map: (Statement) throws -> T) throws -> [T] {
-        executed.append(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit))
+        willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit))
         let statement = try database.prepare(canned.sql)
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, map)
@@ -192,7 +193,9 @@ public final class MoonshotDatabase {
     private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        let stopped = Self.stopped(after: Self.defaultQueryTimeout, hint: "Ask again with fewer or more telling words.")
+        let stopped = Self.stopped(after: Self.defaultQueryTimeout,
+                                   hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
+                                       + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
         let now = MonotonicClock.now()
         let deadline = self.deadline ?? MonotonicClock.time(Self.defaultQueryTimeout, after: now)
         self.deadline = deadline

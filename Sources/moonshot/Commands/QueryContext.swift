@@ -12,13 +12,21 @@ struct QueryContext {
     init(_ global: GlobalOptions, environment: [String: String], acceptingChangedSchema: Bool = false) throws {
         database = try MoonshotDatabase(path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema)
         database.whenStuck = Moonshot.endStuck
+        if global.showSQL {
+            let path = database.path
+            var first = true
+            database.willRun = { statement in
+                if first { Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(shellQuoted(path))\n") }
+                first = false
+                Terminal.writeError(statement.runnable.trimmingTrailingWhitespace + ";\n")
+            }
+        }
         self.global = global
         width = TerminalWidth.current(environment: environment)
     }
 
-    /// Prints the answer in the chosen format, after the SQL when asked for.
+    /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs).
     func print(_ answer: Answer) {
-        printSQL()
         AnswerPrinter(format: global.format, width: width).print(answer)
     }
 
@@ -39,12 +47,6 @@ struct QueryContext {
     /// "Buzz: taking Edwin E. Aldrin Jr. (aldrin)", on stderr so that the answer stays clean.
     private func note(_ text: String, _ taken: String) {
         Terminal.writeError("\(shortened(text, to: 60)): taking \(taken)\n")
-    }
-
-    private func printSQL() {
-        guard global.showSQL else { return }
-        let statements = database.executed.map { $0.runnable.trimmingTrailingWhitespace + ";\n" }
-        Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(shellQuoted(database.path))\n" + statements.joined())
     }
 }
 
