@@ -193,7 +193,15 @@ final class QueryCommandTests: BinaryTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("Warning: the import succeeded (moonshot.db holds the new content), "
                                                   + "but its summary could not be printed: cannot write the output"), result.stderr)
         }
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT count(*) FROM missions"), "3\n12\n")
+        // A pipe whose reader has gone (`moonshot import | true`): SIGPIPE would end the import
+        // after its commit, with a status that says it failed.
+        let script = "import os, subprocess, sys\nr, w = os.pipe()\nos.close(r)\n"
+            + "p = subprocess.run([sys.argv[1], 'import'], stdout=w, stderr=subprocess.PIPE)\n"
+            + "sys.stdout.write(str(p.returncode) + '\\n' + p.stderr.decode())\n"
+        let closedPipe = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.binary.path])
+        XCTAssertTrue(closedPipe.stdout.hasPrefix("0\nWarning: the import succeeded (moonshot.db holds the new content), "
+                                                  + "but its summary could not be printed: cannot write the output: Broken pipe"), closedPipe.stdout)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT count(*) FROM missions"), "4\n12\n")
     }
 
     func testSQLErrorsAreWorded() throws {

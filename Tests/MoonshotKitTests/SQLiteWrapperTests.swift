@@ -257,9 +257,15 @@ final class SQLiteWrapperTests: XCTestCase {
 
     func testTimeLimitCallsWhenStuckWhileOneCallOfSQLiteDoesNotReturn() throws {
         let db = try memory()
-        // One instruction of SQLite that takes a few seconds: neither the progress handler nor
-        // an interrupt can stop it.
-        let slow = try db.prepare("SELECT instr(printf('%.*c', 2000000, 'a'), printf('%.*c', 100000, 'a') || 'b')")
+        // One instruction of SQLite that takes about 2.5 seconds on this machine (its time grows
+        // with the length of the text searched): neither the progress handler nor an interrupt
+        // can stop it.
+        let sample = 200_000
+        let started = DispatchTime.now()
+        _ = try db.scalar("SELECT instr(printf('%.*c', \(sample), 'a'), printf('%.*c', 100000, 'a') || 'b')")
+        let sampleSeconds = max(Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9, 0.001)
+        let length = min(Int(Double(sample) * 2.5 / sampleSeconds), 30_000_000)
+        let slow = try db.prepare("SELECT instr(printf('%.*c', \(length), 'a'), printf('%.*c', 100000, 'a') || 'b')")
         let stuck = StuckFlag()
         let start = DispatchTime.now()
         _ = try? db.withTimeLimit(0.2, whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
