@@ -74,9 +74,9 @@ public final class MoonshotDatabase {
     ].joined(separator: " ")
 
     /// Opens the database at `path`, or explains why it cannot be used. Unless
-    /// `acceptingChangedSchema`, that includes a database whose own tables, indexes, views or
-    /// triggers are not as schema.sql makes them (another program may add objects of its own):
-    /// the questions read them, and could not be trusted.
+    /// `acceptingChangedSchema`, that includes a database whose tables, indexes and views are
+    /// not as schema.sql makes them (another program may add objects of its own): the questions
+    /// read them, and could not be trusted.
     public init(path: String, acceptingChangedSchema: Bool = false) throws {
         let shownPath = path.contains("/") ? path : "./" + path
         switch FileSystem.entry(at: path) {

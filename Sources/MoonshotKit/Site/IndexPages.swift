@@ -20,7 +20,7 @@ struct IndexPages {
         "Moonshot: the Apollo missions" + (count > 1 ? ", page \(page) of \(count)" : "")
     }
 
-    /// What the search box searches on page `page`.
+    /// What the search box searches: the page it is on, when there are several.
     var searchLabel: String {
         count > 1 ? "Search the missions and astronauts of this page" : "Search missions and astronauts"
     }
