@@ -167,6 +167,16 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 0)
     }
 
+    func testDamageFoundOnlyByAQuestionIsExplainedToo() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        _ = try sqlite3("UPDATE missions_fts_data SET block = randomblob(length(block)) WHERE id > 10")
+        let result = try moonshot("search", "lunar")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: ./moonshot.db is damaged (database disk image is malformed); it was left as it is\n"),
+                      result.stderr)
+        XCTAssertFalse(result.stderr.contains("SELECT"), "no SQL: \(result.stderr)")
+    }
+
     // MARK: Links
 
     func testThroughASymbolicLinkTheFileKeepsItsOwnerAndTheLinkStays() throws {

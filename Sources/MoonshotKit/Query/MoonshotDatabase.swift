@@ -207,6 +207,9 @@ public final class MoonshotDatabase {
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
             throw stopped
+        } catch let error as SQLiteError where error.code.primary == .corrupt {
+            // Damage a page that opening the database did not read (a full-text index's, say).
+            throw Self.damaged(path.contains("/") ? path : "./" + path, error)
         }
         return results
     }
