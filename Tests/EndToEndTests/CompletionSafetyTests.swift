@@ -10,6 +10,7 @@ final class CompletionSafetyTests: BinaryTestCase {
     static let hostileIDs = [
         "$(touch marker)", "`touch marker`", "semi;touch marker", "pipe|cat", "star*", "brace{a,b}", "~", "$HOME", "it's",
         #"say "hi""#, "two words", #"back\slash"#, "bang!x", "endq'", #"endd""#, "ex!", "new\nline",
+        "o'brien", "q'uote", "!!", #"a"b"#,
     ]
 
     /// What is typed after `moonshot flights ` before Tab, and the name the command then gets
@@ -20,6 +21,8 @@ final class CompletionSafetyTests: BinaryTestCase {
         ("it", "it's"), ("'it", "it's"), ("sa", #"say "hi""#), (#""sa"#, #"say "hi""#), (#""\$H"#, "$HOME"),
         ("tw", "two words"), ("'tw", "two words"), ("t'wo w", "two words"), ("bac", #"back\slash"#), (#""ban"#, "bang!x"),
         ("'endq", "endq'"), (#""endd"#, #"endd""#), ("ex", "ex!"), (#""ex"#, "ex!"),
+        // A quote opened in the middle of the word, or before a `!`.
+        ("o'", "o'brien"), ("q'", "q'uote"), ("'q", "q'uote"), ("i't", "it's"), (#""!"#, "!!"), ("'!", "!!"), ("!", "!!"), (#"a""#, #"a"b"#),
         // Two names start so: nothing is inserted. A name with a line break is not offered.
         ("ba", "ba"), ("ne", "ne"),
     ]

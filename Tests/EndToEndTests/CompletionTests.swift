@@ -45,17 +45,40 @@ final class CompletionTests: BinaryTestCase {
         let script = try completionScript("bash")
         // A value written after `=`, which bash splits off as a word of its own.
         for (line, offered) in Self.cases + [(["--format=j"], ["json"]), (["crew", "--db=other.db", "ap"], ["apollo99"])] {
-            // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`.
+            // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`. bash passes
+            // the function the command, the word and the one before.
             let split = (["moonshot"] + line).flatMap { word in
                 word.contains("=") ? word.split(separator: "=", omittingEmptySubsequences: false).map(String.init).joined(separator: "\u{0}=\u{0}")
                     .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init) : [word]
             }
             let words = split.map(shellQuoted).joined(separator: " ")
             let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", """
-                source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(split.count - 1); _moonshot; printf '%s\\n' "${COMPREPLY[@]}"
+                source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(split.count - 1)
+                _moonshot moonshot "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
                 """], environment: ["PATH": pathWithMoonshot])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(Set(result.stdout.split(separator: "\n").map(String.init)), offered, "\(line)")
+        }
+    }
+
+    /// Lines ending in part of a file or folder name with a space, and the word the command
+    /// then gets: bash inserts the whole name, quoted, as one word (a folder with "/"). (zsh's
+    /// and fish's own file completion is used there.)
+    static let pathLines: [(line: String, word: String)] = [
+        ("moonshot --db my", "my db.db"),
+        ("moonshot --db 'my", "my db.db"),
+        ("moonshot --db=\"my d", "my db.db"),
+        ("moonshot import --missions my\\ d", "my db.db"),
+        ("moonshot site sp", "sp ace/"),
+        ("moonshot site 'sp", "sp ace/"),
+    ]
+
+    func testBashCompletesPathsWithSpacesAsOneWord() throws {
+        try Data().write(to: folder.appendingPathComponent("my db.db"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sp ace"), withIntermediateDirectories: false)
+        let ran = try typeAndComplete(.bash, lines: Self.pathLines.map(\.line))
+        for (expected, arguments) in zip(Self.pathLines, ran) {
+            XCTAssertEqual(arguments.last.map { $0.replacingOccurrences(of: "--db=", with: "") }, expected.word, expected.line)
         }
     }
 

@@ -40,6 +40,10 @@ struct CompletionScript {
         var text = """
             # bash completion for moonshot: moonshot completions bash
             _moonshot() {
+                # Files and folders: $2 is the word as readline reads it (after an open quote or
+                # `=`), which compgen unquotes; -o filenames has bash quote what it inserts, and
+                # each name is one line of compgen's output. Names from the database are never
+                # completed so (bash would expand them), only real files.
                 # bash splits --name=value into three words: --name, = and value.
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]]; then prev="${COMP_WORDS[COMP_CWORD-2]}"; fi
@@ -61,7 +65,7 @@ struct CompletionScript {
         }
         let paths = valueOptionsNamed { takesPath($0) }
         if !paths.isEmpty {
-            text += "            \(paths.joined(separator: "|"))) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+            text += "            \(paths.joined(separator: "|"))) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$2\"); return ;;\n"
         }
         let others = valueOptionsNamed { !takesPath($0) && $0.choices.isEmpty }
         if !others.isEmpty { text += "            \(others.joined(separator: "|"))) COMPREPLY=(); return ;;\n" }
@@ -106,7 +110,7 @@ struct CompletionScript {
                 elif [[ -n "$choices" ]]; then
                     COMPREPLY=($(compgen -W "$choices" -- "$cur"))
                 elif [[ -n "$folders" ]]; then
-                    compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur"))
+                    compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- "$2")
                 fi
             }
             complete -F _moonshot moonshot

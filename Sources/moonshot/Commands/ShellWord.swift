@@ -71,9 +71,13 @@ struct ShellWord {
                     ? String(character) : "\\" + String(character)
             }.joined()
         }
+        guard let openQuote else { return written }
         // Bash closes the quote only after a replacement that does not end with that quote
         // character, so a replacement that does is closed here.
-        if let openQuote, written.last == openQuote { written.append(openQuote) }
+        if written.last == openQuote { written.append(openQuote) }
+        // Bash does not double the open quote: a replacement that starts with it replaces the
+        // open quote too, so that quote is written once more.
+        if written.first == openQuote { written.insert(openQuote, at: written.startIndex) }
         return written
     }
 }
