@@ -271,12 +271,35 @@ final class SQLiteWrapperTests: XCTestCase {
         _ = try? db.withTimeLimit(0.2, whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
         slow.reset()
         let calledAfter = try XCTUnwrap(stuck.time, "whenStuck is called while the call runs on").uptimeNanoseconds - start.uptimeNanoseconds
-        XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + Database.stuckAfter, accuracy: 0.5)
+        XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + TimeLimit.stuckAfter, accuracy: 0.5)
 
         let quick = StuckFlag()
         XCTAssertEqual(try db.withTimeLimit(0.2, whenStuck: { quick.record(DispatchTime.now()) }) { try db.scalar("SELECT 1") }, .integer(1))
         usleep(1_500_000)
         XCTAssertNil(quick.time, "nothing is called once the body has returned")
+    }
+
+    func testOneTimeLimitIsSharedByItsRunsAndLeavesWhatRunsOutsideAlone() throws {
+        let db = try memory()
+        let limit = TimeLimit(0.3, on: db)
+        XCTAssertEqual(try limit.run { try db.scalar("SELECT 1") }, .integer(1))
+        // Outside a run, a statement in progress at the limit is not interrupted.
+        let outside = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT i FROM n")
+        XCTAssertTrue(try outside.step())
+        usleep(500_000)
+        XCTAssertTrue(try outside.step(), "the alarm acts only inside a run")
+        outside.reset()
+        // The limit is the same for later runs: once spent, they stop.
+        let endless = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+        XCTAssertThrowsError(try limit.run { try endless.step() }) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
+        }
+        endless.reset()
+        usleep(1_000_000)
+        XCTAssertThrowsError(try limit.run { try db.scalar("SELECT 1") }, "past the limit and its grace: at once") { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT 2"), .integer(2), "no limit outside")
     }
 
     func testADatabaseNamedLikeAURIIsAFileOfThatName() throws {

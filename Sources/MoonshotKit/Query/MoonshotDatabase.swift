@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
 public final class MoonshotDatabase {
@@ -23,9 +15,9 @@ public final class MoonshotDatabase {
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
     public var whenStuck: (@Sendable (MoonshotError) -> Void)?
-    /// When the questions asked of this database must be answered by: `defaultQueryTimeout`
-    /// after the first began, so that a command that asks several keeps to the one limit.
-    private var deadline: timespec?
+    /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
+    /// first began, so that a command that asks several keeps to the one limit.
+    private var timeLimit: TimeLimit?
 
     /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
@@ -196,13 +188,10 @@ public final class MoonshotDatabase {
         let stopped = Self.stopped(after: Self.defaultQueryTimeout,
                                    hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
                                        + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
-        let now = MonotonicClock.now()
-        let deadline = self.deadline ?? MonotonicClock.time(Self.defaultQueryTimeout, after: now)
-        self.deadline = deadline
-        let left = MonotonicClock.seconds(from: now, to: deadline)
-        guard left > 0 else { throw stopped }
+        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: database, whenStuck: stuck(stopped))
+        self.timeLimit = timeLimit
         do {
-            try database.withTimeLimit(left, whenStuck: stuck(stopped)) {
+            try timeLimit.run {
                 while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {

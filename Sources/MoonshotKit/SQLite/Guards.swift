@@ -66,42 +66,9 @@ extension Database {
         }, context)
     }
 
-    /// How long after a time limit a call of SQLite that has not returned counts as stuck.
-    public static let stuckAfter = 1.0
-
-    /// Runs `body`, stopping any statement still running `seconds` after it began: the statement
-    /// then throws an error with code `.interrupted`.
-    ///
-    /// A progress handler stops a statement between SQLite's instructions. One instruction can
-    /// take any time, though (`instr()` of long text is one), so an alarm on a thread of its own
-    /// also interrupts the connection at the limit, which ends the long instructions that heed
-    /// an interrupt; and if `stuckAfter` seconds later a step of a statement is still inside
-    /// SQLite, it calls `whenStuck`, which may end the process (a reader's, which leaves nothing
-    /// half done). Time `body` spends outside SQLite (writing rows to a slow reader, say) counts
-    /// towards the limit, and the next step stops. Without a thread to be had, only the progress
-    /// handler keeps the limit.
-    public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) rethrows -> T {
-        callbacks.deadline = MonotonicClock.time(seconds, after: MonotonicClock.now())
-        let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        // Called every 10,000 virtual machine instructions: cheap, and often enough.
-        sqlite3_progress_handler(handle, 10_000, { context in
-            guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
-            let now = MonotonicClock.now()
-            return (now.tv_sec, now.tv_nsec) > (deadline.tv_sec, deadline.tv_nsec) ? 1 : 0
-        }, context)
-        let connection = ConnectionHandle(pointer: handle)
-        var steps = [Alarm.Step(after: seconds) { sqlite3_interrupt(connection.pointer) }]
-        if let whenStuck {
-            let stepping = callbacks.stepping
-            steps.append(Alarm.Step(after: seconds + Self.stuckAfter) { if stepping.isSet { whenStuck() } })
-        }
-        let alarm = Alarm(steps)
-        defer {
-            alarm?.cancel()
-            sqlite3_progress_handler(handle, 0, nil, nil)
-            callbacks.deadline = nil
-        }
-        return try body()
+    /// Runs `body` under a time limit of its own of `seconds` (see `TimeLimit`).
+    public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) throws -> T {
+        try TimeLimit(seconds, on: self, whenStuck: whenStuck).run(body)
     }
 
     /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the
@@ -142,9 +109,4 @@ public struct UntrustedSQLLimits: Sendable {
     public var memory: Int64? = 512 << 20
 
     public init() {}
-}
-
-/// A connection's handle, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
-private struct ConnectionHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

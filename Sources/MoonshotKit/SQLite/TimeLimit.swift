@@ -1,0 +1,95 @@
+import CSQLite3
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A time limit on the statements a connection runs inside `run`, however many calls of `run`
+/// share it (a command that asks several questions keeps to one limit), set when it is made.
+/// A statement still running at the limit throws an error with code `.interrupted`; a `run`
+/// begun later than a second after the limit throws that at once.
+///
+/// A progress handler stops a statement between SQLite's instructions. One instruction can take
+/// any time, though (`instr()` of long text is one), so an alarm on a thread of its own also
+/// interrupts the connection at the limit, which ends the long instructions that heed an
+/// interrupt; and if `stuckAfter` seconds later a step of a statement is still inside SQLite,
+/// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half done).
+/// Time spent in `run` outside SQLite (writing rows to a slow reader, say) counts towards the
+/// limit, and the next step stops. Without a thread to be had, only the progress handler keeps
+/// the limit.
+public final class TimeLimit {
+    /// How long after the limit a step still inside SQLite counts as stuck.
+    public static let stuckAfter = 1.0
+
+    private let database: Database
+    private let deadline: timespec
+    /// Whether a `run` is under way: the alarm acts only then, never on what the connection
+    /// runs outside.
+    private let running = RunningFlag()
+    private var alarm: Alarm?
+
+    public init(_ seconds: Double, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
+        self.database = database
+        let now = MonotonicClock.now()
+        deadline = MonotonicClock.time(seconds, after: now)
+        let connection = ConnectionHandle(pointer: database.handle)
+        let running = self.running
+        var steps = [Alarm.Step(after: seconds) { running.ifRunning { sqlite3_interrupt(connection.pointer) } }]
+        if let whenStuck {
+            let stepping = database.callbacks.stepping
+            steps.append(Alarm.Step(after: seconds + Self.stuckAfter) {
+                if running.isRunning && stepping.isSet { whenStuck() }
+            })
+        }
+        alarm = Alarm(steps)
+    }
+
+    deinit { alarm?.cancel() }
+
+    /// Runs `body` within the limit.
+    public func run<T>(_ body: () throws -> T) throws -> T {
+        let callbacks = database.callbacks
+        callbacks.deadline = deadline
+        let context = Unmanaged.passUnretained(callbacks).toOpaque()
+        // Called every 10,000 virtual machine instructions: cheap, and often enough.
+        sqlite3_progress_handler(database.handle, 10_000, { context in
+            guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
+            return MonotonicClock.seconds(from: MonotonicClock.now(), to: deadline) < 0 ? 1 : 0
+        }, context)
+        running.set(true)
+        defer {
+            running.set(false)
+            sqlite3_progress_handler(database.handle, 0, nil, nil)
+            callbacks.deadline = nil
+        }
+        // The alarm's steps are over: nothing would stop one long call.
+        if MonotonicClock.seconds(from: MonotonicClock.now(), to: deadline) < -Self.stuckAfter {
+            throw SQLiteError(.interrupted, message: "interrupted")
+        }
+        return try body()
+    }
+}
+
+/// Whether a `TimeLimit`'s `run` is under way, for its alarm's thread to read.
+private final class RunningFlag: Sendable {
+    private let state = Mutex(false)
+
+    func set(_ running: Bool) { state.withLock { $0 = running } }
+
+    var isRunning: Bool { state.withLock { $0 } }
+
+    /// Runs `action` if a `run` is under way, which cannot end meanwhile.
+    func ifRunning(_ action: () -> Void) {
+        state.withLock { if $0 { action() } }
+    }
+}
+
+/// A connection's handle, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
+private struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
