@@ -9,23 +9,32 @@
 -- or view (its first paragraph, without the example lines) and the comment after each column
 -- to Datasette as their descriptions, so write them for a reader of the data.
 --
--- Schema version 2 (version 1 had computed name columns, an astronaut full-text index on
--- implicit rowids and a crew table keyed by astronaut). Bump `user_version` whenever this
--- file changes shape.
+-- Schema version 3. Version 2 kept itself right only when moonshot wrote it: it had no
+-- triggers, so an edit made with another program left the full-text indexes, the derived
+-- columns and the crew rows behind. Version 1 had computed name columns, an astronaut
+-- full-text index on implicit rowids and a crew table keyed by astronaut. Bump
+-- `user_version` whenever this file changes shape.
+--
+-- The database keeps itself right whoever writes to it, whatever the client's settings (the
+-- sqlite3 shell and Python leave foreign keys off): the triggers at the end keep the
+-- full-text indexes up to date, fill in the derived columns, carry deletes and key changes
+-- over to the crew rows, refuse crew rows that point nowhere, and note every changed row in
+-- `edited_rows`. `moonshot check` says what is wrong if something got past them (a trigger
+-- dropped, say), and `moonshot check --repair` puts it right.
 --
 -- `application_id` marks the file as a moonshot database (the bytes "MOON", 0x4D4F4F4E, in
 -- the SQLite header; `file moonshot.db` shows it): moonshot replaces only a database that
 -- carries it, one with nothing in it, or one an earlier moonshot made.
 
 PRAGMA application_id = 1297043278;
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 -- The Apollo missions, one row per mission of missions.json. The descriptions are from
 -- Wikipedia (CC BY-SA 3.0).
 CREATE TABLE missions (
     id          INTEGER PRIMARY KEY,                        -- The mission's number, 11 for Apollo 11 (the source's "id").
-    name        TEXT NOT NULL CHECK (name = 'Apollo ' || id),   -- The mission's name, "Apollo 11".
-    badge       TEXT NOT NULL CHECK (badge = 'apollo' || id),   -- The name of the mission's badge picture in the app, "apollo11".
+    name        TEXT NOT NULL DEFAULT '',                   -- The mission's name, "Apollo 11": filled in from id (leave it out).
+    badge       TEXT NOT NULL DEFAULT '',                   -- The name of the mission's badge picture in the app, "apollo11": filled in from id.
     launch_date TEXT NULL                                   -- Launch day as YYYY-MM-DD; empty (NULL) for a mission that never launched.
         CHECK (launch_date IS NULL
                OR (launch_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
@@ -36,7 +45,7 @@ CREATE TABLE missions (
 -- The astronauts, one row per entry of astronauts.json. The descriptions are from Wikipedia
 -- (CC BY-SA 3.0).
 CREATE TABLE astronauts (
-    number      INTEGER PRIMARY KEY,                        -- The astronaut's place in astronauts.json, from 1; the full-text index's key.
+    number      INTEGER PRIMARY KEY AUTOINCREMENT,          -- The astronaut's place in astronauts.json, from 1 (new ones after, never reusing one); the full-text index's key.
     id          TEXT NOT NULL UNIQUE CHECK (id <> ''),      -- The source's key for the astronaut, "armstrong"; crew rows refer to it.
     name        TEXT NOT NULL CHECK (name <> ''),           -- The astronaut's full name, "Neil A. Armstrong".
     description TEXT NOT NULL                               -- The astronaut's biography, from Wikipedia (CC BY-SA 3.0).
@@ -45,11 +54,11 @@ CREATE TABLE astronauts (
 -- Who flew on which mission, in which role: one row per entry of a mission's crew list, in
 -- the order of that list.
 CREATE TABLE crew (
-    mission_id     INTEGER NOT NULL REFERENCES missions (id) ON DELETE CASCADE,       -- The mission (missions.id).
+    mission_id     INTEGER NOT NULL REFERENCES missions (id) ON DELETE CASCADE ON UPDATE CASCADE,   -- The mission (missions.id).
     position       INTEGER NOT NULL CHECK (position >= 1),                            -- Place in the mission's crew list, 1 for the first.
-    astronaut_id   TEXT NOT NULL REFERENCES astronauts (id) ON DELETE CASCADE,        -- The astronaut (astronauts.id).
+    astronaut_id   TEXT NOT NULL REFERENCES astronauts (id) ON DELETE CASCADE ON UPDATE CASCADE,    -- The astronaut (astronauts.id).
     role           TEXT NOT NULL CHECK (role <> ''),           -- The role exactly as the source writes it, "Command module pilot".
-    canonical_role TEXT NOT NULL CHECK (canonical_role <> ''), -- The role in title case, "Command Module Pilot"; Apollo 1's "Command Pilot" is "Commander".
+    canonical_role TEXT NOT NULL DEFAULT '',                   -- The role in title case, "Command Module Pilot"; Apollo 1's "Command Pilot" is "Commander". Filled in from role.
     PRIMARY KEY (mission_id, position),
     UNIQUE (mission_id, astronaut_id)
 ) STRICT, WITHOUT ROWID;
@@ -90,21 +99,35 @@ CREATE TABLE imports (
     crew_count         INTEGER NOT NULL CHECK (crew_count >= 0)                -- Crew entries imported.
 ) STRICT;
 
--- Every crew assignment with the mission's and astronaut's names, in crew-list order.
+-- The rows changed since the last import, by any program: one row per row of missions,
+-- astronauts or crew that was inserted, changed or deleted (the triggers below add them), so
+-- that moonshot can say whether, how much and since when the data differs from what the
+-- import read. An import empties it.
+CREATE TABLE edited_rows (
+    table_name      TEXT NOT NULL,      -- The table: missions, astronauts or crew.
+    row_key         TEXT NOT NULL,      -- The row: a mission's id, an astronaut's number, or a crew row's "mission_id/position".
+    first_edited_at TEXT NOT NULL,      -- When it was first changed, in UTC: 2026-11-25T10:47:00Z.
+    last_edited_at  TEXT NOT NULL,      -- When it was last changed, in UTC.
+    PRIMARY KEY (table_name, row_key)
+) STRICT, WITHOUT ROWID;
+
+-- Every crew assignment with the mission's and astronaut's names, in crew-list order. A crew
+-- row whose mission or astronaut is missing is listed too, with an empty (NULL) name, so that
+-- lists and counts agree (`moonshot check` names such rows).
 --   SELECT astronaut_name, role FROM crew_roster WHERE mission_id = 11;
 CREATE VIEW crew_roster AS
-SELECT m.id             AS mission_id,       -- The mission's number.
-       m.name           AS mission_name,     -- The mission's name.
+SELECT c.mission_id     AS mission_id,       -- The mission's number.
+       m.name           AS mission_name,     -- The mission's name (empty if the mission is missing).
        m.launch_date    AS launch_date,      -- The mission's launch day, YYYY-MM-DD (empty if it never launched).
        c.position       AS position,         -- Place in the crew list, 1 for the first.
-       a.id             AS astronaut_id,     -- The astronaut's id.
-       a.name           AS astronaut_name,   -- The astronaut's full name.
+       c.astronaut_id   AS astronaut_id,     -- The astronaut's id.
+       a.name           AS astronaut_name,   -- The astronaut's full name (empty if the astronaut is missing).
        c.role           AS role,             -- The role as the source writes it.
        c.canonical_role AS canonical_role    -- The role in title case ("Commander" for "Command Pilot").
 FROM crew AS c
-JOIN missions AS m ON m.id = c.mission_id
-JOIN astronauts AS a ON a.id = c.astronaut_id
-ORDER BY m.id, c.position;
+LEFT JOIN missions AS m ON m.id = c.mission_id
+LEFT JOIN astronauts AS a ON a.id = c.astronaut_id
+ORDER BY c.mission_id, c.position;
 
 -- The commander of each mission (Apollo 1's "Command Pilot" included).
 --   SELECT astronaut_name FROM mission_commanders WHERE mission_id = 13;
@@ -124,6 +147,9 @@ CREATE VIEW mission_overview AS
 SELECT m.id            AS mission_id,        -- The mission's number.
        m.name          AS mission_name,      -- The mission's name.
        m.launch_date   AS launch_date,       -- The mission's launch day (empty if it never launched).
+       (SELECT c.astronaut_id FROM crew AS c
+         WHERE c.mission_id = m.id AND c.canonical_role = 'Commander'
+         ORDER BY c.position LIMIT 1) AS commander_id,     -- The commander's id (empty if none).
        (SELECT a.name FROM crew AS c JOIN astronauts AS a ON a.id = c.astronaut_id
          WHERE c.mission_id = m.id AND c.canonical_role = 'Commander'
          ORDER BY c.position LIMIT 1) AS commander_name,   -- The commander's full name (empty if none).
@@ -134,14 +160,209 @@ ORDER BY m.id;
 -- Every mission each astronaut flew, with the role, in launch order.
 --   SELECT * FROM astronaut_flights WHERE astronaut_id = 'lovell';
 CREATE VIEW astronaut_flights AS
-SELECT a.id             AS astronaut_id,     -- The astronaut's id.
-       a.name           AS astronaut_name,   -- The astronaut's full name.
-       m.id             AS mission_id,       -- The mission's number.
-       m.name           AS mission_name,     -- The mission's name.
+SELECT c.astronaut_id   AS astronaut_id,     -- The astronaut's id.
+       a.name           AS astronaut_name,   -- The astronaut's full name (empty if the astronaut is missing).
+       c.mission_id     AS mission_id,       -- The mission's number.
+       m.name           AS mission_name,     -- The mission's name (empty if the mission is missing).
        m.launch_date    AS launch_date,      -- The mission's launch day (empty if it never launched).
        c.role           AS role,             -- The role as the source writes it.
        c.canonical_role AS canonical_role    -- The role in title case.
 FROM crew AS c
-JOIN astronauts AS a ON a.id = c.astronaut_id
-JOIN missions AS m ON m.id = c.mission_id
-ORDER BY a.id, m.launch_date, m.id;
+LEFT JOIN astronauts AS a ON a.id = c.astronaut_id
+LEFT JOIN missions AS m ON m.id = c.mission_id
+ORDER BY c.astronaut_id, m.launch_date, c.mission_id;
+
+-- What each mission's derived columns hold: its name and badge follow from its number.
+-- The triggers fill them in from here, and `moonshot check` compares with it.
+--   SELECT * FROM derived_mission_names WHERE id = 11;
+CREATE VIEW derived_mission_names AS
+SELECT id,                            -- The mission's number.
+       'Apollo ' || id AS name,       -- Its name: "Apollo 11".
+       'apollo' || id  AS badge       -- Its badge picture's name: "apollo11".
+FROM missions;
+
+-- What each crew row's canonical_role is, by the one rule for role titles: white space
+-- becomes spaces, a run of them one, the ends are trimmed, ASCII letters go to lower case and
+-- each word's first letter to upper case; "Command Pilot" (Apollo 1's Grissom) is "Commander".
+-- The triggers fill canonical_role in from here, the import too, and `moonshot check` compares.
+--   SELECT * FROM derived_crew_roles WHERE mission_id = 1;
+CREATE VIEW derived_crew_roles AS
+SELECT mission_id,                    -- The mission's number.
+       position,                      -- Place in the crew list.
+       CASE folded WHEN 'command pilot' THEN 'Commander'
+       ELSE upper(substr(folded, 1, 1)) || substr(
+           replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(
+               half, ' n', ' N'), ' o', ' O'), ' p', ' P'), ' q', ' Q'), ' r', ' R'), ' s', ' S'), ' t', ' T'),
+               ' u', ' U'), ' v', ' V'), ' w', ' W'), ' x', ' X'), ' y', ' Y'), ' z', ' Z'), 2)
+       END AS canonical_role          -- The role's canonical title: "Command Module Pilot".
+FROM (SELECT mission_id, position, folded,
+             -- Each word's first letter in upper case, a to m here and n to z above (one
+             -- expression for all 26 would be nested too deep for SQLite's parser).
+             replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(
+                 folded, ' a', ' A'), ' b', ' B'), ' c', ' C'), ' d', ' D'), ' e', ' E'), ' f', ' F'), ' g', ' G'),
+                 ' h', ' H'), ' i', ' I'), ' j', ' J'), ' k', ' K'), ' l', ' L'), ' m', ' M') AS half
+      FROM (SELECT mission_id, position,
+                   -- White space to spaces; a run of spaces to one (each space is marked with a
+                   -- char(1) after it, a mark followed by a space goes, then the marks); trimmed.
+                   trim(replace(replace(replace(
+                       lower(replace(replace(replace(replace(replace(role, char(9), ' '), char(10), ' '), char(11), ' '),
+                                     char(12), ' '), char(13), ' ')),
+                       ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), '')) AS folded
+            FROM crew));
+
+-- The triggers. A table's triggers fire newest first; none of these depends on that.
+--
+-- The full-text indexes follow every change, in the form SQLite's FTS5 documentation gives
+-- for external-content tables, named as sqlite-utils names its own (`sqlite-utils triggers`
+-- lists them, `sqlite-utils disable-fts` removes them), with two additions where that form
+-- falls short: an INSERT OR REPLACE deletes the row it replaces without firing delete
+-- triggers (unless PRAGMA recursive_triggers is on), which leaves the index an entry too many,
+-- so then the index is rebuilt from its table; and an entry is deleted only if the index has
+-- one for the row.
+CREATE TRIGGER missions_ai AFTER INSERT ON missions BEGIN
+    INSERT INTO "missions_fts" ("missions_fts") SELECT 'rebuild'
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id)
+        OR (SELECT count(*) FROM "missions_fts_docsize") >= (SELECT count(*) FROM missions);
+    INSERT INTO "missions_fts" (rowid, name, description) SELECT new.id, new.name, new.description
+     WHERE NOT EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+END;
+
+CREATE TRIGGER missions_ad AFTER DELETE ON missions BEGIN
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, old.name, old.description
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = old.id);
+END;
+
+CREATE TRIGGER missions_au AFTER UPDATE OF id, name, description ON missions BEGIN
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, old.name, old.description
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = old.id);
+    INSERT INTO "missions_fts" ("missions_fts") SELECT 'rebuild'
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id)
+        OR (SELECT count(*) FROM "missions_fts_docsize") >= (SELECT count(*) FROM missions);
+    INSERT INTO "missions_fts" (rowid, name, description) SELECT new.id, new.name, new.description
+     WHERE NOT EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+END;
+
+CREATE TRIGGER astronauts_ai AFTER INSERT ON astronauts BEGIN
+    INSERT INTO "astronauts_fts" ("astronauts_fts") SELECT 'rebuild'
+     WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number)
+        OR (SELECT count(*) FROM "astronauts_fts_docsize") >= (SELECT count(*) FROM astronauts);
+    INSERT INTO "astronauts_fts" (rowid, name, description) SELECT new.number, new.name, new.description
+     WHERE NOT EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number);
+END;
+
+CREATE TRIGGER astronauts_ad AFTER DELETE ON astronauts BEGIN
+    INSERT INTO "astronauts_fts" ("astronauts_fts", rowid, name, description) SELECT 'delete', old.number, old.name, old.description
+     WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = old.number);
+END;
+
+CREATE TRIGGER astronauts_au AFTER UPDATE OF number, name, description ON astronauts BEGIN
+    INSERT INTO "astronauts_fts" ("astronauts_fts", rowid, name, description) SELECT 'delete', old.number, old.name, old.description
+     WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = old.number);
+    INSERT INTO "astronauts_fts" ("astronauts_fts") SELECT 'rebuild'
+     WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number)
+        OR (SELECT count(*) FROM "astronauts_fts_docsize") >= (SELECT count(*) FROM astronauts);
+    INSERT INTO "astronauts_fts" (rowid, name, description) SELECT new.number, new.name, new.description
+     WHERE NOT EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number);
+END;
+
+-- A mission's name and badge are filled in from its number (derived_mission_names); writing
+-- anything else into them is refused.
+CREATE TRIGGER missions_after_insert AFTER INSERT ON missions BEGIN
+    SELECT RAISE(ABORT, 'missions.name and missions.badge follow from id ("Apollo 11", "apollo11"): leave them out and they are filled in')
+      FROM derived_mission_names AS d
+     WHERE d.id = new.id AND (new.name NOT IN ('', d.name) OR new.badge NOT IN ('', d.badge));
+    UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id)
+     WHERE id = new.id AND (name = '' OR badge = '');
+    INSERT INTO edited_rows VALUES ('missions', new.id, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+-- The same on an update; a new number carries over to the mission's crew rows, as the
+-- foreign key's ON UPDATE CASCADE would.
+CREATE TRIGGER missions_after_update AFTER UPDATE ON missions BEGIN
+    SELECT RAISE(ABORT, 'missions.name and missions.badge follow from id ("Apollo 11", "apollo11"): change id, or set them to '''' to fill them in again')
+      FROM derived_mission_names AS d
+     WHERE d.id = new.id AND ((new.name IS NOT old.name AND new.name NOT IN ('', d.name))
+                              OR (new.badge IS NOT old.badge AND new.badge NOT IN ('', d.badge)));
+    UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id)
+     WHERE id = new.id AND (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id);
+    UPDATE crew SET mission_id = new.id WHERE mission_id = old.id AND new.id IS NOT old.id;
+    INSERT INTO edited_rows SELECT 'missions', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+      FROM (SELECT old.id AS key UNION SELECT new.id) WHERE true
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+-- Deleting a mission deletes its crew rows, as the foreign key's ON DELETE CASCADE would.
+CREATE TRIGGER missions_after_delete AFTER DELETE ON missions BEGIN
+    DELETE FROM crew WHERE mission_id = old.id;
+    INSERT INTO edited_rows VALUES ('missions', old.id, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+CREATE TRIGGER astronauts_after_insert AFTER INSERT ON astronauts BEGIN
+    INSERT INTO edited_rows VALUES ('astronauts', new.number, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+-- A new id carries over to the astronaut's crew rows, as ON UPDATE CASCADE would.
+CREATE TRIGGER astronauts_after_update AFTER UPDATE ON astronauts BEGIN
+    UPDATE crew SET astronaut_id = new.id WHERE astronaut_id = old.id AND new.id IS NOT old.id;
+    INSERT INTO edited_rows SELECT 'astronauts', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+      FROM (SELECT old.number AS key UNION SELECT new.number) WHERE true
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+-- Deleting an astronaut deletes their crew rows, as ON DELETE CASCADE would.
+CREATE TRIGGER astronauts_after_delete AFTER DELETE ON astronauts BEGIN
+    DELETE FROM crew WHERE astronaut_id = old.id;
+    INSERT INTO edited_rows VALUES ('astronauts', old.number, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+-- A crew row must name a mission and an astronaut that exist, as its foreign keys say.
+CREATE TRIGGER crew_before_insert BEFORE INSERT ON crew BEGIN
+    SELECT RAISE(ABORT, 'crew.mission_id names no mission: add the mission to missions first')
+     WHERE NOT EXISTS (SELECT 1 FROM missions WHERE id = new.mission_id);
+    SELECT RAISE(ABORT, 'crew.astronaut_id names no astronaut: add the astronaut to astronauts first (crew rows refer to astronauts.id)')
+     WHERE NOT EXISTS (SELECT 1 FROM astronauts WHERE id = new.astronaut_id);
+END;
+
+CREATE TRIGGER crew_before_update BEFORE UPDATE OF mission_id, astronaut_id ON crew BEGIN
+    SELECT RAISE(ABORT, 'crew.mission_id names no mission: add the mission to missions first')
+     WHERE new.mission_id IS NOT old.mission_id AND NOT EXISTS (SELECT 1 FROM missions WHERE id = new.mission_id);
+    SELECT RAISE(ABORT, 'crew.astronaut_id names no astronaut: add the astronaut to astronauts first (crew rows refer to astronauts.id)')
+     WHERE new.astronaut_id IS NOT old.astronaut_id AND NOT EXISTS (SELECT 1 FROM astronauts WHERE id = new.astronaut_id);
+END;
+
+-- A crew row's canonical_role is filled in from its role (derived_crew_roles); writing
+-- anything else into it is refused.
+CREATE TRIGGER crew_after_insert AFTER INSERT ON crew BEGIN
+    SELECT RAISE(ABORT, 'crew.canonical_role follows from role ("Commander" for "commander"): leave it out and it is filled in')
+      FROM derived_crew_roles AS d
+     WHERE d.mission_id = new.mission_id AND d.position = new.position AND new.canonical_role NOT IN ('', d.canonical_role);
+    UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
+                                       WHERE d.mission_id = new.mission_id AND d.position = new.position)
+     WHERE mission_id = new.mission_id AND position = new.position AND canonical_role = '';
+    INSERT INTO edited_rows VALUES ('crew', new.mission_id || '/' || new.position, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+CREATE TRIGGER crew_after_update AFTER UPDATE ON crew BEGIN
+    SELECT RAISE(ABORT, 'crew.canonical_role follows from role ("Commander" for "commander"): change role, or set it to '''' to fill it in again')
+      FROM derived_crew_roles AS d
+     WHERE d.mission_id = new.mission_id AND d.position = new.position
+       AND new.canonical_role IS NOT old.canonical_role AND new.canonical_role NOT IN ('', d.canonical_role);
+    UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
+                                       WHERE d.mission_id = new.mission_id AND d.position = new.position)
+     WHERE mission_id = new.mission_id AND position = new.position
+       AND canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
+                                   WHERE d.mission_id = new.mission_id AND d.position = new.position);
+    INSERT INTO edited_rows SELECT 'crew', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+      FROM (SELECT old.mission_id || '/' || old.position AS key UNION SELECT new.mission_id || '/' || new.position) WHERE true
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;
+
+CREATE TRIGGER crew_after_delete AFTER DELETE ON crew BEGIN
+    INSERT INTO edited_rows VALUES ('crew', old.mission_id || '/' || old.position, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+        ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
+END;

@@ -63,13 +63,27 @@ final class SupportTests: XCTestCase {
         }
     }
 
-    func testCanonicalRoles() {
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command Pilot"), "Commander")
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "Commander"), "Commander")
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command module pilot"), "Command Module Pilot")
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "Command Module Pilot"), "Command Module Pilot")
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "  lunar   MODULE pilot "), "Lunar Module Pilot")
-        XCTAssertEqual(CrewRole.canonicalTitle(for: "flight surgeon"), "Flight Surgeon", "unknown titles are folded too")
+    /// The rule for role titles is schema.sql's (the view derived_crew_roles, which the triggers
+    /// apply to every client's rows): what each title becomes.
+    func testCanonicalRoles() throws {
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        try database.execute(EmbeddedDataset.schemaSQL)
+        try database.execute("INSERT INTO missions (id, description) VALUES (1, 'x')")
+        try database.execute("INSERT INTO astronauts (id, name, description) VALUES ('a', 'A', 'x')")
+        let expected = [
+            ("Command Pilot", "Commander"), ("command  PILOT", "Commander"), ("Commander", "Commander"),
+            ("commander", "Commander"), ("Command module pilot", "Command Module Pilot"),
+            ("Command Module Pilot", "Command Module Pilot"), ("  lunar \t\n  MODULE pilot ", "Lunar Module Pilot"),
+            ("flight surgeon", "Flight Surgeon"), ("x", "X"), ("pilote émérite", "Pilote émérite"),
+        ]
+        for (role, canonical) in expected {
+            try database.execute("DELETE FROM crew")
+            try database.execute("INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (1, 1, 'a', ?)", [.text(role)])
+            XCTAssertEqual(try database.scalar("SELECT canonical_role FROM crew"), .text(canonical), role)
+            try database.execute("UPDATE crew SET role = ?", [.text(role + " x")])
+            XCTAssertEqual(try database.scalar("SELECT canonical_role = (SELECT canonical_role FROM derived_crew_roles) FROM crew"),
+                           .integer(1), "changing the role changes canonical_role: \(role)")
+        }
     }
 
     func testSuggestionsFindTypos() {

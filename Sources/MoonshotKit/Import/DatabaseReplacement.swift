@@ -1,6 +1,7 @@
 /// The content of a database being replaced, inside the import's transaction: what it held
 /// is checked and put aside, the schema of schema.sql takes its place, and once the new rows
-/// are in, the indexes, the full-text indexes and the import history follow.
+/// are in, the indexes, the derived columns, the full-text indexes, the triggers and the
+/// import history follow.
 ///
 /// The database file itself is never renamed or deleted: whatever its journal mode (rollback
 /// or WAL), readers see the old content or the new, a writer's change is committed before the
@@ -17,9 +18,13 @@ struct DatabaseReplacement {
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
     private let deferredIndexes: [String]
+    /// The `CREATE TRIGGER` statements of schema.sql, in its order, run once the rows and the
+    /// full-text indexes are in: the import fills the indexes and derived columns in bulk.
+    private let deferredTriggers: [String]
 
     /// Checks that the database (in a write transaction) is empty or a moonshot database,
-    /// keeps its history, drops everything in it, and creates the schema without its indexes.
+    /// keeps its history, drops everything in it, and creates the schema without its indexes
+    /// and triggers.
     init(of database: Database, path: String) throws {
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
         if wasEmpty, try !MoonshotDatabase.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
@@ -31,19 +36,21 @@ struct DatabaseReplacement {
         let indexes = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
         for index in indexes { try database.execute("DROP INDEX \(identifier(index.text(0)))") }
         deferredIndexes = indexes.compactMap { $0.text(1) }
+        let triggers = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid")
+        for trigger in triggers { try database.execute("DROP TRIGGER \(identifier(trigger.text(0)))") }
+        deferredTriggers = triggers.compactMap { $0.text(1) }
     }
 
     /// The input hashes of the import whose content is being replaced, if any.
     var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(historyRow:)) }
 
-    /// Once the rows are in: creates the indexes, fills the full-text indexes from the tables,
-    /// and puts the import history back.
+    /// Once the rows are in: creates the indexes, works out the derived columns, fills the
+    /// full-text indexes from the tables, creates the triggers, and puts the import history back.
     func finish(in database: Database) throws {
         for index in deferredIndexes { try database.execute(index) }
-        for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'") {
-            let name = identifier(table.text(0))
-            try database.execute("INSERT INTO \(name) (\(name)) VALUES ('rebuild')")
-        }
+        try DerivedValues.fillIn(database)
+        try FullTextIndexes.rebuild(database)
+        for trigger in deferredTriggers { try database.execute(trigger) }
         try Provenance.restore(history, in: database)
     }
 

@@ -2,7 +2,7 @@
 /// changes a file; every question is a prepared statement with bound parameters.
 public final class MoonshotDatabase {
     /// The newest schema version this build understands (schema.sql's `user_version`).
-    public static let schemaVersion: Int64 = 2
+    public static let schemaVersion: Int64 = 3
 
     /// The path as the user gave it.
     public let path: String

@@ -144,4 +144,7 @@ public final class Database {
 
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed (not counting triggers' changes).
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
 }

@@ -1,0 +1,28 @@
+/// The full-text indexes of a moonshot database (`missions_fts`, `astronauts_fts`): FTS5
+/// tables over the text of their tables, which the triggers keep up to date.
+public enum FullTextIndexes {
+    /// The indexes and the tables whose text they index.
+    public static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
+
+    /// Fills every full-text index afresh from its table.
+    public static func rebuild(_ database: Database) throws {
+        for (index, _) in indexedTables {
+            try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index))) VALUES ('rebuild')")
+        }
+    }
+
+    /// The indexes that do not hold exactly their table's text (FTS5's thorough check, with
+    /// `rank` = 1, which compares the index with the table; the plain check does not), with
+    /// SQLite's message for each.
+    public static func outOfStep(in database: Database) throws -> [(index: String, message: String)] {
+        var found: [(String, String)] = []
+        for (index, _) in indexedTables {
+            do {
+                try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index)), rank) VALUES ('integrity-check', 1)")
+            } catch let error as SQLiteError where error.code.primary == .corrupt {
+                found.append((index, error.message))
+            }
+        }
+        return found
+    }
+}
