@@ -214,32 +214,33 @@ FROM (SELECT mission_id, position, folded,
 --
 -- The full-text indexes follow every change, in the form SQLite's FTS5 documentation gives
 -- for external-content tables, named as sqlite-utils names its own (`sqlite-utils triggers`
--- lists them, `sqlite-utils disable-fts` removes them), with two additions where that form
--- falls short: an INSERT OR REPLACE deletes the row it replaces without firing delete
--- triggers (unless PRAGMA recursive_triggers is on), which leaves the index an entry too many,
--- so then the index is rebuilt from its table; and an entry is deleted only if the index has
--- one for the row.
+-- lists them, `sqlite-utils disable-fts` removes them), with these additions:
+-- - An INSERT OR REPLACE deletes the row it replaces without firing delete triggers (unless
+--   PRAGMA recursive_triggers is on), which leaves the index an entry of text that is gone:
+--   then the index is rebuilt from its table. An entry is deleted only if the index has one.
+-- - A mission's name is indexed as it follows from its id (what the name column holds once
+--   the statement is done: the trigger that fills it in may run after these).
 CREATE TRIGGER missions_ai AFTER INSERT ON missions BEGIN
     INSERT INTO "missions_fts" ("missions_fts") SELECT 'rebuild'
-     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id)
-        OR (SELECT count(*) FROM "missions_fts_docsize") >= (SELECT count(*) FROM missions);
-    INSERT INTO "missions_fts" (rowid, name, description) SELECT new.id, new.name, new.description
-     WHERE NOT EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', id, name, description FROM missions
+     WHERE id = new.id AND EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+    INSERT INTO "missions_fts" (rowid, name, description) VALUES (new.id, 'Apollo ' || new.id, new.description);
 END;
 
 CREATE TRIGGER missions_ad AFTER DELETE ON missions BEGIN
-    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, old.name, old.description
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, 'Apollo ' || old.id, old.description
      WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = old.id);
 END;
 
-CREATE TRIGGER missions_au AFTER UPDATE OF id, name, description ON missions BEGIN
-    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, old.name, old.description
+CREATE TRIGGER missions_au AFTER UPDATE OF id, description ON missions BEGIN
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', old.id, 'Apollo ' || old.id, old.description
      WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = old.id);
     INSERT INTO "missions_fts" ("missions_fts") SELECT 'rebuild'
-     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id)
-        OR (SELECT count(*) FROM "missions_fts_docsize") >= (SELECT count(*) FROM missions);
-    INSERT INTO "missions_fts" (rowid, name, description) SELECT new.id, new.name, new.description
-     WHERE NOT EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+     WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+    INSERT INTO "missions_fts" ("missions_fts", rowid, name, description) SELECT 'delete', id, name, description FROM missions
+     WHERE id = new.id AND EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
+    INSERT INTO "missions_fts" (rowid, name, description) VALUES (new.id, 'Apollo ' || new.id, new.description);
 END;
 
 CREATE TRIGGER astronauts_ai AFTER INSERT ON astronauts BEGIN
