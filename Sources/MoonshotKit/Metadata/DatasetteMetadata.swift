@@ -80,15 +80,13 @@ extension MoonshotDatabase {
     }
 
     /// The full-text indexes and the tables they keep their data in (`missions_fts_data`...),
-    /// and SQLite's `sqlite_sequence` (the last astronaut number given), which are of no use
-    /// to browse.
+    /// which are of no use to browse.
     private func hiddenTables() throws -> [String] {
         try database.rows("""
             SELECT t.name FROM sqlite_schema AS v, sqlite_schema AS t
             WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
               AND t.type = 'table' AND (t.name = v.name OR t.name LIKE v.name || '\\_%' ESCAPE '\\')
-            UNION SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_sequence'
-            ORDER BY 1
+            ORDER BY t.name
             """).compactMap { $0.text(0) }
     }
 }
