@@ -122,7 +122,9 @@ final class ClientToolsTests: BinaryTestCase {
         let database = try datasetteObject("/moonshot.json")
         let tables = try XCTUnwrap(database["tables"] as? [[String: Any]])
         let visible = tables.filter { $0["hidden"] as? Bool == false }.compactMap { $0["name"] as? String }.sorted()
-        XCTAssertEqual(visible, ["astronauts", "crew", "imports", "missions"])
+        // edited_rows is data a reader may want (what changed since the import); sqlite_sequence
+        // is SQLite's own, made for astronauts' AUTOINCREMENT, and Datasette lists it as it is.
+        XCTAssertEqual(visible, ["astronauts", "crew", "edited_rows", "imports", "missions", "sqlite_sequence"])
         let page = try datasette("/moonshot/crew")
         XCTAssertTrue(page.contains("one row per entry of a mission&#39;s crew list")
                       || page.contains("one row per entry of a mission's crew list"), "the table's description is shown")
@@ -131,10 +133,48 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertTrue(index.contains("Apollo missions and astronauts"))
         let missions = try datasette("/moonshot/missions")
         XCTAssertTrue(missions.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "Wikipedia's licence on its text")
-        XCTAssertTrue(missions.contains("The mission&#39;s name, &#34;Apollo 11&#34;.") || missions.contains("The mission's name"),
+        XCTAssertTrue(missions.contains("The mission&#39;s name, &#34;Apollo 11&#34;: filled in from id (leave it out).")
+                      || missions.contains("The mission's name, \"Apollo 11\": filled in from id (leave it out)."),
                       "column descriptions from schema.sql")
         let search = try datasette("/moonshot/search_names_and_descriptions?words=moon")
         XCTAssertTrue(search.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "snippets of Wikipedia's text")
+    }
+
+    func testTheMetadataSaysTheDataChangedAfterTheImportAndStillCreditsItsSources() throws {
+        let imported = try sqlite3("SELECT imported_at, tool_version FROM imports ORDER BY id DESC LIMIT 1")
+            .trimmingCharacters(in: .newlines).split(separator: "|").map(String.init)
+        let freshText = try moonshot("metadata").stdout
+        let fresh = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(freshText.utf8)) as? [String: Any], freshText)
+        let freshDescription = try XCTUnwrap(fresh["description"] as? String)
+        XCTAssertTrue(freshDescription.contains(" Imported on \(readable(imported[0])) by moonshot \(imported[1]). Search "), freshDescription)
+        XCTAssertFalse(freshDescription.contains("changed"), freshDescription)
+
+        // Through the sqlite3 shell with its defaults (foreign keys off): a mission's
+        // description, and an astronaut deleted with their crew row.
+        _ = try sqlite3("UPDATE missions SET description = description || ' x' WHERE id = 11; DELETE FROM astronauts WHERE id = 'schmitt';")
+        let since = try sqlite3("SELECT min(first_edited_at) FROM edited_rows").trimmingCharacters(in: .newlines)
+        try writeMetadata()
+        let edited = try metadataObject()
+        let description = try XCTUnwrap(edited["description"] as? String)
+        XCTAssertTrue(description.contains(" Imported on \(readable(imported[0])) by moonshot \(imported[1]); "
+                                           + "1 mission, 1 astronaut and 1 crew row changed since \(readable(since)). Search "), description)
+        // The text is still mostly Wikipedia's and the dataset's: the credits stay.
+        XCTAssertTrue(description.contains("The descriptions are text from Wikipedia, by its authors, under CC BY-SA 3.0."), description)
+        for key in ["title", "license", "license_url", "source", "source_url"] {
+            XCTAssertEqual(edited[key] as? String, fresh[key] as? String, key)
+        }
+        // Datasette takes it, and shows it.
+        let index = try datasette("/")
+        XCTAssertTrue(index.contains("1 mission, 1 astronaut and 1 crew row changed since \(readable(since))"), index)
+        XCTAssertTrue(try datasette("/moonshot/missions").contains("https://creativecommons.org/licenses/by-sa/3.0/"))
+        XCTAssertTrue(try datasette("/moonshot/edited_rows").contains("The rows changed since the last import, by any program"),
+                      "edited_rows is described")
+
+        // Imported again, the edits are gone: the metadata is as after the first import.
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let reimported = try sqlite3("SELECT imported_at FROM imports ORDER BY id DESC LIMIT 1").trimmingCharacters(in: .newlines)
+        XCTAssertEqual(try moonshot("metadata").stdout,
+                       freshText.replacingOccurrences(of: readable(imported[0]), with: readable(reimported)))
     }
 
     // MARK: Python
@@ -177,6 +217,18 @@ final class ClientToolsTests: BinaryTestCase {
         let result = try run(try tool("sqlite-utils"), ["search", database, table, words])
         XCTAssertEqual(result.status, 0, result.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+    }
+
+    /// What `moonshot metadata` prints, as an object.
+    private func metadataObject() throws -> [String: Any] {
+        let result = try moonshot("metadata")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+    }
+
+    /// "2026-11-25T10:47:00Z" as moonshot writes it for people.
+    private func readable(_ timestamp: String) -> String {
+        timestamp.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
     }
 
     private func writeMetadata() throws {

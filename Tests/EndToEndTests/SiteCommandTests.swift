@@ -125,6 +125,81 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertTrue(try text("site/astronauts/armstrong.html").contains(#"<img class="astronaut-portrait portrait" src="../images/armstrong.jpg" alt="Portrait of Neil A. Armstrong">"#))
     }
 
+    /// The footer of every page of the site in `path`, by page.
+    func footers(_ path: String) throws -> [String: String] {
+        var footers: [String: String] = [:]
+        for page in try listing(path) where page.hasSuffix(".html") {
+            let html = try text(path + "/" + page)
+            guard let start = html.range(of: "<footer"), let end = html.range(of: "</footer>", range: start.upperBound..<html.endIndex) else {
+                XCTFail("\(page) has no footer")
+                continue
+            }
+            footers[page] = String(html[start.lowerBound..<end.upperBound])
+        }
+        return footers
+    }
+
+    /// The latest import's time, tool version and hashes, from the database itself.
+    func latestImport() throws -> [String] {
+        try sqlite3("SELECT imported_at, tool_version, missions_sha256, astronauts_sha256 FROM imports ORDER BY id DESC LIMIT 1")
+            .trimmingCharacters(in: .newlines).split(separator: "|").map(String.init)
+    }
+
+    /// "2026-11-25T10:47:00Z" as a page shows it.
+    func readable(_ timestamp: String) -> String {
+        timestamp.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+    }
+
+    func testAfterAnEditEveryFooterSaysWhatChangedSinceWhenAndNoLongerShowsTheImportsHashes() throws {
+        XCTAssertEqual(try moonshot("site", "fresh").status, 0)
+        let imported = try latestImport()
+        let importLine = "Imported <time datetime=\"\(imported[0])\">\(readable(imported[0]))</time> by moonshot \(imported[1]) "
+            + "from the Apollo dataset built into moonshot"
+        let freshFooters = try footers("fresh")
+        XCTAssertEqual(freshFooters.count, 45)
+        for (page, footer) in freshFooters {
+            XCTAssertTrue(footer.contains(importLine + ". SHA-256 of the missions: <code>\(imported[2])</code>; "
+                                          + "of the astronauts: <code>\(imported[3])</code>."), "\(page): \(footer)")
+            XCTAssertFalse(footer.contains("changed"), "\(page): \(footer)")
+        }
+
+        // Edits through the sqlite3 shell with its defaults (foreign keys off): a mission's
+        // description, a new astronaut and a new crew row.
+        _ = try sqlite3("""
+            UPDATE missions SET description = description || ' x' WHERE id = 11;
+            INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora Newbie', 'Joined later.');
+            INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (11, 4, 'newbie', 'Backup');
+            """)
+        let since = try sqlite3("SELECT min(first_edited_at) FROM edited_rows").trimmingCharacters(in: .newlines)
+        let result = try moonshot("site", "edited")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 46 pages and 44 pictures ("), result.stdout)
+        let editedFooters = try footers("edited")
+        XCTAssertEqual(editedFooters.count, 46)
+        for (page, footer) in editedFooters {
+            XCTAssertTrue(footer.contains(importLine + "; 1 mission, 1 astronaut and 1 crew row changed since \(readable(since))."), "\(page): \(footer)")
+            XCTAssertFalse(footer.contains("SHA-256") || footer.contains(imported[2]) || footer.contains(imported[3]),
+                           "\(page) presents the import's hashes as the source: \(footer)")
+            XCTAssertTrue(footer.contains("CC BY-SA 3.0") && footer.contains("Unlicense"), "\(page): the credits stay")
+        }
+        // The built-in pictures stay with the built-in dataset's missions and astronauts; the
+        // new astronaut has none.
+        XCTAssertTrue(try text("edited/missions/apollo11.html").contains(#"src="../images/apollo11.png""#))
+        XCTAssertTrue(try text("edited/astronauts/armstrong.html").contains(#"src="../images/armstrong.jpg""#))
+        let newbie = try text("edited/astronauts/newbie.html")
+        XCTAssertFalse(newbie.contains("astronaut-portrait portrait\" src="), newbie)
+        XCTAssertTrue(newbie.contains(#"aria-label="No portrait of Nora Newbie"><rect"#), newbie)
+
+        // Imported again, the edits are gone and the footer is as after the first import.
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try moonshot("site", "again").status, 0)
+        let reimported = try latestImport()
+        for (page, footer) in try footers("again") {
+            XCTAssertEqual(footer, freshFooters[page]?.replacingOccurrences(of: imported[0], with: reimported[0])
+                                                      .replacingOccurrences(of: readable(imported[0]), with: readable(reimported[0])), page)
+        }
+    }
+
     func testIdsThatDifferOnlyInUnicodeNormalisationAreTwoAstronautsWithPagesOfTheirOwn() throws {
         // "émile" with é as one code point (U+00E9), and as e and a combining accent (U+0301):
         // two ids to SQLite, which compares bytes, and so to moonshot.

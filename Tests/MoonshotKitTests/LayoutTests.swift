@@ -81,7 +81,9 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(documentation.object("missions")?.columns.first { $0.name == "launch_date" }?.description,
                        "Launch day as YYYY-MM-DD; empty (NULL) for a mission that never launched.")
         XCTAssertEqual(documentation.object("crew_roster")?.description,
-                       "Every crew assignment with the mission's and astronaut's names, in crew-list order.")
+                       "Every crew assignment with the mission's and astronaut's names, in crew-list order. A crew row whose "
+                       + "mission or astronaut is missing is listed too, with an empty (NULL) name, so that lists and counts agree "
+                       + "(`moonshot check` names such rows).")
     }
 
     func testCommentsAreReadWhereverTheyStand() {
@@ -141,6 +143,14 @@ final class LayoutTests: XCTestCase {
         let hidden = tables.filter { $0.value["hidden"] as? Bool == true }.keys.sorted()
         XCTAssertEqual(hidden, ["astronauts_fts", "astronauts_fts_config", "astronauts_fts_data", "astronauts_fts_docsize", "astronauts_fts_idx",
                                 "missions_fts", "missions_fts_config", "missions_fts_data", "missions_fts_docsize", "missions_fts_idx"])
+        XCTAssertEqual(tables["edited_rows"]?["description"] as? String, SchemaDocumentation.moonshot.object("edited_rows")?.description)
+        XCTAssertEqual((tables["edited_rows"]?["columns"] as? [String: String])?.keys.sorted(),
+                       ["first_edited_at", "last_edited_at", "row_key", "table_name"])
+        for view in ["derived_mission_names", "derived_crew_roles"] {
+            XCTAssertTrue((tables[view]?["description"] as? String)?.hasPrefix("What each ") ?? false, view)
+        }
+        XCTAssertEqual((tables["derived_crew_roles"]?["columns"] as? [String: String])?.keys.sorted(), ["canonical_role", "mission_id", "position"])
+        XCTAssertEqual((tables["derived_mission_names"]?["columns"] as? [String: String])?.keys.sorted(), ["badge", "id", "name"])
         let queries = try XCTUnwrap(database["queries"] as? [String: [String: Any]])
         XCTAssertEqual(queries.keys.sorted(), ["commander_of_mission", "crew_of_mission", "flights_of_astronaut", "search_names_and_descriptions"])
         XCTAssertEqual(CannedQuery.all.map(\.command), ["crew", "commander", "flights", "search"])
@@ -164,6 +174,17 @@ final class LayoutTests: XCTestCase {
                            change)
             XCTAssertNil(json["license"], change)
         }
+    }
+
+    func testEditsAreSaidInOneSentenceThatNamesOnlyTheTablesThatChanged() {
+        let edits = { (missions: Int, astronauts: Int, crew: Int) in
+            DataEdits(missions: missions, astronauts: astronauts, crew: crew,
+                      firstEditedAt: "2026-11-25T10:47:00Z", lastEditedAt: "2026-11-26T08:00:00Z").summary
+        }
+        XCTAssertEqual(edits(2, 1, 3), "2 missions, 1 astronaut and 3 crew rows changed since 2026-11-25 10:47:00 UTC")
+        XCTAssertEqual(edits(0, 0, 1), "1 crew row changed since 2026-11-25 10:47:00 UTC")
+        XCTAssertEqual(edits(1, 0, 2), "1 mission and 2 crew rows changed since 2026-11-25 10:47:00 UTC")
+        XCTAssertEqual(edits(0, 2, 0), "2 astronauts changed since 2026-11-25 10:47:00 UTC")
     }
 
     func testMetadataIsNamedAfterTheDatabaseFile() {

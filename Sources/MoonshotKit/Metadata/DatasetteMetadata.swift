@@ -6,12 +6,15 @@ extension MoonshotDatabase {
     /// view and column (from schema.sql's comments); names as the labels of missions and
     /// astronauts; the full-text indexes hidden; and the canned queries. Where the data came
     /// from is read from the `imports` table; when someone has emptied or dropped it, the
-    /// metadata says nothing of the source.
+    /// metadata says nothing of the source. Data changed after the import is said to be, with
+    /// how much and since when (from `edited_rows`); the built-in dataset's credits stay, as
+    /// most of its text still is theirs.
     public func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
         let latest = try? database.rows("""
             SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
             """).first
+        let edits = try? DataEdits.read(from: database)
         let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
         let isApollo = !sources.isEmpty && sources.allSatisfy { $0.hasPrefix("embedded:") }
 
@@ -22,7 +25,9 @@ extension MoonshotDatabase {
             : sources.isEmpty ? "Missions, astronauts and crews imported by moonshot."
             : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
         if let date = latest?.text(0), let version = latest?.text(1) {
-            description += " Imported on \(date) by moonshot \(version)."
+            description += " Imported on \(readableTimestamp(date)) by moonshot \(version)" + (edits.map { "; \($0.summary)." } ?? ".")
+        } else if let edits {
+            description += " \(edits.summary)."
         }
         description += " Search the missions and astronauts tables, or run the canned queries, which ask what the moonshot commands ask."
         top.append(("description", .string(description)))

@@ -14,6 +14,18 @@ public struct DataEdits: Equatable, Sendable {
     /// How many rows changed in all.
     public var total: Int { missions + astronauts + crew }
 
+    /// What changed, in words: "2 missions, 1 astronaut and 3 crew rows changed since
+    /// 2026-11-25 10:47:00 UTC". The one sentence `moonshot metadata`, the site's footer and
+    /// `moonshot check` say it with.
+    public var summary: String { "\(changedRows) changed since \(readableTimestamp(firstEditedAt))" }
+
+    /// "2 missions, 1 astronaut and 3 crew rows", leaving out the tables with no change.
+    var changedRows: String {
+        let parts = [(missions, "mission"), (astronauts, "astronaut"), (crew, "crew row")].filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
+        guard let last = parts.last else { return "rows" }
+        return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     /// The edits noted in `database`, or nil when there are none.
     static func read(from database: Database) throws -> DataEdits? {
         let row = try database.rows("""

@@ -36,7 +36,7 @@ public enum Site {
     /// `IndexPages`) after every `IndexPages.size` of each.
     static func write(_ database: MoonshotDatabase, into files: SiteFiles) throws {
         let source = try database.latestImport()
-        let layout = SiteLayout(source: source)
+        let layout = SiteLayout(source: source, edits: try database.editsSinceImport())
         let pictures = SitePictures(for: source)
         let reader = try SiteReader(database)
         let counts = try reader.counts()

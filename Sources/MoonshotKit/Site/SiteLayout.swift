@@ -1,7 +1,10 @@
 /// What every page of the website shares: the head, the header and the footer with the data's
-/// sources, licences and import.
+/// sources, licences and import, and what changed after it.
 struct SiteLayout {
     let source: ImportRecord?
+    /// The changes made since the import, if any: then the import's hashes no longer describe
+    /// what the pages show, and the footer says what changed instead.
+    let edits: DataEdits?
 
     /// A whole page. `root` leads from the page to the site's top ("" or "../").
     func page(title: String, root: String, kind: String, main: HTML) -> HTML {
@@ -59,11 +62,16 @@ struct SiteLayout {
             let files: HTML = source.isBuiltIn
                 ? "the Apollo dataset built into moonshot"
                 : "<bdi>\(fileName(source.missionsSource))</bdi> and <bdi>\(fileName(source.astronautsSource))</bdi>"
-            importLine = """
-                Imported <time datetime="\(source.importedAt)">\(source.importedAt.replacingT())</time> \
-                by moonshot \(source.toolVersion) from \(files). SHA-256 of the missions: \
+            let imported: HTML = """
+                Imported <time datetime="\(source.importedAt)">\(readableTimestamp(source.importedAt))</time> \
+                by moonshot \(source.toolVersion) from \(files)
+                """
+            importLine = edits.map { "\(imported); \($0.summary)." } ?? """
+                \(imported). SHA-256 of the missions: \
                 <code>\(source.missionsSHA256)</code>; of the astronauts: <code>\(source.astronautsSHA256)</code>.
                 """
+        } else if let edits {
+            importLine = "The database records no import; \(edits.summary)."
         }
         let dataLine: HTML = source.map { !$0.isBuiltIn } ?? false
             ? "The credits below are those of moonshot's built-in Apollo dataset and its pictures."
@@ -83,14 +91,6 @@ struct SiteLayout {
     /// The last part of `path`.
     private func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-}
-
-private extension String {
-    /// "2026-11-21T21:47:00Z" as "2026-11-21 21:47:00 UTC".
-    func replacingT() -> String {
-        guard count == 20, hasSuffix("Z") else { return self }
-        return String(prefix(10)) + " " + String(dropFirst(11).dropLast()) + " UTC"
     }
 }
 

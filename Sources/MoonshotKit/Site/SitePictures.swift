@@ -5,7 +5,9 @@
 /// They go with the built-in dataset only: a site shows them when the database's latest import
 /// read exactly moonshot's embedded missions.json and astronauts.json (both SHA-256 digests
 /// equal), since a dataset of one's own may use Apollo's mission numbers and astronaut ids for
-/// other missions and people.
+/// other missions and people. Edits made after that import keep them: a picture belongs to a
+/// mission number or an astronaut id of the built-in dataset (there is none for any other), and
+/// an edit that keeps the id keeps the mission or person, as it keeps their crew rows.
 struct SitePictures {
     /// Whether the pictures go with the database's content.
     let apply: Bool

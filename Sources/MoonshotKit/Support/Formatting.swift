@@ -9,8 +9,20 @@ func zeroPadded<T: BinaryInteger>(_ value: T, width: Int, radix: Int = 10) -> St
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
+/// A timestamp as moonshot records it, "2026-11-21T21:47:00Z", as people read it:
+/// "2026-11-21 21:47:00 UTC". Anything else is returned as it is.
+func readableTimestamp(_ timestamp: String) -> String {
+    guard timestamp.count == 20, timestamp.hasSuffix("Z"), timestamp.dropFirst(10).first == "T" else { return timestamp }
+    return String(timestamp.prefix(10)) + " " + String(timestamp.dropFirst(11).dropLast()) + " UTC"
+}
+
 /// A duration as people write it: "10 seconds", "1 second", "0.5 seconds".
 public func seconds(_ value: Double) -> String {
     let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     return "\(number) second\(value == 1 ? "" : "s")"
+}
+
+/// "1 mission", "12 missions".
+public func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
