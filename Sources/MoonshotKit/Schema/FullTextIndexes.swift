@@ -4,9 +4,9 @@ public enum FullTextIndexes {
     /// The indexes and the tables whose text they index.
     public static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
 
-    /// Fills every full-text index afresh from its table.
-    public static func rebuild(_ database: Database) throws {
-        for (index, _) in indexedTables {
+    /// Fills every full-text index (or those named in `only`) afresh from its table.
+    public static func rebuild(_ database: Database, only: [String]? = nil) throws {
+        for (index, _) in indexedTables where only?.contains(index) ?? true {
             try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index))) VALUES ('rebuild')")
         }
     }

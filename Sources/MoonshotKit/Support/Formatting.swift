@@ -14,3 +14,8 @@ public func seconds(_ value: Double) -> String {
     let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     return "\(number) second\(value == 1 ? "" : "s")"
 }
+
+/// "1 mission", "12 missions".
+public func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -118,8 +118,3 @@ enum ImportCommand {
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }
 }
-
-/// "1 mission", "12 missions".
-func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
