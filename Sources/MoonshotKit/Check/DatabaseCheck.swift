@@ -60,6 +60,7 @@ public enum DatabaseCheck {
         return DatabaseReport(path: shownPath, problems: problems,
                               applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
                               latestImport: latestImport, edits: edits,
+                              editsMayBeIncomplete: moonshots.contains { $0.object.type == "trigger" },
                               otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
     }
 

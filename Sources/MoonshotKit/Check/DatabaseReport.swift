@@ -46,6 +46,9 @@ public struct DatabaseReport: Sendable {
     public let latestImport: Finding<ImportRecord?>
     /// What changed in the data after that import; nil when nothing did.
     public let edits: Finding<DataEdits?>
+    /// Whether some of schema.sql's triggers, which note the changes, are missing or changed:
+    /// changes made meanwhile may not be in `edits`.
+    public let editsMayBeIncomplete: Bool
     /// Tables, indexes, views and triggers that other programs added (which is fine).
     public let otherObjects: [SchemaObject]
 

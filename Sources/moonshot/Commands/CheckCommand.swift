@@ -29,7 +29,8 @@ enum CheckCommand {
             --format json prints one object: "database", "sound" (true or false), "problems"
             (each with "kind", "problem" and "fix"), "information" ("application_id",
             "schema_version", "last_import", "edits_since_import" (null when none; what could
-            not be read is {"unknown": reason}), "other_objects") and "repaired" (what --repair did).
+            not be read is {"unknown": reason}), "edits_may_be_incomplete" (true when triggers
+            that note changes are missing), "other_objects") and "repaired" (what --repair did).
             """,
         options: [
             .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
@@ -102,11 +103,14 @@ enum CheckCommand {
                 .map { plural($0.0, $0.1) }.joined(separator: ", ")
             let when = edits.firstEditedAt == edits.lastEditedAt ? "at \(edits.firstEditedAt)" : "from \(edits.firstEditedAt) to \(edits.lastEditedAt)"
             lines.append(("Changed since", "yes: \(plural(edits.total, "row")) (\(counts)), \(when)"))
-        case .known(nil): lines.append(("Changed since", "no, the data is as imported"))
+        case .known(nil): lines.append(("Changed since", report.editsMayBeIncomplete ? "no changes noted" : "no, the data is as imported"))
         case .unknown(let reason): lines.append(("Changed since", "unknown (\(reason))"))
         }
+        if report.editsMayBeIncomplete {
+            lines[lines.count - 1].1 += " (changes made while triggers were missing are not noted)"
+        }
         if !report.otherObjects.isEmpty {
-            lines.append(("Other programs'", report.otherObjects.map { "\($0.type) \($0.name)" }.joined(separator: ", ") + " (left alone)"))
+            lines.append(("Other objects", report.otherObjects.map { "\($0.type) \($0.name)" }.joined(separator: ", ") + " (not schema.sql's; left alone)"))
         }
         return lines
     }
@@ -128,6 +132,7 @@ enum CheckCommand {
                              ("missions_source", .string(record.missionsSource)), ("missions_sha256", .string(record.missionsSHA256)),
                              ("astronauts_source", .string(record.astronautsSource)), ("astronauts_sha256", .string(record.astronautsSHA256))])
                 }),
+                ("edits_may_be_incomplete", .bool(report.editsMayBeIncomplete)),
                 ("edits_since_import", json(report.edits) { edits in
                     .object([("rows", .integer(Int64(edits.total))), ("missions", .integer(Int64(edits.missions))),
                              ("astronauts", .integer(Int64(edits.astronauts))), ("crew", .integer(Int64(edits.crew))),
