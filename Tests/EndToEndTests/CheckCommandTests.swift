@@ -79,6 +79,7 @@ final class CheckCommandTests: BinaryTestCase {
         let before = try everyRow()
         let transformed = try run(sqliteUtils, ["transform", database, "missions", "--type", "launch_date", "text"])
         XCTAssertEqual(transformed.status, 0, transformed.stderr)
+        XCTAssertEqual(try run(sqliteUtils, ["transform", database, "astronauts", "--type", "name", "text"]).status, 0)
         XCTAssertEqual(try run(sqliteUtils, ["create-index", database, "missions", "launch_date"]).status, 0)
 
         let question = try moonshot("crew", "11")
@@ -96,6 +97,7 @@ final class CheckCommandTests: BinaryTestCase {
         let repaired = try moonshot("check", "--repair")
         XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
         XCTAssertTrue(repaired.stdout.contains("  rebuilt table missions as schema.sql makes it, keeping its 12 rows\n"), repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("  rebuilt table astronauts as schema.sql makes it, keeping its 32 rows\n"), repaired.stdout)
         XCTAssertEqual(try everyRow(), before, "every row kept, and the astronauts' numbers never reused")
         XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE name = 'idx_missions_launch_date'"), "idx_missions_launch_date\n",
                        "another program's index is made again")
