@@ -105,6 +105,44 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("check").status, 0)
     }
 
+    func testAFullTextIndexSqliteUtilsDisabledAndAMissingTableAreMadeAgain() throws {
+        let sqliteUtils = try tool("sqlite-utils", install: "pip install 'sqlite-utils==4.2'")
+        XCTAssertEqual(try run(sqliteUtils, ["disable-fts", database, "missions"]).status, 0)
+        _ = try sqlite3("DROP TABLE edited_rows")
+        let checked = try moonshot("check")
+        XCTAssertEqual(checked.status, 1)
+        XCTAssertTrue(checked.stdout.contains("Problem: table missions_fts is missing\n"), checked.stdout)
+        XCTAssertFalse(checked.stdout.contains("missions_fts_data"), "the index's own tables go without saying: \(checked.stdout)")
+        XCTAssertTrue(checked.stdout.contains("Problem: table edited_rows is missing\n"
+                                              + "Fix:     'moonshot check --repair' creates it, empty, as schema.sql makes it."), checked.stdout)
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
+        XCTAssertTrue(repaired.stdout.contains("  created table edited_rows as schema.sql makes it (empty)\n"), repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("  rebuilt full-text index missions_fts from its table\n"), repaired.stdout)
+        XCTAssertTrue(try moonshot("search", "oxygen", "tank").stdout.contains("Apollo 13"))
+    }
+
+    func testARepairThatWouldLoseDataChangesNothing() throws {
+        let sqliteUtils = try tool("sqlite-utils", install: "pip install 'sqlite-utils==4.2'")
+        XCTAssertEqual(try run(sqliteUtils, ["transform", database, "missions", "--drop", "launch_date"]).status, 0)
+        _ = try sqlite3("ALTER TABLE missions ADD COLUMN launch_date TEXT; UPDATE missions SET launch_date = 'July 1969' WHERE id = 11")
+        var before = try fileState().0
+        let badRow = try moonshot("check", "--repair")
+        XCTAssertEqual(badRow.status, 1)
+        XCTAssertTrue(badRow.stderr.hasPrefix("Error: the row of missions where id = 11 breaks a rule of schema.sql's table (CHECK constraint failed"),
+                      badRow.stderr)
+        XCTAssertTrue(badRow.stderr.contains("so missions could not be rebuilt and moonshot.db was not changed"), badRow.stderr)
+        XCTAssertEqual(try fileState().0, before)
+
+        _ = try sqlite3("UPDATE missions SET launch_date = '1969-07-16' WHERE id = 11; ALTER TABLE astronauts ADD COLUMN notes TEXT")
+        before = try fileState().0
+        let extraColumn = try moonshot("check", "--repair")
+        XCTAssertEqual(extraColumn.status, 1)
+        XCTAssertTrue(extraColumn.stderr.hasPrefix("Error: table astronauts has columns schema.sql does not make (notes): "
+                                                   + "rebuilding it would lose what they hold, so moonshot.db was not changed\n"), extraColumn.stderr)
+        XCTAssertEqual(try fileState().0, before)
+    }
+
     func testCrewRowsThatPointNowhereAreNamedAndKept() throws {
         _ = try sqlite3("DROP TRIGGER astronauts_after_delete; DELETE FROM astronauts WHERE id = 'collins'")
         let checked = try moonshot("check")
