@@ -27,6 +27,8 @@ final class CompletionTests: BinaryTestCase {
         (["missions", "--format", "j"], ["json"]),
         (["crew", "--f"], ["--format"]),
         (["import", "--"], ["--missions", "--astronauts", "--check", "--wait", "--db", "--help"]),
+        (["check", "--"], ["--repair", "--wait", "--db", "--format", "--help"]),
+        (["che"], ["check"]),
         (["crew", "apollo1"], ["apollo1", "apollo10", "apollo11", "apollo12", "apollo13", "apollo14", "apollo15", "apollo16", "apollo17"]),
         (["flights", "lo"], ["lovell"]),
         (["astronaut", "ar"], ["armstrong"]),

@@ -44,7 +44,7 @@ final class TimeLimitTests: BinaryTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("Error: ./moonshot.db is not laid out as schema.sql makes it: "
                                                   + "view crew_roster is defined otherwise than in schema.sql (and 1 more difference), "
                                                   + "so its answers could not be trusted\n"), result.stderr)
-            XCTAssertTrue(result.stderr.contains("'moonshot schema'") && result.stderr.contains("'moonshot import'"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("'moonshot check'") && result.stderr.contains("'moonshot check --repair'"), result.stderr)
             XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused before anything runs")
             XCTAssertEqual(result.stdout, "")
         }

@@ -76,7 +76,7 @@ final class SchemaComparisonTests: XCTestCase {
             let text = String(describing: error)
             XCTAssertTrue(text.contains("is not laid out as schema.sql makes it: view mission_overview is defined otherwise than in schema.sql, "
                                         + "so its answers could not be trusted"), text)
-            XCTAssertTrue(text.contains("moonshot schema"), text)
+            XCTAssertTrue(text.contains("'moonshot check --db \(path!)' says what differs, and 'moonshot check --repair --db \(path!)'"), text)
         }
         XCTAssertNoThrow(try MoonshotDatabase(path: path, acceptingChangedSchema: true), "sql and shell read it as it is")
     }

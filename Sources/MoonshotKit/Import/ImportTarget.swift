@@ -42,6 +42,21 @@ enum ImportTarget {
         return database
     }
 
+    /// The failure of `work` ("the import"), a transaction on the database at `path` that was
+    /// rolled back, as the user should read it: a busy, foreign, damaged or read-only database
+    /// explained; any other error as it is.
+    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> Error {
+        switch error.code.primary {
+        case .busy: lockWait.gaveUp(on: path, work)
+        case .notADatabase: DatabaseReplacement.notAMoonshotDatabase(path)
+        case .corrupt: MoonshotDatabase.damaged(path, error)
+        case .readOnly:
+            MoonshotError("cannot write to \(path): \(error.message); it was not changed",
+                          hint: "Check its permissions, or choose another path with --db.")
+        default: error
+        }
+    }
+
     /// Finishes the rollback of a failed import, once its connection is closed. After a write
     /// fails in the operating system (a full disk, a file-size limit), SQLite leaves its journal
     /// for the next connection to play back: a new connection does that on its first read, and
@@ -68,5 +83,13 @@ public struct LockWaitPolicy {
     public init(seconds: Double = LockWaitPolicy.defaultSeconds, whenWaiting: (() -> Void)? = nil) {
         self.seconds = seconds
         self.whenWaiting = whenWaiting
+    }
+
+    /// The error for `work` ("the import") on the database at `path` that waited as long as
+    /// this allows for another program's lock, and gave up without changing anything.
+    func gaveUp(on path: String, _ work: String) -> MoonshotError {
+        MoonshotError("\(path) is locked by another program, and \(work) waited for it \(MoonshotKit.seconds(seconds)) in all; \(path) was not changed",
+                      hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
+                          + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
     }
 }

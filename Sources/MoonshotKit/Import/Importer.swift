@@ -72,19 +72,8 @@ public enum Importer {
         do {
             return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
                              hashes: hashing.wait, into: databasePath, lockWait: lockWait)
-        } catch let error as SQLiteError where error.code.primary == .busy {
-            throw MoonshotError(
-                "\(databasePath) is locked by another program, and the import waited for it \(seconds(lockWait.seconds)) in all; "
-                    + "\(databasePath) was not changed",
-                hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
-                    + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
-        } catch let error as SQLiteError where error.code.primary == .notADatabase {
-            throw DatabaseReplacement.notAMoonshotDatabase(databasePath)
-        } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw MoonshotDatabase.damaged(databasePath, error)
-        } catch let error as SQLiteError where error.code.primary == .readOnly {
-            throw MoonshotError("cannot write to \(databasePath): \(error.message); it was not changed",
-                                hint: "Check its permissions, or choose another path with --db.")
+        } catch let error as SQLiteError {
+            throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: "the import")
         }
     }
 

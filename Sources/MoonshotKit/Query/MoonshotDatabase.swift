@@ -22,9 +22,13 @@ public final class MoonshotDatabase {
     /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
     static func damaged(_ path: String, _ error: SQLiteError) -> MoonshotError {
-        MoonshotError("\(path) is damaged (\(error.message)); it was left as it is",
-                      hint: "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
-                          + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held.")
+        MoonshotError("\(path) is damaged (\(error.message)); it was left as it is", hint: damagedHint(path))
+    }
+
+    /// What to do with a damaged database file at `path`.
+    static func damagedHint(_ path: String) -> String {
+        "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
+            + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
     }
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
@@ -70,45 +74,20 @@ public final class MoonshotDatabase {
     /// not as schema.sql makes them (another program may add objects of its own): the questions
     /// read them, and could not be trusted.
     public init(path: String, acceptingChangedSchema: Bool = false) throws {
-        let shownPath = path.contains("/") ? path : "./" + path
-        switch FileSystem.entry(at: path) {
-        case .missing:
-            throw MoonshotError("no database at \(shownPath); run '\(Self.importCommand(path))' first")
-        case .directory:
-            throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
-        case .other:
-            throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
-        case .file:
-            if let error = FileSystem.readError(path) {
-                throw MoonshotError("cannot read \(shownPath): \(error.reason)", hint: "Check its permissions, or give another file with --db.")
-            }
-        }
+        let shownPath = Self.shown(path)
+        try Self.checkFile(path)
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Self.openReadOnly(path, shownPath: shownPath)
-            // An empty database is what a failed first import leaves (SQLite made the file).
-            if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
-                guard try Self.isUnclaimed(database) else { throw notOurs }
-                throw MoonshotError("no data in \(shownPath) yet; run '\(Self.importCommand(path))' first")
-            }
-            guard let version = try Self.schemaVersion(of: database) else { throw notOurs }
-            guard version <= Self.schemaVersion else {
-                throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
-                                    hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
-            }
-            guard version == Self.schemaVersion else {
-                throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(Self.schemaVersion))",
-                                    hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
-                                        + (try Self.reimportCommand(for: database, path: path)))
-            }
+            try Self.checkLayout(of: database, path: path, notOurs: notOurs)
             if !acceptingChangedSchema {
                 let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
                     let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
                     throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
-                                        hint: "Put it back as 'moonshot schema' prints it, or make the database again with "
-                                            + "'\(Self.importCommand(path))' (which replaces its content). 'moonshot sql' and "
+                                        hint: "'moonshot check\(Self.dbOption(path))' says what differs, and 'moonshot check --repair\(Self.dbOption(path))' "
+                                            + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
                                             + "'moonshot shell' open it as it is.")
                 }
             }
@@ -127,7 +106,55 @@ public final class MoonshotDatabase {
 
     /// `moonshot import`, with `--db` unless `path` is the default database.
     static func importCommand(_ path: String) -> String {
-        path == "moonshot.db" || path == "./moonshot.db" ? "moonshot import" : "moonshot import --db " + shellQuoted(path)
+        "moonshot import" + dbOption(path)
+    }
+
+    /// " --db PATH" for a command on the database at `path`; "" for the default database.
+    static func dbOption(_ path: String) -> String {
+        path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
+    }
+
+    /// `path` as messages show it: with "./" before a name in the current folder.
+    static func shown(_ path: String) -> String {
+        path.contains("/") ? path : "./" + path
+    }
+
+    /// Throws, saying why, unless there is a file at `path` that can be read.
+    static func checkFile(_ path: String) throws {
+        let shownPath = shown(path)
+        switch FileSystem.entry(at: path) {
+        case .missing:
+            throw MoonshotError("no database at \(shownPath); run '\(importCommand(path))' first")
+        case .directory:
+            throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
+        case .other:
+            throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
+        case .file:
+            if let error = FileSystem.readError(path) {
+                throw MoonshotError("cannot read \(shownPath): \(error.reason)", hint: "Check its permissions, or give another file with --db.")
+            }
+        }
+    }
+
+    /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
+    /// schema version: `notOurs` for one that is not moonshot's.
+    static func checkLayout(of database: Database, path: String, notOurs: MoonshotError) throws {
+        let shownPath = shown(path)
+        // An empty database is what a failed first import leaves (SQLite made the file).
+        if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
+            guard try isUnclaimed(database) else { throw notOurs }
+            throw MoonshotError("no data in \(shownPath) yet; run '\(importCommand(path))' first")
+        }
+        guard let version = try schemaVersion(of: database) else { throw notOurs }
+        guard version <= schemaVersion else {
+            throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
+                                hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
+        }
+        guard version == schemaVersion else {
+            throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(schemaVersion))",
+                                hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
+                                    + (try reimportCommand(for: database, path: path)))
+        }
     }
 
     /// The `moonshot import` command that makes the database at `path` again from the files its

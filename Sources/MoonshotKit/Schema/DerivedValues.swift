@@ -28,15 +28,18 @@ public enum DerivedValues {
     /// Every derived value that disagrees with its rule, missions first, in key order.
     public static func disagreements(in database: Database) throws -> [Disagreement] {
         try database.rows("""
-            SELECT 'missions', m.id, column, value, expected FROM missions AS m JOIN derived_mission_names AS d ON d.id = m.id,
-                   (SELECT 'name' AS column UNION ALL SELECT 'badge') AS c,
-                   (SELECT CASE c.column WHEN 'name' THEN m.name ELSE m.badge END AS value,
-                           CASE c.column WHEN 'name' THEN d.name ELSE d.badge END AS expected)
-             WHERE value IS NOT expected
-            UNION ALL
-            SELECT 'crew', c.mission_id || '/' || c.position, 'canonical_role', c.canonical_role, d.canonical_role
-              FROM crew AS c JOIN derived_crew_roles AS d ON d.mission_id = c.mission_id AND d.position = c.position
-             WHERE c.canonical_role IS NOT d.canonical_role
+            SELECT table_name, row_key, column_name, value, expected FROM (
+                SELECT 0 AS part, m.id AS first_key, 0 AS second_key, 'missions' AS table_name, CAST(m.id AS TEXT) AS row_key,
+                       'name' AS column_name, m.name AS value, d.name AS expected
+                  FROM missions AS m JOIN derived_mission_names AS d ON d.id = m.id WHERE m.name IS NOT d.name
+                UNION ALL
+                SELECT 0, m.id, 0, 'missions', CAST(m.id AS TEXT), 'badge', m.badge, d.badge
+                  FROM missions AS m JOIN derived_mission_names AS d ON d.id = m.id WHERE m.badge IS NOT d.badge
+                UNION ALL
+                SELECT 1, c.mission_id, c.position, 'crew', c.mission_id || '/' || c.position, 'canonical_role', c.canonical_role, d.canonical_role
+                  FROM crew AS c JOIN derived_crew_roles AS d ON d.mission_id = c.mission_id AND d.position = c.position
+                 WHERE c.canonical_role IS NOT d.canonical_role)
+             ORDER BY part, first_key, second_key, column_name DESC
             """).map {
             Disagreement(table: $0.text(0) ?? "", rowKey: $0.text(1) ?? "", column: $0.text(2) ?? "",
                          value: $0.text(3), expected: $0.text(4) ?? "")

@@ -4,19 +4,19 @@ public enum FullTextIndexes {
     /// The indexes and the tables whose text they index.
     public static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
 
-    /// Fills every full-text index afresh from its table.
-    public static func rebuild(_ database: Database) throws {
-        for (index, _) in indexedTables {
+    /// Fills every full-text index (or those named in `only`) afresh from its table.
+    public static func rebuild(_ database: Database, only: [String]? = nil) throws {
+        for (index, _) in indexedTables where only?.contains(index) ?? true {
             try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index))) VALUES ('rebuild')")
         }
     }
 
     /// The indexes that do not hold exactly their table's text (FTS5's thorough check, with
     /// `rank` = 1, which compares the index with the table; the plain check does not), with
-    /// SQLite's message for each.
-    public static func outOfStep(in database: Database) throws -> [(index: String, message: String)] {
+    /// SQLite's message for each; of those named in `only`, when given.
+    public static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
         var found: [(String, String)] = []
-        for (index, _) in indexedTables {
+        for (index, _) in indexedTables where only?.contains(index) ?? true {
             do {
                 try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index)), rank) VALUES ('integrity-check', 1)")
             } catch let error as SQLiteError where error.code.primary == .corrupt {

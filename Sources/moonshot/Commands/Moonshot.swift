@@ -26,6 +26,7 @@ enum Moonshot {
         SiteCommand.command.erased,
         SchemaCommand.command.erased,
         MetadataCommand.command.erased,
+        CheckCommand.command.erased,
         CompletionsCommand.command.erased,
         CompletionsCommand.names.erased,
     ]

@@ -1,0 +1,146 @@
+/// `moonshot check`: what is wrong with a moonshot database, and what fixes it, without
+/// changing it.
+///
+/// The file is opened read-only, and the checks run on a copy of it in memory: FTS5's thorough
+/// integrity check is an INSERT into the index, which a read-only connection refuses. A check
+/// that reads a table or view that is missing, or a rule's view that was changed, is left out:
+/// the schema's problem says so, and `--repair` puts it back before the data is compared.
+public enum DatabaseCheck {
+    /// The most problems of one kind listed; a last one counts the rest.
+    public static let listLimit = 20
+
+    /// Checks the database at `path`. Throws, as the questions do, for a file that is not a
+    /// moonshot database of this schema version, or cannot be read.
+    public static func run(path: String) throws -> DatabaseReport {
+        let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
+        let shownPath = MoonshotDatabase.shown(path)
+        let latestImport = finding { try opened.latestImport() }
+        let edits = finding { try opened.editsSinceImport() }
+        let copy: Database
+        do {
+            copy = try opened.database.copyInMemory()
+        } catch let error as SQLiteError where error.isBusy {
+            throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
+        } catch let error as SQLiteError where error.code.primary == .corrupt {
+            throw MoonshotDatabase.damaged(shownPath, error)
+        }
+        return try report(on: copy, path: path, latestImport: latestImport, edits: edits)
+    }
+
+    private static func report(on database: Database, path: String, latestImport: DatabaseReport.Finding<ImportRecord?>,
+                               edits: DatabaseReport.Finding<DataEdits?>) throws -> DatabaseReport {
+        let shownPath = MoonshotDatabase.shown(path)
+        var problems = attempt("The file's integrity", path: path) { try integrityProblems(in: database, path: path) }
+        let differences = try SchemaComparison.differences(in: database)
+        let moonshots = differences.filter(\.changesMoonshotsObjects)
+        // A full-text index that is missing or changed is made again whole: its own tables go unsaid.
+        let remadeIndexes = moonshots.map { $0.object.name.lowercased() }.filter { name in FullTextIndexes.indexedTables.contains { $0.index == name } }
+        problems += moonshots.filter { difference in !remadeIndexes.contains { difference.object.name.lowercased().hasPrefix($0 + "_") } }
+            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: fix(for: $0, in: path)) }
+        /// Whether none of `names` is missing or in the place of another type of object (or
+        /// changed at all, when `unchanged`).
+        func intact(_ names: [String], unchanged: Bool = false) -> Bool {
+            !moonshots.contains { difference in
+                names.contains { $0.lowercased() == difference.object.name.lowercased() } && (unchanged || difference.kind != .changed)
+            }
+        }
+        if intact(["crew", "missions", "astronauts"]) {
+            problems += attempt("Crew rows that point nowhere", path: path) { danglingRowProblems(try DanglingCrewRows.find(in: database)) }
+        }
+        for (index, table) in FullTextIndexes.indexedTables
+        where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
+            problems += attempt("Full-text index \(index)", path: path) {
+                try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
+                    DatabaseReport.Problem(kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
+                                           fix: "'\(repairCommand(path))' rebuilds it from \(table).")
+                }
+            }
+        }
+        if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
+            problems += attempt("Derived values", path: path) { derivedValueProblems(try DerivedValues.disagreements(in: database), path: path) }
+        }
+        let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
+        return DatabaseReport(path: shownPath, problems: problems,
+                              applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
+                              latestImport: latestImport, edits: edits,
+                              editsMayBeIncomplete: moonshots.contains { $0.object.type == "trigger" },
+                              otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
+    }
+
+    /// `PRAGMA integrity_check`'s findings, if it finds anything.
+    private static func integrityProblems(in database: Database, path: String) throws -> [DatabaseReport.Problem] {
+        let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
+        guard lines != ["ok"] else { return [] }
+        let fix = "The file is damaged. " + MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path))
+        return capped(lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
+                      rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
+    }
+
+    private static func danglingRowProblems(_ rows: [DanglingCrewRows.Row]) -> [DatabaseReport.Problem] {
+        capped(rows.map { DatabaseReport.Problem(kind: .danglingRow, problem: $0.problem, fix: $0.fix) },
+               rest: { DatabaseReport.Problem(kind: .danglingRow, problem: "and \($0) more crew rows that point nowhere",
+                                              fix: "Add what they name, or delete them all: \(DanglingCrewRows.deleteAll)") })
+    }
+
+    private static func derivedValueProblems(_ disagreements: [DerivedValues.Disagreement], path: String) -> [DatabaseReport.Problem] {
+        let fix = "'\(repairCommand(path))' sets it by its rule."
+        return capped(disagreements.map {
+            let row = $0.table == "crew" ? "crew row \($0.rowKey)" : "mission \($0.rowKey)"
+            return DatabaseReport.Problem(kind: .derivedValue,
+                                          problem: "\(row): \($0.table).\($0.column) is \($0.value.map(quoted) ?? "NULL"), where its rule gives \(quoted($0.expected))",
+                                          fix: fix)
+        }, rest: { DatabaseReport.Problem(kind: .derivedValue, problem: "and \($0) more derived values that disagree with their rule", fix: fix) })
+    }
+
+    /// The fix for a difference from schema.sql.
+    private static func fix(for difference: SchemaDifference, in path: String) -> String {
+        let repair = repairCommand(path)
+        let object = difference.object
+        let isTable = object.type == "table" && object.sql?.hasPrefix("CREATE VIRTUAL TABLE") == false
+        switch difference.kind {
+        case .missing:
+            return isTable ? "'\(repair)' creates it, empty, as schema.sql makes it." : "'\(repair)' creates it as schema.sql makes it."
+        case .changed:
+            return isTable ? "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
+                : "'\(repair)' makes it again as schema.sql does."
+        case .replaced(by: "table"):
+            return "That table may hold another program's rows, which moonshot never deletes: rename it (ALTER TABLE "
+                + "\(identifier(object.name)) RENAME TO ...) or drop it yourself; then '\(repair)' makes the \(object.type)."
+        case .replaced(let other):
+            return "'\(repair)' drops the \(other) and makes the \(object.type) as schema.sql does."
+        case .extra:
+            return ""
+        }
+    }
+
+    /// `moonshot check --repair`, with `--db` unless `path` is the default database.
+    static func repairCommand(_ path: String) -> String {
+        "moonshot check --repair" + MoonshotDatabase.dbOption(path)
+    }
+
+    /// `problems`, the first `listLimit` of them and then `rest` with the count of the others.
+    private static func capped(_ problems: [DatabaseReport.Problem], rest: (Int) -> DatabaseReport.Problem) -> [DatabaseReport.Problem] {
+        problems.count <= listLimit ? problems : Array(problems.prefix(listLimit)) + [rest(problems.count - listLimit)]
+    }
+
+    /// The problems `check` finds, or when it cannot run (a damaged page, say), a problem saying so.
+    private static func attempt(_ what: String, path: String, _ check: () throws -> [DatabaseReport.Problem]) -> [DatabaseReport.Problem] {
+        do {
+            return try check()
+        } catch {
+            let reason = (error as? SQLiteError)?.message ?? String(describing: error)
+            let damaged = (error as? SQLiteError)?.code.primary == .corrupt
+            return [DatabaseReport.Problem(kind: .notChecked, problem: "\(what) could not be checked: \(reason)",
+                                           fix: damaged ? MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path))
+                                               : "Put the schema right with '\(repairCommand(path))', then check again.")]
+        }
+    }
+
+    private static func finding<Value>(_ read: () throws -> Value) -> DatabaseReport.Finding<Value> {
+        do {
+            return .known(try read())
+        } catch {
+            return .unknown((error as? SQLiteError)?.message ?? String(describing: error))
+        }
+    }
+}

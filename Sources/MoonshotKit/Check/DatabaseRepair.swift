@@ -1,0 +1,135 @@
+/// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
+/// lock: schema.sql's tables, indexes, views and triggers that are missing or changed (a
+/// changed table rebuilt with its rows), the derived values, and the full-text indexes.
+///
+/// It never deletes or invents a row: crew rows that point nowhere stay (the report gives the
+/// statement that would delete them), and a table that cannot be rebuilt with all its rows and
+/// columns stops the whole repair. Objects other programs added are left alone (those on a
+/// rebuilt table are made again). Run on a sound database it changes nothing.
+public enum DatabaseRepair {
+    /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
+    /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
+    /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
+    /// file that is not a moonshot database of this schema version (as `import` refuses it),
+    /// one that is locked, or a repair that would lose data.
+    public static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
+        try MoonshotDatabase.checkFile(path)
+        do {
+            // Foreign keys off: with them on, dropping a table to rebuild it would delete the
+            // crew rows that refer to it. Nothing else the repair does meets them.
+            let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: Int32(lockWait.seconds * 1000))
+            if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
+            return try Interruption.interrupting(database) {
+                try database.transaction(.immediate) {
+                    try MoonshotDatabase.checkLayout(of: database, path: path, notOurs: DatabaseReplacement.notAMoonshotDatabase(path))
+                    return try repair(database, path: path)
+                }
+            }
+        } catch let error as SQLiteError {
+            ImportTarget.finishRollback(of: path)
+            throw ImportTarget.explained(error, path: path, lockWait: lockWait, work: "the repair")
+        }
+    }
+
+    private static func repair(_ database: Database, path: String) throws -> [String] {
+        var done: [String] = []
+        let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+        var remade: Set<String> = []
+        var otherObjects: [TableRebuild.OtherObject] = []
+        var rebuiltIndexes: Set<String> = []
+        for difference in differences {
+            let object = difference.object
+            let name = object.name.lowercased()
+            if let (index, _) = FullTextIndexes.indexedTables.first(where: { name == $0.index || name.hasPrefix($0.index + "_") }) {
+                // A full-text index holds nothing but what its table gives it: made afresh.
+                guard !rebuiltIndexes.contains(index) else { continue }
+                try dropFullTextIndex(index, in: database, path: path)
+                rebuiltIndexes.insert(index)
+                remade.insert(index)
+                continue
+            }
+            switch difference.kind {
+            case .missing, .extra:
+                break
+            case .replaced(by: "table"):
+                throw MoonshotError("\(path) has a table named \(object.name) where schema.sql makes a \(object.type); it may hold "
+                                    + "another program's rows, which moonshot never deletes, so \(path) was not changed",
+                                    hint: "Rename it (ALTER TABLE \(identifier(object.name)) RENAME TO ...) or drop it yourself, "
+                                        + "and run '\(DatabaseCheck.repairCommand(path))' again.")
+            case .replaced(let type):
+                try database.execute("DROP \(type.uppercased()) \(identifier(object.name))")
+                remade.insert(name)
+            case .changed where object.type == "table":
+                guard let sql = object.sql else { continue }
+                let rebuild = try TableRebuild(object.name, as: sql, in: database, path: path)
+                done.append("rebuilt table \(object.name) as schema.sql makes it, keeping its \(plural(rebuild.rowCount, "row"))")
+                otherObjects += rebuild.otherObjects
+            case .changed:
+                try database.execute("DROP \(object.type.uppercased()) \(identifier(object.name))")
+                remade.insert(name)
+            }
+        }
+        done += try createMissingObjects(in: database, remade: remade)
+        for other in otherObjects {
+            do {
+                try database.execute(other.sql)
+            } catch let error as SQLiteError {
+                throw MoonshotError("\(other.type) \(other.name), which another program made on a table the repair rebuilds, cannot be made "
+                                    + "again on schema.sql's table (\(error.message)), so \(path) was not changed",
+                                    hint: "Drop it (DROP \(other.type.uppercased()) \(identifier(other.name))), run "
+                                        + "'\(DatabaseCheck.repairCommand(path))' again, and make it anew.")
+            }
+        }
+        let derived = try DerivedValues.fillIn(database)
+        if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
+        let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
+        let stale = FullTextIndexes.indexedTables.map(\.index).filter { rebuiltIndexes.contains($0) || outOfStep.contains($0) }
+        if !stale.isEmpty {
+            try FullTextIndexes.rebuild(database, only: stale)
+            done += stale.map { "rebuilt full-text index \($0) from its table" }
+        }
+        return done
+    }
+
+    /// Makes every object of schema.sql that the database lacks, in schema.sql's order (the
+    /// full-text indexes make their own tables); says what it made, as made again for those in
+    /// `remade` (lower-case names).
+    private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [String] {
+        let present = Set(try database.rows("SELECT lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
+        var done: [String] = []
+        for object in EmbeddedResources.schemaObjects where !present.contains(object.name.lowercased()) {
+            guard let sql = object.sql, !isShadowTable(object.name) else { continue }
+            try database.execute(sql)
+            let isTable = object.type == "table" && !sql.hasPrefix("CREATE VIRTUAL TABLE")
+            done.append(remade.contains(object.name.lowercased()) ? "made \(object.type) \(object.name) again as schema.sql makes it"
+                        : isTable ? "created table \(object.name) as schema.sql makes it (empty)"
+                        : "created \(object.type) \(object.name) as schema.sql makes it")
+        }
+        return done
+    }
+
+    /// Drops the full-text index `index` and whatever tables of its own are left, so that it
+    /// can be made afresh.
+    private static func dropFullTextIndex(_ index: String, in database: Database, path: String) throws {
+        let tables = try database.rows("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE type = 'table' AND (lower(name) = ? OR lower(name) GLOB ?)",
+                                       [.text(index), .text(index + "_*")])
+        if let virtual = tables.first(where: { $0.int64(1) == 1 })?.text(0) {
+            do {
+                try database.execute("DROP TABLE \(identifier(virtual))")
+            } catch let error as SQLiteError where error.code.primary != .busy {
+                throw MoonshotError("full-text index \(index) is too damaged to be dropped (\(error.message)), so \(path) was not changed",
+                                    hint: "Make the database again with '\(MoonshotDatabase.importCommand(path))' (which replaces its content).")
+            }
+        }
+        for shadow in tables where shadow.int64(1) != 1 && isShadowTable(shadow.text(0) ?? "") {
+            try database.execute("DROP TABLE IF EXISTS \(identifier(shadow.text(0)))")
+        }
+    }
+
+    /// Whether `name` is one of the tables a full-text index of schema.sql makes for itself.
+    private static func isShadowTable(_ name: String) -> Bool {
+        FullTextIndexes.indexedTables.contains { index in
+            ["data", "idx", "docsize", "config", "content"].contains { name.lowercased() == index.index + "_" + $0 }
+        }
+    }
+}

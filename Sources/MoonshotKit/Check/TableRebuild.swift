@@ -1,0 +1,80 @@
+/// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
+/// schema.sql defines it, keeping every row: the rows are read, the table is dropped and
+/// made again by schema.sql's statement (so that it is recorded exactly as schema.sql writes
+/// it), and the rows go back in. Runs inside the repair's transaction, with foreign keys off
+/// (with them on, dropping a table deletes the rows that refer to it).
+struct TableRebuild {
+    /// An index or trigger another program made on the table, which dropping it drops too:
+    /// made again, from its own statement, once the repair has made schema.sql's objects.
+    struct OtherObject {
+        let type: String
+        let name: String
+        let sql: String
+    }
+
+    let table: String
+    /// How many rows were kept.
+    let rowCount: Int
+    let otherObjects: [OtherObject]
+
+    /// Rebuilds `table` of `database` as `sql` (schema.sql's statement) makes it. Throws,
+    /// naming it, for a column schema.sql does not make (what it holds would be lost) or a row
+    /// schema.sql's table refuses; the caller's transaction then changes nothing.
+    init(_ table: String, as sql: String, in database: Database, path: String) throws {
+        self.table = table
+        let wanted = try Self.columns(of: table, madeBy: sql)
+        let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
+        let lost = existing.filter { column in !wanted.names.contains { $0.lowercased() == column.lowercased() } }
+        guard lost.isEmpty else {
+            throw MoonshotError("table \(table) has columns schema.sql does not make (\(lost.joined(separator: ", "))): "
+                                + "rebuilding it would lose what they hold, so \(path) was not changed",
+                                hint: "Copy what they hold elsewhere if you need it, drop them (ALTER TABLE \(identifier(table)) DROP COLUMN "
+                                    + "\(identifier(lost[0]))), and run '\(DatabaseCheck.repairCommand(path))' again.")
+        }
+        let kept = wanted.names.filter { column in existing.contains { $0.lowercased() == column.lowercased() } }
+        let columnList = kept.map(identifier).joined(separator: ", ")
+        let rows = try database.rows("SELECT \(columnList) FROM \(identifier(table))")
+        otherObjects = try database.rows("""
+            SELECT type, name, sql FROM sqlite_schema
+             WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY rowid
+            """, [.text(table)]).compactMap { row in
+            guard let type = row.text(0), let name = row.text(1), let sql = row.text(2),
+                  !EmbeddedResources.schemaObjects.contains(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+            return OtherObject(type: type, name: name, sql: sql)
+        }
+        // An AUTOINCREMENT table's highest number ever given, which dropping it forgets.
+        let sequence = try? database.scalar("SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE", [.text(table)])
+        try database.execute("DROP TABLE \(identifier(table))")
+        try database.execute(sql)
+        let insert = try database.prepare("INSERT INTO \(identifier(table)) (\(columnList)) VALUES (\(kept.map { _ in "?" }.joined(separator: ", ")))")
+        for (number, row) in rows.enumerated() {
+            do {
+                try insert.execute(row.values)
+            } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
+                let key = wanted.key.compactMap { column in
+                    kept.firstIndex(of: column).map { "\(column) = \(sqlLiteral(row.values[$0]))" }
+                }.joined(separator: ", ")
+                let which = key.isEmpty ? "row \(number + 1) of \(table)" : "the row of \(table) where \(key)"
+                throw MoonshotError("\(which) breaks a rule of schema.sql's table (\(error.message)), "
+                                    + "so \(table) could not be rebuilt and \(path) was not changed",
+                                    hint: "Correct or delete that row (with sqlite3, say), and run '\(DatabaseCheck.repairCommand(path))' again.")
+            }
+        }
+        if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
+            try database.execute("INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                                 [.text(table), .text(table)])
+            try database.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", [.integer(highest), .text(table)])
+        }
+        rowCount = rows.count
+    }
+
+    /// The columns of the table `sql` makes, and those of its primary key, in order: read from
+    /// the table made in a private in-memory database.
+    private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String]) {
+        let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
+        try scratch.execute(sql)
+        let columns = try scratch.rows("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+        return (columns.compactMap { $0.text(0) },
+                columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) })
+    }
+}

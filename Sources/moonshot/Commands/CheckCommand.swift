@@ -1,0 +1,155 @@
+import MoonshotKit
+
+/// `moonshot check`: what is wrong with the database and what fixes it; `--repair` fixes it.
+enum CheckCommand {
+    struct Options: CommandOptions {
+        var global = GlobalOptions()
+        var repair = false
+        var wait: Double?
+    }
+
+    static let command = Command<Options>(
+        name: "check",
+        abstract: "Say what is wrong with the database and what fixes it (--repair fixes it).",
+        discussion: """
+            Checks, without changing the file: SQLite's integrity check; crew rows whose mission
+            or astronaut is missing (named, with the DELETE that would remove them); each
+            full-text index against its table (FTS5's thorough check); the tables, columns,
+            indexes, views and triggers against schema.sql (another program's own objects are
+            fine); and the derived columns against their rules. It also says when the data was
+            last imported and whether, how much and when it was changed since. A database that
+            is not moonshot's, or of another schema version, is refused.
+            With --repair, in one transaction under the write lock (waiting up to --wait
+            seconds, \(seconds(LockWaitPolicy.defaultSeconds)) by default): makes again what is
+            missing or changed from schema.sql (a changed table is rebuilt keeping every row),
+            sets the derived columns and rebuilds the full-text indexes, then checks again. It
+            never deletes or adds a row; what it cannot repair stays in the report. A second
+            run changes nothing.
+            Exit status 0 when the database is sound, 1 when a problem remains.
+            --format json prints one object: "database", "sound" (true or false), "problems"
+            (each with "kind", "problem" and "fix"), "information" ("application_id",
+            "schema_version", "last_import", "edits_since_import" (null when none; what could
+            not be read is {"unknown": reason}), "edits_may_be_incomplete" (true when triggers
+            that note changes are missing), "other_objects") and "repaired" (what --repair did).
+            """,
+        options: [
+            .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
+            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks (default: \(Int(LockWaitPolicy.defaultSeconds))).") {
+                (options, seconds: Seconds) in options.wait = seconds.value
+            },
+        ],
+        globals: [.database, .format],
+        run: run)
+
+    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+        guard options.global.format != .csv else {
+            throw UsageError(message: "check prints a table or JSON: use --format table or --format json", command: "check")
+        }
+        guard options.repair || options.wait == nil else {
+            throw UsageError(message: "--wait applies only to --repair, which waits for other programs' locks", command: "check")
+        }
+        let path = options.global.databasePath(environment: environment)
+        var repaired: [String]? = nil
+        if options.repair {
+            let wait = options.wait ?? LockWaitPolicy.defaultSeconds
+            let waiting = "Waiting for another program's lock on \(path) (up to \(seconds(wait)) in all)...\n"
+            do {
+                repaired = try Interruption.catchingSignals {
+                    try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(seconds: wait, whenWaiting: { Terminal.writeError(waiting) }))
+                }
+            } catch let interrupted as Interrupted {
+                Terminal.writeError("Error: the repair was stopped by \(interrupted.signalName); \(path) was not changed.\n")
+                return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
+            }
+        }
+        let report = try DatabaseCheck.run(path: path)
+        let text = options.global.format == .json ? json(report, repaired: repaired ?? []).serialized() + "\n"
+            : table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
+        if repaired?.isEmpty == false { Terminal.writeAfterAChange(text) } else { Terminal.write(text) }
+        return report.isSound ? .success : .failure
+    }
+
+    // MARK: Table
+
+    private static func table(_ report: DatabaseReport, repaired: [String]?, width: Int?) -> String {
+        var text = ""
+        if let repaired {
+            text += repaired.isEmpty ? "Nothing in \(report.path) needed repairing.\n\n"
+                : "Repaired \(report.path):\n" + repaired.map { "  \($0)\n" }.joined() + "\n"
+        }
+        text += report.isSound ? "\(report.path) is sound: no problems found.\n"
+            : "\(report.path) has \(plural(report.problems.count, "problem")):\n"
+        for problem in report.problems {
+            text += "\n" + labelledLines([("Problem", problem.problem), ("Fix", problem.fix)], width: width)
+        }
+        text += "\n" + labelledLines(information(report), width: width)
+        return TerminalText.visible(text)
+    }
+
+    /// The information lines: what is worth knowing that is not a problem.
+    private static func information(_ report: DatabaseReport) -> [(label: String, value: String)] {
+        let owner = report.applicationID == MoonshotDatabase.applicationID ? "moonshot's" : "not moonshot's"
+        var lines: [(String, String)] = [("Schema", "version \(report.schemaVersion), application id 0x\(hex(report.applicationID, width: 8)) (\(owner))")]
+        switch report.latestImport {
+        case .known(let record?):
+            let source = record.isBuiltIn ? "the built-in Apollo dataset" : "\(record.missionsSource) and \(record.astronautsSource)"
+            lines.append(("Last import", "\(record.importedAt), by moonshot \(record.toolVersion), from \(source)"))
+        case .known(nil): lines.append(("Last import", "none recorded"))
+        case .unknown(let reason): lines.append(("Last import", "unknown (\(reason))"))
+        }
+        switch report.edits {
+        case .known(let edits?):
+            let counts = [(edits.missions, "mission"), (edits.astronauts, "astronaut"), (edits.crew, "crew row")].filter { $0.0 > 0 }
+                .map { plural($0.0, $0.1) }.joined(separator: ", ")
+            let when = edits.firstEditedAt == edits.lastEditedAt ? "at \(edits.firstEditedAt)" : "from \(edits.firstEditedAt) to \(edits.lastEditedAt)"
+            lines.append(("Changed since", "yes: \(plural(edits.total, "row")) (\(counts)), \(when)"))
+        case .known(nil): lines.append(("Changed since", report.editsMayBeIncomplete ? "no changes noted" : "no, the data is as imported"))
+        case .unknown(let reason): lines.append(("Changed since", "unknown (\(reason))"))
+        }
+        if report.editsMayBeIncomplete {
+            lines[lines.count - 1].1 += " (changes made while triggers were missing are not noted)"
+        }
+        if !report.otherObjects.isEmpty {
+            lines.append(("Other objects", report.otherObjects.map { "\($0.type) \($0.name)" }.joined(separator: ", ") + " (not schema.sql's; left alone)"))
+        }
+        return lines
+    }
+
+    // MARK: JSON
+
+    private static func json(_ report: DatabaseReport, repaired: [String]) -> JSONValue {
+        .object([
+            ("database", .string(report.path)),
+            ("sound", .bool(report.isSound)),
+            ("problems", .array(report.problems.map {
+                .object([("kind", .string($0.kind.rawValue)), ("problem", .string($0.problem)), ("fix", .string($0.fix))])
+            })),
+            ("information", .object([
+                ("application_id", .integer(report.applicationID)),
+                ("schema_version", .integer(report.schemaVersion)),
+                ("last_import", json(report.latestImport) { record in
+                    .object([("imported_at", .string(record.importedAt)), ("tool_version", .string(record.toolVersion)),
+                             ("missions_source", .string(record.missionsSource)), ("missions_sha256", .string(record.missionsSHA256)),
+                             ("astronauts_source", .string(record.astronautsSource)), ("astronauts_sha256", .string(record.astronautsSHA256))])
+                }),
+                ("edits_may_be_incomplete", .bool(report.editsMayBeIncomplete)),
+                ("edits_since_import", json(report.edits) { edits in
+                    .object([("rows", .integer(Int64(edits.total))), ("missions", .integer(Int64(edits.missions))),
+                             ("astronauts", .integer(Int64(edits.astronauts))), ("crew", .integer(Int64(edits.crew))),
+                             ("first_edited_at", .string(edits.firstEditedAt)), ("last_edited_at", .string(edits.lastEditedAt))])
+                }),
+                ("other_objects", .array(report.otherObjects.map { .object([("type", .string($0.type)), ("name", .string($0.name))]) })),
+            ])),
+            ("repaired", .array(repaired.map { .string($0) })),
+        ])
+    }
+
+    /// A finding as JSON: the value, null for none, `{"unknown": reason}` when it could not be read.
+    private static func json<Value>(_ finding: DatabaseReport.Finding<Value?>, _ value: (Value) -> JSONValue) -> JSONValue {
+        switch finding {
+        case .known(let known?): value(known)
+        case .known(nil): .null
+        case .unknown(let reason): .object([("unknown", .string(reason))])
+        }
+    }
+}
