@@ -9,10 +9,10 @@ struct AstronautPage {
         let flights = zip(astronaut.detail.flights, astronaut.flightBadges).map { flight, badge -> HTML in
             let name = flight.missionNameOrMissing
             guard let badge else {
-                // A mission missing from the missions table has no page or badge.
+                // A mission missing from the missions table has no page or badge: a placeholder link.
                 return """
-                    <li><span class="flight-text"><span class="flight-name">\(name)</span>\
-                    <span class="secondary">\(flight.role)</span></span></li>
+                    <li><a><span class="flight-text"><span class="flight-name">\(name)</span>\
+                    <span class="secondary">\(flight.role)</span></span></a></li>
                     """
             }
             let picture = SitePicture.badge(badge, of: name, from: pictures, root: "../", class: "flight-badge")

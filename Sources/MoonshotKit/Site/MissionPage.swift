@@ -9,16 +9,15 @@ struct MissionPage {
         let crew = zip(mission.detail.crew, mission.crewPages).map { member, page -> HTML in
             let commander = member.canonicalRole == "Commander"
             let name = member.astronautNameOrMissing
-            let content: HTML = """
+            // An astronaut missing from the astronauts table has no page: a placeholder link.
+            let link: HTML = page.map { "<a href=\"../\($0)\">" } ?? "<a>"
+            return """
+                <li class="crew-member\(commander ? " commander" : "")">\
+                \(link)\
                 \(SitePicture.portrait(id: member.astronautID, name: name, from: pictures, root: "../", class: "crew-portrait portrait"))\
                 <span class="crew-text"><span class="crew-name">\(name)</span>\
                 <span class="crew-role">\(member.role)</span>\
-                \(commander ? "<span class=\"commander-mark\">Mission commander</span>" : HTML.empty)</span>
-                """
-            // An astronaut missing from the astronauts table has no page to link to.
-            return """
-                <li class="crew-member\(commander ? " commander" : "")">\
-                \(page.map { "<a href=\"../\($0)\">\(content)</a>" as HTML } ?? content)</li>
+                \(commander ? "<span class=\"commander-mark\">Mission commander</span>" : HTML.empty)</span></a></li>
                 """
         }
         let crewList: HTML = crew.isEmpty
