@@ -23,7 +23,7 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
         var answered = 0
         for round in 0..<25 {
             let path = folder.appendingPathComponent("round\(round).db").path
-            try importAstronauts(count: 8, into: path, in: folder, using: &random)
+            try importAstronauts((0..<8).map { _ in (randomName(&random), randomDescription(&random)) }, into: path, in: folder)
             try editBehindTheIndex(path, edits: 1 + Int(random.next() % 5), using: &random)
 
             let database = try MoonshotDatabase(path: path)
@@ -52,12 +52,24 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
         words[Int(random.next() % UInt64(words.count))]
     }
 
-    /// Imports `count` astronauts with names of two or three of `words` (and a mission they
+    /// When the index proposes more than a page of candidates that no longer match, the one
+    /// that does is still found, by its name: the candidates are read on until it is.
+    func testCandidatesThatNoLongerMatchDoNotHideOneThatDoes() throws {
+        let folder = try makeTemporaryFolder(self)
+        let path = folder.appendingPathComponent("moonshot.db").path
+        try importAstronauts((0..<14).map { ("Jim Pilot\($0)", "A pilot.") }, into: path, in: folder)
+        try behindTheIndex(path) { try $0.execute("UPDATE astronauts SET name = 'Ed Pilot' || number WHERE id <> 'a13'") }
+        let found = try MoonshotDatabase(path: path).resolveAstronaut("Jim")
+        XCTAssertEqual(found.thing.id, "a13")
+        XCTAssertNil(found.guessedFrom, "found by its name, not guessed")
+    }
+
+    /// Imports astronauts a0, a1... with these names and descriptions (and a mission a0 and a1
     /// flew) into a new database at `path`.
-    private func importAstronauts(count: Int, into path: String, in folder: URL, using random: inout SeededRandom) throws {
+    private func importAstronauts(_ entries: [(name: String, description: String)], into path: String, in folder: URL) throws {
         var astronauts: [String: Any] = [:]
-        for index in 0..<count {
-            astronauts["a\(index)"] = ["id": "a\(index)", "name": randomName(&random), "description": randomDescription(&random)]
+        for (index, entry) in entries.enumerated() {
+            astronauts["a\(index)"] = ["id": "a\(index)", "name": entry.name, "description": entry.description]
         }
         let missions: [[String: Any]] = [["id": 1, "launchDate": "1969-07-16", "description": "A mission.",
                                           "crew": [["name": "a0", "role": "Commander"], ["name": "a1", "role": "Pilot"]]]]
@@ -81,11 +93,10 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
     /// number, so the index holds another's text for it) with the index's triggers dropped,
     /// then creates the triggers again as they were.
     private func editBehindTheIndex(_ path: String, edits: Int, using random: inout SeededRandom) throws {
-        let database = try Database(path: path, mode: .readWrite, foreignKeys: false)
-        let names = Self.indexTriggers.map { "'\($0)'" }.joined(separator: ", ")
-        let triggers = try database.rows("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(names))").compactMap { $0.text(0) }
-        XCTAssertEqual(triggers.count, Self.indexTriggers.count)
-        for name in Self.indexTriggers { try database.execute("DROP TRIGGER \(name)") }
+        try behindTheIndex(path) { database in try makeEdits(edits, in: database, using: &random) }
+    }
+
+    private func makeEdits(_ edits: Int, in database: Database, using random: inout SeededRandom) throws {
         var freed: [Int64] = []
         for edit in 0..<edits {
             let numbers = try database.rows("SELECT number FROM astronauts ORDER BY number").compactMap { $0.int64(0) }
@@ -102,6 +113,17 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
                                      [.integer(reused), .text("new\(edit)"), .text(randomName(&random)), .text(randomDescription(&random))])
             }
         }
+    }
+
+    /// Runs `edit` on the database at `path` (foreign keys off, as the sqlite3 shell has them)
+    /// with the index's triggers dropped, then creates them again as they were.
+    private func behindTheIndex(_ path: String, _ edit: (Database) throws -> Void) throws {
+        let database = try Database(path: path, mode: .readWrite, foreignKeys: false)
+        let names = Self.indexTriggers.map { "'\($0)'" }.joined(separator: ", ")
+        let triggers = try database.rows("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(names))").compactMap { $0.text(0) }
+        XCTAssertEqual(triggers.count, Self.indexTriggers.count)
+        for name in Self.indexTriggers { try database.execute("DROP TRIGGER \(name)") }
+        try edit(database)
         for sql in triggers { try database.execute(sql) }
     }
 }
