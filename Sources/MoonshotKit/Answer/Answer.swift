@@ -16,6 +16,12 @@ public struct Answer: Sendable {
     /// What a table says instead of an empty list: "No crew listed."
     public let emptyText: String
 
+    /// The crew rows listed or counted whose astronaut or mission is missing (the subject's
+    /// own are its rows).
+    public var crewRowsPointingNowhere: CrewRowsPointingNowhere {
+        rows.reduce(CrewRowsPointingNowhere()) { $0 + $1.crewRowsPointingNowhere }
+    }
+
     /// The subject's fields other than prose, shown as `Label: value` lines above a table.
     public var subjectLines: [Field] { subjectFields.filter { $0 != .description } }
 
@@ -35,7 +41,7 @@ extension Answer {
     /// `moonshot missions`: every mission with launch date, commander and crew size.
     public static func missionList(_ missions: [MissionSummary]) -> Answer {
         Answer(subject: nil, subjectFields: [], listField: nil,
-               rowFields: [.missionID, .missionName, .launchDate, .commanderName, .crewSize],
+               rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
                tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
                rows: missions, emptyText: "No missions.")
     }

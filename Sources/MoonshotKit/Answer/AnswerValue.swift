@@ -5,6 +5,9 @@ public enum AnswerValue: Equatable, Sendable {
     case date(LaunchDate?)
     /// No value: JSON null, an empty CSV field, an empty table cell.
     case none
+    /// The name of a row that is not there: JSON null and an empty CSV field, as `none`; a
+    /// table says so ("collins: not in the astronauts table").
+    case missing(MissingRow)
 
     /// Text, or `none` for nil.
     public static func text(_ value: String?) -> AnswerValue { value.map { .text($0) } ?? .none }
@@ -19,6 +22,7 @@ public enum AnswerValue: Equatable, Sendable {
         case .integer(let number): String(number)
         case .date(let date): date?.abbreviated ?? "N/A"
         case .none: ""
+        case .missing(let row): row.description
         }
     }
 
@@ -28,7 +32,7 @@ public enum AnswerValue: Equatable, Sendable {
         case .text(let text): text
         case .integer(let number): String(number)
         case .date(let date): date?.iso ?? ""
-        case .none: ""
+        case .none, .missing: ""
         }
     }
 
@@ -38,7 +42,7 @@ public enum AnswerValue: Equatable, Sendable {
         case .text(let text): .string(text)
         case .integer(let number): .integer(number)
         case .date(let date): date.map { .string($0.iso) } ?? .null
-        case .none: .null
+        case .none, .missing: .null
         }
     }
 }
@@ -47,4 +51,10 @@ public enum AnswerValue: Equatable, Sendable {
 public protocol FieldRecord: Sendable {
     /// The value of `field`, or `none` when the record has no such field.
     subscript(field: Field) -> AnswerValue { get }
+    /// The crew rows the record lists or counts whose astronaut or mission is missing.
+    var crewRowsPointingNowhere: CrewRowsPointingNowhere { get }
+}
+
+extension FieldRecord {
+    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere() }
 }

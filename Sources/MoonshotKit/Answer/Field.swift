@@ -6,6 +6,7 @@ public enum Field: String, CaseIterable, Sendable {
     case missionName = "mission_name"
     case badge
     case launchDate = "launch_date"
+    case commanderID = "commander_id"
     case commanderName = "commander_name"
     case crewSize = "crew_size"
     case crew
@@ -24,15 +25,16 @@ public enum Field: String, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .missionID: "The mission's number: 11 for Apollo 11."
-        case .missionName: "The mission's name: Apollo 11."
+        case .missionName: "The mission's name: Apollo 11 (for a crew row whose mission is not in the missions table: null or empty, and a table says so)."
         case .badge: "The name of the mission's badge picture in the Moonshot app: apollo11."
         case .launchDate: "The launch date: YYYY-MM-DD in JSON and CSV (null or empty when there is none, as for Apollo 1), Jul 16, 1969 or N/A in tables."
-        case .commanderName: "The name of the mission's commander (null or empty when the crew has none)."
+        case .commanderID: "The mission's commander's astronaut id (null or empty when the crew has none): armstrong."
+        case .commanderName: "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the astronauts table, which a table says)."
         case .crewSize: "How many astronauts the mission's crew list names."
         case .crew: "A mission's crew members, in crew-list order (JSON only; CSV repeats the mission on each member's line)."
         case .position: "The place in the mission's crew list: 1 for the first."
         case .astronautID: "The astronaut's id, as the source's crew lists name them: armstrong."
-        case .astronautName: "The astronaut's full name: Neil A. Armstrong."
+        case .astronautName: "The astronaut's full name: Neil A. Armstrong (for a crew row whose astronaut is not in the astronauts table: null or empty, and a table says so)."
         case .role: "The role as the source writes it: Command module pilot."
         case .canonicalRole: "The role in title case, spelt one way: Command Module Pilot (Apollo 1's Command Pilot is Commander). Tables show this one."
         case .missionCount: "How many missions the astronaut flew."

@@ -1,11 +1,17 @@
 /// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too; the
 /// ones with parameters are `CannedQuery`s, which Datasette offers as well.
 extension MoonshotDatabase {
-    /// Every mission in number order, with launch date, commander and crew size.
+    /// Every mission in number order, with launch date, commander and crew size (its crew rows,
+    /// those whose astronaut is missing too, counted apart as well).
     public func missions() throws -> [MissionSummary] {
-        try query("SELECT mission_id, mission_name, launch_date, commander_name, crew_size FROM mission_overview ORDER BY mission_id") {
-            MissionSummary(id: try $0.integer(0), name: try $0.string(1), launchDate: $0.launchDate(2),
-                           commanderName: $0.text(3), crewSize: try $0.int(4))
+        try query("""
+            SELECT mission_id, mission_name, launch_date, commander_id, commander_name, crew_size,
+                   (SELECT count(*) FROM crew AS c WHERE c.mission_id = o.mission_id
+                     AND NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)) AS crew_without_astronaut
+            FROM mission_overview AS o ORDER BY mission_id
+            """) {
+            MissionSummary(id: try $0.integer(0), name: try $0.string(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
+                           commanderName: $0.text(4), crewSize: try $0.int(5), crewWithoutAstronaut: try $0.int(6))
         }
     }
 
@@ -28,14 +34,15 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// Every astronaut by name, with the number of missions flown.
+    /// Every astronaut by name, with the number of missions flown: their crew rows, as
+    /// `flights` lists them (those whose mission is missing counted apart as well).
     public func astronauts() throws -> [AstronautSummary] {
         try query("""
-            SELECT a.id, a.name, count(c.mission_id) AS missions
-            FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id
+            SELECT a.id, a.name, count(c.mission_id) AS missions, count(c.mission_id) - count(m.id) AS missions_missing
+            FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id LEFT JOIN missions AS m ON m.id = c.mission_id
             GROUP BY a.id ORDER BY a.name, a.id
             """) {
-            AstronautSummary(id: try $0.string(0), name: try $0.string(1), missionCount: try $0.int(2))
+            AstronautSummary(id: try $0.string(0), name: try $0.string(1), missionCount: try $0.int(2), flightsWithoutMission: try $0.int(3))
         }
     }
 
@@ -69,8 +76,8 @@ extension MoonshotDatabase {
     }
 
     static func crewAssignment(_ row: Statement) throws -> CrewAssignment {
-        CrewAssignment(missionID: try row.integer(0), missionName: try row.string(1), launchDate: row.launchDate(2),
-                       position: try row.int(3), astronautID: try row.string(4), astronautName: try row.string(5),
+        CrewAssignment(missionID: try row.integer(0), missionName: row.text(1), launchDate: row.launchDate(2),
+                       position: try row.int(3), astronautID: try row.string(4), astronautName: row.text(5),
                        role: try row.string(6), canonicalRole: try row.string(7))
     }
 }

@@ -1,8 +1,8 @@
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
     /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`; else
-    /// the one mission whose name and description hold all its words (with a note saying so).
-    /// Throws, listing the candidates or the closest names, when that finds several or none.
+    /// the one mission whose name and description hold all its words (with a note saying so):
+    /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
     public func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
         if let number, let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
@@ -12,10 +12,14 @@ extension MoonshotDatabase {
         let words = SearchWords(text)
         // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
         if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
-            let matches = try query("""
-                SELECT m.id, m.name, m.launch_date FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
-                WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT 11
-                """, [.text(words.matchExpression)], record: false, Self.missionReference)
+            let matches = try confirmed(11, matching: words.matchExpression) { count, offset in
+                try query("""
+                    SELECT m.id, m.name, m.launch_date, m.description FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
+                    WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT ? OFFSET ?
+                    """, [.text(words.matchExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
+                    (try Self.missionReference($0), IndexedText(name: try $0.string(1), description: try $0.string(3)))
+                }
+            }.map(\.thing)
             if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
             if matches.count > 1 {
                 throw Self.candidates(text, matches.map { ($0.name, $0.launchDate?.abbreviated ?? "N/A") }, noun: "missions",
@@ -71,8 +75,9 @@ extension MoonshotDatabase {
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
     /// or words that pick out one astronaut (`Neil Armstrong`), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
-    /// see `bestGuess`). Throws when none or several match, naming them. Finding a match
-    /// takes index searches only; suggesting names when nothing matches reads them all.
+    /// see `bestGuess`). Throws when none or several match, naming them. The index only
+    /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
+    /// stale index never answers. Suggesting names when nothing matches reads them all.
     public func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         for id in Set([trimmed, trimmed.lowercased()]).sorted() {
@@ -82,10 +87,15 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        let matches = words.isEmpty ? [] : try query("""
-            SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-            WHERE astronauts_fts MATCH ? ORDER BY a.name LIMIT 11
-            """, [.text(words.matchExpression(inColumn: "name"))], record: false, Self.astronautReference)
+        let nameExpression = words.matchExpression(inColumn: "name")
+        let matches = words.isEmpty ? [] : try confirmed(11, matching: nameExpression) { count, offset in
+            try query("""
+                SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
+                """, [.text(nameExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
+                (try Self.astronautReference($0), IndexedText(name: try $0.string(1), description: ""))
+            }
+        }.map(\.thing)
         if matches.count == 1 { return Found(matches[0]) }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return Found(exactName[0]) }
@@ -110,7 +120,8 @@ extension MoonshotDatabase {
                                                   : "Did you mean: \(closest.joined(separator: ", "))?")
     }
 
-    /// The astronauts the full-text index suggests for `words` that are not all in one name.
+    /// The astronauts the full-text index suggests for `words` that are not all in one name,
+    /// scored on their current text.
     /// Each word found in an astronaut's name scores 2, and each found in the opening of the
     /// description, before its first parenthesis, scores 1: there Wikipedia writes the person's
     /// name with nicknames ("Buzz Aldrin (born Edwin Eugene Aldrin Jr.", "Charles "Pete" Conrad
@@ -118,21 +129,27 @@ extension MoonshotDatabase {
     /// over Irwin, "James Benson "Jim" Irwin"). When no word is in a name or an opening, those
     /// whose description holds every word are.
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
-        let scored = try query("""
-            SELECT a.id, a.name, highlight(astronauts_fts, 0, char(1), ''), highlight(astronauts_fts, 1, char(1), '')
-            FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-            WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT 200
-            """, [.text(words.anyWordExpression)], record: false) { row in
-            let opening = (try row.string(3)).prefix(160).prefix { $0 != "(" }
-            let score = 2 * (try row.string(2)).count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" }
-            return (AstronautReference(id: try row.string(0), name: try row.string(1)), score)
+        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression).map { candidate in
+            let opening = candidate.marked.description.prefix(160).prefix { $0 != "(" }
+            return (candidate.thing, 2 * candidate.marked.name.count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" })
         }
         let best = scored.map(\.1).max() ?? 0
         if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
-        return try query("""
-            SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-            WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT 11
-            """, [.text(words.matchExpression)], record: false, Self.astronautReference)
+        return try confirmedAstronauts(11, matching: words.matchExpression).map(\.thing)
+    }
+
+    /// The first `limit` astronauts, best first by the index's rank, whose name and description
+    /// match `expression`, with their text marked (see `confirmed`).
+    private func confirmedAstronauts(_ limit: Int, matching expression: String) throws
+        -> [(thing: AstronautReference, marked: IndexedText)] {
+        try confirmed(limit, matching: expression) { count, offset in
+            try query("""
+                SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT ? OFFSET ?
+                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
+                (try Self.astronautReference($0), IndexedText(name: try $0.string(1), description: try $0.string(2)))
+            }
+        }
     }
 
     private static func astronautReference(_ row: Statement) throws -> AstronautReference {

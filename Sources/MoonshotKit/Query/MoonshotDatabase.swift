@@ -18,6 +18,8 @@ public final class MoonshotDatabase {
     /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
     /// first began, so that a command that asks several keeps to the one limit.
     private var timeLimit: TimeLimit?
+    /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
+    var currentText: CurrentTextTable?
 
     /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
     /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
@@ -205,6 +207,12 @@ public final class MoonshotDatabase {
         let statement = try database.prepare(canned.sql)
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, map)
+    }
+
+    /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
+    func query<T>(_ statement: Statement, _ parameters: [SQLValue], _ map: (Statement) throws -> T) throws -> [T] {
+        try statement.bind(parameters)
+        return try rows(of: statement, limit: nil, map)
     }
 
     /// The rows of `statement`, mapped; stopped `defaultQueryTimeout` seconds after the first

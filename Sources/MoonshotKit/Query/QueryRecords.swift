@@ -3,48 +3,71 @@ public struct MissionSummary: Equatable, Sendable, FieldRecord {
     public let id: Int64
     public let name: String
     public let launchDate: LaunchDate?
-    /// The commander's name, or nil for a mission without one.
+    /// The commander's id, or nil for a mission without one.
+    public let commanderID: String?
+    /// The commander's name, or nil for a mission without one or whose commander is missing
+    /// from the astronauts table.
     public let commanderName: String?
+    /// The rows of its crew list (`crew` lists the same).
     public let crewSize: Int
+    /// How many of them name an astronaut missing from the astronauts table.
+    public let crewWithoutAstronaut: Int
 
     public subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(id)
         case .missionName: .text(name)
         case .launchDate: .date(launchDate)
-        case .commanderName: .text(commanderName)
+        case .commanderID: .text(commanderID)
+        case .commanderName: commanderName.map { .text($0) } ?? commanderID.map { .missing(.astronaut(id: $0)) } ?? .none
         case .crewSize: .integer(crewSize)
         default: .none
         }
     }
+
+    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
+/// A crew row whose mission or astronaut is missing from its table is one too, without that name.
 public struct CrewAssignment: Equatable, Sendable, FieldRecord {
     public let missionID: Int64
-    public let missionName: String
+    /// The mission's name, or nil when the missions table has no such mission.
+    public let missionName: String?
     public let launchDate: LaunchDate?
     /// 1 for the first in the source's crew list.
     public let position: Int
     public let astronautID: String
-    public let astronautName: String
+    /// The astronaut's name, or nil when the astronauts table has no such astronaut.
+    public let astronautName: String?
     /// The role title as the source writes it.
     public let role: String
     /// The role's canonical title ("Commander" for "Command Pilot" too).
     public let canonicalRole: String
 
+    /// The mission's name, or the words saying it is missing.
+    public var missionNameOrMissing: String { missionName ?? MissingRow.mission(id: missionID).description }
+
+    /// The astronaut's name, or the words saying they are missing.
+    public var astronautNameOrMissing: String { astronautName ?? MissingRow.astronaut(id: astronautID).description }
+
     public subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(missionID)
-        case .missionName: .text(missionName)
-        case .launchDate: .date(launchDate)
+        case .missionName: missionName.map { .text($0) } ?? .missing(.mission(id: missionID))
+        // A missing mission's launch date is unknown, not "N/A".
+        case .launchDate: missionName == nil ? .none : .date(launchDate)
         case .position: .integer(position)
         case .astronautID: .text(astronautID)
-        case .astronautName: .text(astronautName)
+        case .astronautName: astronautName.map { .text($0) } ?? .missing(.astronaut(id: astronautID))
         case .role: .text(role)
         case .canonicalRole: .text(canonicalRole)
         default: .none
         }
+    }
+
+    public var crewRowsPointingNowhere: CrewRowsPointingNowhere {
+        CrewRowsPointingNowhere(withoutAstronaut: astronautName == nil ? 1 : 0, withoutMission: missionName == nil ? 1 : 0)
     }
 }
 
@@ -74,7 +97,10 @@ public struct MissionDetail: Equatable, Sendable, FieldRecord {
 public struct AstronautSummary: Equatable, Sendable, FieldRecord {
     public let id: String
     public let name: String
+    /// Their crew rows (`flights` lists the same).
     public let missionCount: Int
+    /// How many of them name a mission missing from the missions table.
+    public let flightsWithoutMission: Int
 
     public subscript(field: Field) -> AnswerValue {
         switch field {
@@ -84,6 +110,8 @@ public struct AstronautSummary: Equatable, Sendable, FieldRecord {
         default: .none
         }
     }
+
+    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
 }
 
 /// Everything about one astronaut: `moonshot astronaut armstrong`.

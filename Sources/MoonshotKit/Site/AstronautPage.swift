@@ -7,10 +7,18 @@ struct AstronautPage {
 
     var html: HTML {
         let flights = zip(astronaut.detail.flights, astronaut.flightBadges).map { flight, badge -> HTML in
-            let picture = SitePicture.badge(badge, of: flight.missionName, from: pictures, root: "../", class: "flight-badge")
+            let name = flight.missionNameOrMissing
+            guard let badge else {
+                // A mission missing from the missions table has no page or badge: a placeholder link.
+                return """
+                    <li><a><span class="flight-text"><span class="flight-name">\(name)</span>\
+                    <span class="secondary">\(flight.role)</span></span></a></li>
+                    """
+            }
+            let picture = SitePicture.badge(badge, of: name, from: pictures, root: "../", class: "flight-badge")
             return """
                 <li><a href="../\(SitePaths.missionPage(id: flight.missionID))">\(picture)\
-                <span class="flight-text"><span class="flight-name">\(flight.missionName)</span>\
+                <span class="flight-text"><span class="flight-name">\(name)</span>\
                 <span class="secondary">\(flight.role) · \(SiteLayout.launchDate(flight.launchDate))</span></span></a></li>
                 """
         }

@@ -8,11 +8,14 @@ struct MissionPage {
     var html: HTML {
         let crew = zip(mission.detail.crew, mission.crewPages).map { member, page -> HTML in
             let commander = member.canonicalRole == "Commander"
+            let name = member.astronautNameOrMissing
+            // An astronaut missing from the astronauts table has no page: a placeholder link.
+            let link: HTML = page.map { "<a href=\"../\($0)\">" } ?? "<a>"
             return """
                 <li class="crew-member\(commander ? " commander" : "")">\
-                <a href="../\(page)">\
-                \(SitePicture.portrait(id: member.astronautID, name: member.astronautName, from: pictures, root: "../", class: "crew-portrait portrait"))\
-                <span class="crew-text"><span class="crew-name">\(member.astronautName)</span>\
+                \(link)\
+                \(SitePicture.portrait(id: member.astronautID, name: name, from: pictures, root: "../", class: "crew-portrait portrait"))\
+                <span class="crew-text"><span class="crew-name">\(name)</span>\
                 <span class="crew-role">\(member.role)</span>\
                 \(commander ? "<span class=\"commander-mark\">Mission commander</span>" : HTML.empty)</span></a></li>
                 """

@@ -17,7 +17,7 @@ struct MissionsPage {
         }
         let astronautCards = astronauts.map { entry in
             let astronaut = entry.detail
-            let flown = astronaut.flights.map(\.missionName).joined(separator: ", ")
+            let flown = astronaut.flights.map(\.missionNameOrMissing).joined(separator: ", ")
             return Self.card(key: "astronaut:\(astronaut.id)", page: entry.page,
                              picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "", class: "card-picture portrait"),
                              title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")

@@ -10,7 +10,7 @@ struct SearchData {
             .object([
                 ("key", .string("mission:\(mission.id)")),
                 ("name", .string(mission.name)),
-                ("text", .string(([mission.name, mission.description] + mission.crew.map(\.astronautName)).joined(separator: "\n"))),
+                ("text", .string(([mission.name, mission.description] + mission.crew.compactMap(\.astronautName)).joined(separator: "\n"))),
                 ("crew", .array(mission.crew.map { .object([("id", .string($0.astronautID)), ("role", .string($0.canonicalRole))]) })),
             ])
         }

@@ -1,8 +1,9 @@
 /// A mission as the site shows it: its detail, and the page of each crew member.
 struct SiteMission {
     let detail: MissionDetail
-    /// The page of each of `detail.crew`, in the same order.
-    let crewPages: [String]
+    /// The page of each of `detail.crew`, in the same order; nil for an astronaut missing from
+    /// the astronauts table.
+    let crewPages: [String?]
 }
 
 /// An astronaut as the site shows them: their detail and page, and the badge of each mission
@@ -10,8 +11,9 @@ struct SiteMission {
 struct SiteAstronaut {
     let detail: AstronautDetail
     let page: String
-    /// The badge of each of `detail.flights`' missions, in the same order.
-    let flightBadges: [String]
+    /// The badge of each of `detail.flights`' missions, in the same order; nil for a mission
+    /// missing from the missions table.
+    let flightBadges: [String?]
 }
 
 /// Reads the missions and astronauts for the site one at a time, in the order the site lists
@@ -56,11 +58,11 @@ final class SiteReader {
         }
         let id = try missions.integer(0)
         var crew: [CrewAssignment] = []
-        var pages: [String] = []
+        var pages: [String?] = []
         try each(of: self.crew, [.integer(id)]) { row in
             let member = try MoonshotDatabase.crewAssignment(row)
             crew.append(member)
-            pages.append(SitePaths.astronautPage(id: member.astronautID, number: try row.integer(8)))
+            pages.append(row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) })
         }
         let detail = MissionDetail(id: id, name: try missions.string(1), badge: try missions.string(2),
                                    launchDate: missions.launchDate(3), description: try missions.string(4), crew: crew)
@@ -75,10 +77,10 @@ final class SiteReader {
         }
         let id = try astronauts.string(0)
         var flown: [CrewAssignment] = []
-        var badges: [String] = []
+        var badges: [String?] = []
         try each(of: flights, [.text(id)]) { row in
             flown.append(try MoonshotDatabase.crewAssignment(row))
-            badges.append(try row.string(8))
+            badges.append(row.text(8))
         }
         let detail = AstronautDetail(id: id, name: try astronauts.string(1), description: try astronauts.string(2), flights: flown)
         return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.integer(3)), flightBadges: badges)

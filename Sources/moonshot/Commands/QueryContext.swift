@@ -25,9 +25,11 @@ struct QueryContext {
         width = TerminalWidth.current(environment: environment)
     }
 
-    /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs).
+    /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs),
+    /// then, on stderr, a note for the crew rows it lists or counts that point nowhere.
     func print(_ answer: Answer) {
         AnswerPrinter(format: global.format, width: width).print(answer)
+        for note in answer.crewRowsPointingNowhere.notes { Terminal.writeError("Note: \(note)\n") }
     }
 
     /// The mission `text` names; says on stderr which one was taken when it was a guess.

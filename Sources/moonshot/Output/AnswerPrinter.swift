@@ -41,7 +41,7 @@ struct AnswerPrinter {
         switch field {
         case .crewSize, .missionCount, .position, .missionID:
             TableColumn(heading: field.heading, alignRight: true)
-        case .launchDate, .astronautID, .kind, .missionName, .badge:
+        case .launchDate, .astronautID, .commanderID, .kind, .missionName, .badge:
             TableColumn(heading: field.heading)
         case .astronautName, .commanderName, .role, .canonicalRole, .snippet, .description, .crew, .flights:
             TableColumn(heading: field.heading, wraps: true)

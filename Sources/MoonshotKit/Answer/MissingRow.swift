@@ -1,0 +1,41 @@
+/// The astronaut or mission a crew row names that is not in its table (deleted while the
+/// triggers that delete its crew rows were dropped, say). An answer still lists the crew row,
+/// with these words where the name would be; `moonshot check` explains it.
+public enum MissingRow: Equatable, Sendable {
+    case astronaut(id: String)
+    case mission(id: Int64)
+
+    /// The words in place of the name: "collins: not in the astronauts table".
+    public var description: String {
+        switch self {
+        case .astronaut(let id): "\(id): not in the \(astronautsTable) table"
+        case .mission(let id): "\(id): not in the \(missionsTable) table"
+        }
+    }
+}
+
+/// How many crew rows an answer lists or counts whose astronaut or mission is missing.
+public struct CrewRowsPointingNowhere: Equatable, Sendable {
+    public var withoutAstronaut = 0
+    public var withoutMission = 0
+
+    public init(withoutAstronaut: Int = 0, withoutMission: Int = 0) {
+        (self.withoutAstronaut, self.withoutMission) = (withoutAstronaut, withoutMission)
+    }
+
+    /// What to say after an answer that listed or counted such rows: "1 crew row names an
+    /// astronaut that is not in the astronauts table; 'moonshot check' explains it."
+    public var notes: [String] {
+        [(withoutAstronaut, "an astronaut", astronautsTable), (withoutMission, "a mission", missionsTable)]
+            .filter { $0.0 > 0 }
+            .map { count, thing, table in
+                "\(count) crew row\(count == 1 ? " names" : "s name") \(thing) that is not in the \(table) table; 'moonshot check' explains it."
+            }
+    }
+
+    static func + (left: Self, right: Self) -> Self {
+        Self(withoutAstronaut: left.withoutAstronaut + right.withoutAstronaut, withoutMission: left.withoutMission + right.withoutMission)
+    }
+}
+
+private let astronautsTable = "astronauts", missionsTable = "missions"

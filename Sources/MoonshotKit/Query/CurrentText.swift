@@ -1,0 +1,74 @@
+/// The full-text indexes propose; the rows' current text decides. An index that has fallen
+/// behind its table (its triggers dropped while rows changed) still holds the old text of a
+/// changed row, so a match there is only a candidate: each candidate's current name and
+/// description go into a small FTS5 table of this connection's own (in its temp schema, in
+/// memory), which splits and folds text as the indexes do, and the same expression is matched
+/// again there. What matches there, and only that, is an answer.
+extension MoonshotDatabase {
+    /// How the full-text indexes split and fold text, as schema.sql's `tokenize` says: case and
+    /// accents ignored.
+    static let fullTextTokenizer = "unicode61 remove_diacritics 2"
+
+    /// The first `limit` of the candidates `page` proposes whose current text matches FTS5
+    /// `expression`, in the order proposed, each with its text as FTS5's `highlight()` marks it
+    /// (char(1) before each matched phrase). `page(count, offset)` gives the candidates from
+    /// `offset` on, at most `count`, in rank order; pages are asked for until `limit` are
+    /// confirmed or the candidates end (with an up-to-date index, one page).
+    func confirmed<Thing>(_ limit: Int, matching expression: String,
+                          candidates page: (_ count: Int, _ offset: Int) throws -> [(thing: Thing, text: IndexedText)])
+        throws -> [(thing: Thing, marked: IndexedText)] {
+        var found: [(thing: Thing, marked: IndexedText)] = []
+        var offset = 0
+        while found.count < limit {
+            let candidates = try page(limit, offset)
+            found += try matching(candidates, expression)
+            guard candidates.count == limit else { break }
+            offset += limit
+        }
+        return Array(found.prefix(limit))
+    }
+
+    /// Those of `candidates` whose text matches `expression`, in their order, marked.
+    private func matching<Thing>(_ candidates: [(thing: Thing, text: IndexedText)], _ expression: String) throws
+        -> [(thing: Thing, marked: IndexedText)] {
+        guard !candidates.isEmpty else { return [] }
+        let table = try currentTextTable()
+        _ = try query(table.clear, []) { _ in }
+        for (index, candidate) in candidates.enumerated() {
+            _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
+        }
+        return try query(table.match, [.text(expression)]) { row in
+            (candidates[Int(try row.integer(0))].thing, IndexedText(name: try row.string(1), description: try row.string(2)))
+        }
+    }
+
+    /// The connection's table of candidates' text, made the first time it is needed.
+    private func currentTextTable() throws -> CurrentTextTable {
+        if let currentText { return currentText }
+        // Before the temp schema is first used: changing this later would drop the table.
+        try database.execute("PRAGMA temp_store = MEMORY")
+        try database.execute("CREATE VIRTUAL TABLE temp.current_text USING fts5(name, description, tokenize = '\(Self.fullTextTokenizer)')")
+        let table = CurrentTextTable(
+            clear: try database.prepare("DELETE FROM temp.current_text"),
+            insert: try database.prepare("INSERT INTO temp.current_text (rowid, name, description) VALUES (?, ?, ?)"),
+            match: try database.prepare("""
+                SELECT rowid, highlight(current_text, 0, char(1), ''), highlight(current_text, 1, char(1), '')
+                FROM temp.current_text WHERE current_text MATCH ? ORDER BY rowid
+                """))
+        currentText = table
+        return table
+    }
+}
+
+/// The text of a mission or astronaut that its full-text index holds: its name and description.
+struct IndexedText {
+    let name: String
+    let description: String
+}
+
+/// The statements that fill and search a connection's table of candidates' current text.
+struct CurrentTextTable {
+    let clear: Statement
+    let insert: Statement
+    let match: Statement
+}
