@@ -118,26 +118,54 @@ final class SharedDatabaseTests: BinaryTestCase {
         let result = try moonshot("import")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
-                       "\(0x4D4F4F4E)\n2\n2\n", "marked, in the new layout, with its history")
+                       "\(0x4D4F4F4E)\n3\n2\n", "marked, in the new layout, with its history")
     }
 
     func testAQuestionToADatabaseOfAnOlderLayoutSaysHowToUpdateIt() throws {
         XCTAssertEqual(try sqlite3(EarlierLayouts.version1()), "")
-        for question in [["crew", "11"], ["search", "moon"], ["astronauts"], ["metadata"]] {
+        try assertOlderLayoutIsRefusedThenUpgraded(from: 1, questions: [["crew", "11"], ["search", "moon"], ["astronauts"], ["metadata"]],
+                                                   lastMissionsFile: "'data/my missions.json'")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
+                       "2\ndata/my missions.json\n", "the history is kept")
+        XCTAssertEqual(try moonshot("commander", "11").stdout.contains("Neil A. Armstrong"), true)
+    }
+
+    func testAVersion2DatabaseIsAnOlderLayoutThatTheImportUpgradesKeepingItsHistory() throws {
+        // Version 2 had no triggers: an edit by another program left its indexes behind.
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version2()), "")
+        try assertOlderLayoutIsRefusedThenUpgraded(from: 2, questions: [["crew", "11"], ["search", "moon"], ["missions"]],
+                                                   lastMissionsFile: "'data/v2 missions.json'")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 2"),
+                       "3\ndata/v2 missions.json\n", "the history is kept")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"), "17\n", "the upgraded database has the triggers")
+        // And keeps itself right: an edit in the shell is found.
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = description || ' Zanzibar.' WHERE id = 11"), "")
+        let found = try moonshot("search", "zanzibar", "--format", "csv")
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertTrue(found.stdout.hasPrefix("kind,mission_id,mission_name,astronaut_id,astronaut_name,snippet\r\nmission,11,Apollo 11,,,"),
+                      found.stdout)
+    }
+
+    /// Expects each of `questions` to refuse the database of schema `version`, saying how to
+    /// import it again from the files its last import read, and `moonshot import` to bring it
+    /// to the current layout.
+    private func assertOlderLayoutIsRefusedThenUpgraded(from version: Int, questions: [[String]], lastMissionsFile: String,
+                                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        for question in questions {
             let result = try moonshot(question)
-            XCTAssertEqual(result.status, 1, "\(question)")
-            XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout")
-            XCTAssertTrue(result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version 1; this one reads 2)"),
-                          result.stderr)
-            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept), from the files its last import read:\n  moonshot import --missions 'data/my missions.json' --astronauts data/astronauts.json\n"),
-                          result.stderr)
+            XCTAssertEqual(result.status, 1, "\(question)", file: file, line: line)
+            XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
+            XCTAssertTrue(result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 3)"),
+                          result.stderr, file: file, line: line)
+            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept), from the files its last import read:\n"
+                                                  + "  moonshot import --missions \(lastMissionsFile) --astronauts data/astronauts.json\n"),
+                          result.stderr, file: file, line: line)
         }
         let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 2, was 1)\n"), result.stdout)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
-                       "2\n2\ndata/my missions.json\n", "the history is kept")
-        XCTAssertEqual(try moonshot("commander", "11").stdout.contains("Neil A. Armstrong"), true)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was \(version))\n"),
+                      result.stdout, file: file, line: line)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "3\n", file: file, line: line)
     }
 
     func testAnImportsTableChangedByHandStartsANewHistory() throws {

@@ -45,8 +45,15 @@ final class LayoutTests: XCTestCase {
                     "INSERT INTO missions (id, name, badge, description) VALUES (99, 'Apollo 98', 'apollo99', '')"] {
             XCTAssertThrowsError(try writable.execute(bad), bad) { error in
                 XCTAssertEqual((error as? SQLiteError)?.code.primary, .constraint, bad)
+                XCTAssertTrue(String(describing: error).contains("follow from id"), "\(bad): \(error)")
             }
         }
+        // Left out, or set to '' again, they are filled in from the number.
+        try writable.execute("INSERT INTO missions (id, description) VALUES (99, 'A mission of no name.')")
+        try writable.execute("UPDATE missions SET name = '', badge = '' WHERE id = 11")
+        XCTAssertEqual(try writable.rows("SELECT id, name, badge FROM missions WHERE id IN (11, 99) ORDER BY id"),
+                       [Row(values: [.integer(11), .text("Apollo 11"), .text("apollo11")]),
+                        Row(values: [.integer(99), .text("Apollo 99"), .text("apollo99")])])
     }
 
     func testCrewReadsInCrewListOrderAndAnAstronautIsOnACrewOnce() throws {

@@ -51,15 +51,31 @@ final class SchemaComparisonTests: XCTestCase {
             CREATE TRIGGER note AFTER INSERT ON crew BEGIN SELECT 1; END;
             """), [
                 "table missions is a view instead",
-                // Renaming a table rewrites the references to it in the others' definitions.
+                // Renaming a table rewrites the references to it in the others' definitions,
+                // and its triggers go with it.
                 "table crew is defined otherwise than in schema.sql",
                 "index crew_by_astronaut is missing",
                 "view crew_roster is defined otherwise than in schema.sql",
                 "view mission_overview is defined otherwise than in schema.sql",
                 "view astronaut_flights is defined otherwise than in schema.sql",
+                "view derived_mission_names is defined otherwise than in schema.sql",
+                "trigger missions_ai is defined otherwise than in schema.sql",
+                "trigger missions_ad is defined otherwise than in schema.sql",
+                "trigger missions_au is defined otherwise than in schema.sql",
+                "trigger missions_after_insert is defined otherwise than in schema.sql",
+                "trigger missions_after_update is defined otherwise than in schema.sql",
+                "trigger missions_after_delete is defined otherwise than in schema.sql",
+                "trigger crew_before_insert is defined otherwise than in schema.sql",
+                "trigger crew_before_update is defined otherwise than in schema.sql",
                 "table missions_real was added",
                 "trigger note was added",
             ])
+    }
+
+    func testADroppedTriggerIsNamed() throws {
+        // What `sqlite-utils disable-fts`, or `transform`, leaves behind.
+        XCTAssertEqual(try differences(after: "DROP TRIGGER missions_au; DROP TRIGGER crew_after_insert"),
+                       ["trigger missions_au is missing", "trigger crew_after_insert is missing"])
     }
 
     func testTextInQuotesCountsExactly() throws {

@@ -68,19 +68,23 @@ struct DatabaseReplacement {
     /// Drops every table, view and trigger: views and triggers first, then full-text indexes
     /// (which drop their own tables), then the other tables, each once no other table that is
     /// left refers to it (so that foreign keys, which are enforced, never point nowhere).
+    /// Views and triggers are dropped in one pass: the query that orders the tables takes
+    /// about half a millisecond a time, which schema.sql's 17 triggers made most of a re-import.
     private static func dropEverything(in database: Database) throws {
+        for object in try database.rows("SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger')") {
+            try database.execute("DROP \(object.text(0) == "view" ? "VIEW" : "TRIGGER") \(identifier(object.text(1)))")
+        }
         let next = try database.prepare("""
-            SELECT type, name FROM sqlite_schema AS s
-            WHERE type IN ('table', 'view', 'trigger') AND name NOT LIKE 'sqlite%'
-            ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%',
+            SELECT name FROM sqlite_schema AS s
+            WHERE type = 'table' AND name NOT LIKE 'sqlite%'
+            ORDER BY sql NOT LIKE 'CREATE VIRTUAL TABLE%',
                      EXISTS (SELECT 1 FROM sqlite_schema AS other, pragma_foreign_key_list(other.name) AS key
                              WHERE other.type = 'table' AND other.name <> s.name
                                AND key."table" = s.name COLLATE NOCASE)
             LIMIT 1
             """)
-        while let object = try next.rows().first, let type = object.text(0) {
-            let keyword = type == "view" ? "VIEW" : type == "trigger" ? "TRIGGER" : "TABLE"
-            try database.execute("DROP \(keyword) \(identifier(object.text(1)))")
+        while let table = try next.rows().first {
+            try database.execute("DROP TABLE \(identifier(table.text(0)))")
         }
     }
 
