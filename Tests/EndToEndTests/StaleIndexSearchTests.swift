@@ -91,5 +91,9 @@ final class StaleIndexSearchTests: BinaryTestCase {
         let found = try hitsAreConfirmed("service module", limit: 2)
         XCTAssertEqual(found.count, 2, "\(found)")
         XCTAssertEqual(Set(found).intersection(["young", "schirra", "13"]), [])
+        // --show-sql shows each page read, as sqlite3 runs it.
+        let shown = try moonshot("search", "service module", "--limit", "2", "--show-sql").stderr
+        let pages = shown.components(separatedBy: "\n").filter { $0.hasPrefix("LIMIT") }
+        XCTAssertEqual(pages, ["LIMIT 2;", "LIMIT 2 OFFSET 2;", "LIMIT 2 OFFSET 4;"], shown)
     }
 }
