@@ -12,16 +12,7 @@ final class StaleIndexSearchTests: BinaryTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("moonshot.db"), to: folder.appendingPathComponent("fresh.db"))
-    }
-
-    /// Makes the same change to moonshot.db behind the triggers of its index and to fresh.db
-    /// with them (whose index stays up to date).
-    private func edit(_ triggers: [String], _ sql: String) throws {
-        try editBehindTriggers(triggers, sql)
-        _ = try sqlite3(sql, database: "fresh.db")
+        try importWithFreshCopy()
     }
 
     /// The hits of `moonshot search words` in `database`, in order: the mission's number or
@@ -51,7 +42,7 @@ final class StaleIndexSearchTests: BinaryTestCase {
     /// The issue's case: a description replaced while the index was not kept up to date; its
     /// old words do not find it.
     func testAMissionIsNotFoundByWordsItNoLongerHas() throws {
-        try edit(Self.missionIndexTriggers, "UPDATE missions SET description = 'A mission of zanzibar marmalade.' WHERE id = 13;")
+        try editBehindTriggersAndInFreshCopy(Self.missionIndexTriggers, "UPDATE missions SET description = 'A mission of zanzibar marmalade.' WHERE id = 13;")
         XCTAssertEqual(try hitsAreConfirmed("oxygen"), [])
         XCTAssertEqual(try hitsAreConfirmed("oxygen tank"), [])
         XCTAssertFalse(try hitsAreConfirmed("aborted").contains("13"))
@@ -61,7 +52,7 @@ final class StaleIndexSearchTests: BinaryTestCase {
 
     /// A description changed that still has the words: the snippet shows the new text.
     func testTheSnippetIsFromTheCurrentText() throws {
-        try edit(Self.missionIndexTriggers, "UPDATE missions SET description = 'Retold briefly: an oxygen tank failed, and the crew came home.' WHERE id = 13;")
+        try editBehindTriggersAndInFreshCopy(Self.missionIndexTriggers, "UPDATE missions SET description = 'Retold briefly: an oxygen tank failed, and the crew came home.' WHERE id = 13;")
         let found = try hits("oxygen tank")
         XCTAssertEqual(found.map(\.key), ["13"])
         XCTAssertEqual(found.first?.snippet, "Retold briefly: an *oxygen* *tank* failed, and the crew came home.")
@@ -72,7 +63,7 @@ final class StaleIndexSearchTests: BinaryTestCase {
     /// not kept up to date: "geologist" does not find her.
     func testAnAstronautInTheDeletedOnesPlaceIsNotFoundByHisWords() throws {
         let number = try sqlite3("SELECT number FROM astronauts WHERE id = 'schmitt'").trimmingCharacters(in: .whitespacesAndNewlines)
-        try edit(Self.astronautIndexTriggers, """
+        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, """
             DELETE FROM astronauts WHERE id = 'schmitt';
             INSERT INTO astronauts (number, id, name, description) VALUES (\(number), 'newbie', 'Nora Newbie', 'A pilot who never flew.');
             """)
@@ -86,8 +77,8 @@ final class StaleIndexSearchTests: BinaryTestCase {
     /// are confirmed.
     func testHitsThatNoLongerMatchDoNotHideOnesThatDo() throws {
         let sql = "UPDATE astronauts SET description = 'An astronaut.' WHERE id IN ('young', 'schirra');"
-        try edit(Self.astronautIndexTriggers, sql)
-        try edit(Self.missionIndexTriggers, "UPDATE missions SET description = 'A mission.' WHERE id = 13;")
+        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, sql)
+        try editBehindTriggersAndInFreshCopy(Self.missionIndexTriggers, "UPDATE missions SET description = 'A mission.' WHERE id = 13;")
         let found = try hitsAreConfirmed("service module", limit: 2)
         XCTAssertEqual(found.count, 2, "\(found)")
         XCTAssertEqual(Set(found).intersection(["young", "schirra", "13"]), [])
