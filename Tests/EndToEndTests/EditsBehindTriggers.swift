@@ -16,4 +16,19 @@ extension BinaryTestCase {
         _ = try sqlite3(triggers.map { "DROP TRIGGER \($0);" }.joined() + sql, database: database)
         _ = try sqlite3(definitions, database: database)
     }
+
+    /// Imports the built-in dataset into moonshot.db and copies it to fresh.db, for a test that
+    /// compares answers from an index that falls behind its table with those of one kept up to date.
+    func importWithFreshCopy(file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("moonshot.db"), to: folder.appendingPathComponent("fresh.db"))
+    }
+
+    /// Makes the same change to moonshot.db behind `triggers` (see `editBehindTriggers`) and to
+    /// fresh.db with them (whose indexes stay up to date).
+    func editBehindTriggersAndInFreshCopy(_ triggers: [String], _ sql: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try editBehindTriggers(triggers, sql, file: file, line: line)
+        _ = try sqlite3(sql, database: "fresh.db")
+    }
 }

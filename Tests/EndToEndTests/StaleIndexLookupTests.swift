@@ -9,16 +9,7 @@ final class StaleIndexLookupTests: BinaryTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("moonshot.db"), to: folder.appendingPathComponent("fresh.db"))
-    }
-
-    /// Makes the same change to moonshot.db behind the triggers of its index and to fresh.db
-    /// with them (whose index stays up to date).
-    private func edit(_ triggers: [String], _ sql: String) throws {
-        try editBehindTriggers(triggers, sql)
-        _ = try sqlite3(sql, database: "fresh.db")
+        try importWithFreshCopy()
     }
 
     /// Asks `arguments` of both databases: the answers must be the same (the stale one's
@@ -36,7 +27,7 @@ final class StaleIndexLookupTests: BinaryTestCase {
     /// was not kept up to date; his name must not find her.
     func testAnAstronautInTheDeletedOnesPlaceIsNotFoundByHisName() throws {
         let number = try sqlite3("SELECT number FROM astronauts WHERE id = 'schmitt'").trimmingCharacters(in: .whitespacesAndNewlines)
-        try edit(Self.astronautIndexTriggers, """
+        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, """
             DELETE FROM astronauts WHERE id = 'schmitt';
             INSERT INTO astronauts (number, id, name, description) VALUES (\(number), 'newbie', 'Nora Newbie', 'A geologist who never flew.');
             """)
@@ -53,7 +44,7 @@ final class StaleIndexLookupTests: BinaryTestCase {
     /// A guess from a nickname reads the current description: Aldrin's without "Buzz" is not
     /// found by it (Collins's, which names "Buzz Aldrin" early on, is).
     func testAGuessIsScoredOnTheCurrentText() throws {
-        try edit(Self.astronautIndexTriggers, "UPDATE astronauts SET description = 'An American astronaut.' WHERE id = 'aldrin';")
+        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, "UPDATE astronauts SET description = 'An American astronaut.' WHERE id = 'aldrin';")
         let result = try answersAgree(["astronaut", "Buzz"])
         XCTAssertFalse(result.stdout.contains("aldrin") || result.stderr.contains("aldrin"), result.stdout + result.stderr)
         XCTAssertEqual(try answersAgree(["astronaut", "Jim Lovell"]).status, 0)
@@ -62,7 +53,7 @@ final class StaleIndexLookupTests: BinaryTestCase {
     /// A mission whose description changed is not found by its old words, and other missions
     /// still are by theirs.
     func testAMissionIsNotFoundByWordsItNoLongerHas() throws {
-        try edit(["missions_ai", "missions_ad", "missions_au"],
+        try editBehindTriggersAndInFreshCopy(["missions_ai", "missions_ad", "missions_au"],
                  "UPDATE missions SET description = 'A mission of zanzibar marmalade.' WHERE id = 13;")
         let result = try answersAgree(["mission", "oxygen", "tank"])
         XCTAssertEqual(result.status, 1, result.stdout)

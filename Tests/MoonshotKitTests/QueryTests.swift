@@ -208,6 +208,9 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(try sqlOnly.rows(named.runnable).first?.values, [.text("x'y"), .text(":a"), .integer(2), .text("x'y")])
         let limited = ExecutedSQL(sql: "SELECT value FROM generate_series(1, 9)\n", limit: 2)
         XCTAssertEqual(limited.runnable, "SELECT value FROM generate_series(1, 9)\nLIMIT 2")
+        let furtherPage = ExecutedSQL(sql: "WITH t (v) AS (VALUES (1), (2), (3), (4), (5), (6), (7)) SELECT v FROM t", limit: 2, offset: 4)
+        XCTAssertEqual(furtherPage.runnable, "WITH t (v) AS (VALUES (1), (2), (3), (4), (5), (6), (7)) SELECT v FROM t\nLIMIT 2 OFFSET 4")
+        XCTAssertEqual(try sqlOnly.rows(furtherPage.runnable).map(\.values), [[.integer(5)], [.integer(6)]])
         // Controls are written as char() calls: safe on a terminal, exact when run.
         let hostile = "evil\u{1B}[2J\t'x'\u{202E}\n"
         XCTAssertEqual(SQLValue.text(hostile).sqlLiteral, "('evil' || char(27) || '[2J' || char(9) || '''x''' || char(8238) || '\n')")
@@ -228,7 +231,8 @@ final class QueryTests: XCTestCase {
             try direct.bind(named: executed.named)
             var rows: [Row] = []
             while try direct.step() { rows.append(direct.currentRow) }
-            XCTAssertEqual(try db.database.rows(executed.runnable), Array(rows.prefix(executed.limit ?? .max)), executed.runnable)
+            XCTAssertEqual(try db.database.rows(executed.runnable), Array(rows.dropFirst(executed.offset).prefix(executed.limit ?? .max)),
+                           executed.runnable)
             XCTAssertFalse(rows.isEmpty, executed.runnable)
         }
     }

@@ -8,10 +8,20 @@ public enum MissingRow: Equatable, Sendable {
     /// The words in place of the name: "collins: not in the astronauts table".
     public var description: String {
         switch self {
-        case .astronaut(let id): "\(id): not in the \(astronautsTable) table"
-        case .mission(let id): "\(id): not in the \(missionsTable) table"
+        case .astronaut(let id): Self.words(id, astronautsTable)
+        case .mission(let id): Self.words(String(id), missionsTable)
         }
     }
+
+    /// The words for an astronaut's id as `moonshot check` reads it from a crew row, whatever
+    /// the value.
+    static func astronaut(_ id: SQLValue) -> String { words(plain(id), astronautsTable) }
+
+    /// The words for a mission's number as `moonshot check` reads it from a crew row.
+    static func mission(_ id: SQLValue) -> String { words(plain(id), missionsTable) }
+
+    /// "collins: not in the astronauts table": the one place these words are written.
+    private static func words(_ id: String, _ table: String) -> String { "\(id): not in the \(table) table" }
 }
 
 /// How many crew rows an answer lists or counts whose astronaut or mission is missing.

@@ -10,12 +10,13 @@ enum DanglingCrewRows {
         let missionIsMissing: Bool
         let astronautIsMissing: Bool
 
-        /// "crew row 11/2: astronaut collins is not in the astronauts table".
+        /// "crew row 11/2 names collins: not in the astronauts table", in the words an answer
+        /// shows for such a row (see `MissingRow`).
         var problem: String {
             var missing: [String] = []
-            if missionIsMissing { missing.append("mission \(plain(missionID)) is not in the missions table") }
-            if astronautIsMissing { missing.append("astronaut \(plain(astronautID)) is not in the astronauts table") }
-            return "crew row \(plain(missionID))/\(plain(position)): " + missing.joined(separator: ", and ")
+            if missionIsMissing { missing.append(MissingRow.mission(missionID)) }
+            if astronautIsMissing { missing.append(MissingRow.astronaut(astronautID)) }
+            return "crew row \(plain(missionID))/\(plain(position)) names " + missing.joined(separator: ", and ")
         }
 
         /// What puts it right: adding what is missing, or deleting the row with the SQL given.

@@ -62,17 +62,31 @@ extension MoonshotDatabase {
     /// Missions and astronauts whose text contains every word of `text`: those with the most
     /// words in their name first, then by relevance; at most `limit` of them.
     /// The text is taken as plain words (see `CannedQuery.search`): FTS operators have no effect,
-    /// and a word given again is searched for once.
+    /// and a word given again is searched for once. The full-text indexes rank, the rows'
+    /// current text decides: each hit of the canned query is matched again, by the expression
+    /// the query itself searched for, on its row's current name and description (see
+    /// `confirmed`), and its snippet is taken from that text. Further pages of hits are read
+    /// until `limit` are confirmed or the hits end.
     public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
-        let words = SearchWords(text)
-        guard !words.isEmpty else {
+        guard !SearchWords(text).isEmpty else {
             throw MoonshotError("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
-        return try query(.search, ["words": .text(SearchWords.withoutRepeats(text))], limit: limit) {
-            SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
-                      astronautID: $0.text(3), astronautName: $0.text(4),
-                      snippet: (try $0.string(5)).split(whereSeparator: \.isNewline).joined(separator: " "))
-        }
+        let words = SQLValue.text(SearchWords.withoutRepeats(text))
+        let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.string(0) }
+        let descriptions = (missions: try database.prepare("SELECT description FROM missions WHERE id = ?"),
+                            astronauts: try database.prepare("SELECT description FROM astronauts WHERE id = ?"))
+        return try confirmed(limit, matching: expression.first ?? "") { count, offset in
+            let hits = try query(.search, ["words": words], limit: count, offset: offset) {
+                SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
+                          astronautID: $0.text(3), astronautName: $0.text(4), snippet: try $0.string(5))
+            }
+            return try hits.map { hit in
+                let (statement, key) = hit.kind == .mission ? (descriptions.missions, SQLValue.integer(hit.missionID ?? 0))
+                                                            : (descriptions.astronauts, SQLValue.text(hit.astronautID ?? ""))
+                let description = try query(statement, [key]) { try $0.string(0) }.first ?? ""
+                return (hit, IndexedText(name: hit.missionName ?? hit.astronautName ?? "", description: description))
+            }
+        }.map { $0.thing.with(snippet: $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
     }
 
     static func crewAssignment(_ row: Statement) throws -> CrewAssignment {

@@ -68,22 +68,18 @@ public struct CannedQuery: Equatable, Sendable {
         description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "
             + "best matches first. words: one or more words, such as: oxygen tank.",
         sql: """
-            WITH query (expression) AS (
-                SELECT '"' || replace(replace(replace(replace(replace(replace(
-                           replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
-                           '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
-            )
+            \(searchExpression)
             SELECT kind, mission_id, mission_name, astronaut_id, astronaut_name, snippet FROM (
                 SELECT 'mission' AS kind, m.id AS mission_id, m.name AS mission_name,
                        NULL AS astronaut_id, NULL AS astronaut_name,
-                       snippet(missions_fts, -1, '*', '*', '...', 16) AS snippet,
+                       snippet(missions_fts, \(snippetArguments)) AS snippet,
                        highlight(missions_fts, 0, char(1), '') AS marked_name,
                        bm25(missions_fts, 10.0, 1.0) AS rank
                 FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
                 WHERE missions_fts MATCH (SELECT expression FROM query)
                 UNION ALL
                 SELECT 'astronaut', NULL, NULL, a.id, a.name,
-                       snippet(astronauts_fts, -1, '*', '*', '...', 16),
+                       snippet(astronauts_fts, \(snippetArguments)),
                        highlight(astronauts_fts, 0, char(1), ''),
                        bm25(astronauts_fts, 10.0, 1.0)
                 FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
@@ -94,6 +90,21 @@ public struct CannedQuery: Equatable, Sendable {
                      mission_id, astronaut_id
             """,
         parameters: ["words"], showsDescriptions: true)
+
+    /// The opening of `search`: the CTE `query`, which makes the FTS5 expression from `:words`
+    /// (`o2-tank Apollo's 13` gives `"o2-tank" "Apollo" "13" ""`). Written once, so that the command matches its hits again on
+    /// their current text with the very expression the query searched for (see `search(_:limit:)`).
+    static let searchExpression = """
+        WITH query (expression) AS (
+            SELECT '"' || replace(replace(replace(replace(replace(replace(
+                       replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
+                       '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
+        )
+        """
+
+    /// FTS5's `snippet()` arguments after the table for `search`'s hits: any column, matches
+    /// marked `*like this*`, "..." where text is left out, at most 16 tokens.
+    static let snippetArguments = "-1, '*', '*', '...', 16"
 
     static let crewColumns = "mission_id, mission_name, launch_date, position, astronaut_id, astronaut_name, role, canonical_role"
 }

@@ -10,14 +10,14 @@ extension MoonshotDatabase {
     static let fullTextTokenizer = "unicode61 remove_diacritics 2"
 
     /// The first `limit` of the candidates `page` proposes whose current text matches FTS5
-    /// `expression`, in the order proposed, each with its text as FTS5's `highlight()` marks it
-    /// (char(1) before each matched phrase). `page(count, offset)` gives the candidates from
-    /// `offset` on, at most `count`, in rank order; pages are asked for until `limit` are
-    /// confirmed or the candidates end (with an up-to-date index, one page).
+    /// `expression`, in the order proposed, each with its text as FTS5 marks it (see
+    /// `Confirmed`). `page(count, offset)` gives the candidates from `offset` on, at most
+    /// `count`, in rank order; pages are asked for until `limit` are confirmed or the
+    /// candidates end (with an up-to-date index, one page).
     func confirmed<Thing>(_ limit: Int, matching expression: String,
                           candidates page: (_ count: Int, _ offset: Int) throws -> [(thing: Thing, text: IndexedText)])
-        throws -> [(thing: Thing, marked: IndexedText)] {
-        var found: [(thing: Thing, marked: IndexedText)] = []
+        throws -> [Confirmed<Thing>] {
+        var found: [Confirmed<Thing>] = []
         var offset = 0
         while found.count < limit {
             let candidates = try page(limit, offset)
@@ -30,7 +30,7 @@ extension MoonshotDatabase {
 
     /// Those of `candidates` whose text matches `expression`, in their order, marked.
     private func matching<Thing>(_ candidates: [(thing: Thing, text: IndexedText)], _ expression: String) throws
-        -> [(thing: Thing, marked: IndexedText)] {
+        -> [Confirmed<Thing>] {
         guard !candidates.isEmpty else { return [] }
         let table = try currentTextTable()
         _ = try query(table.clear, []) { _ in }
@@ -38,7 +38,8 @@ extension MoonshotDatabase {
             _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
         }
         return try query(table.match, [.text(expression)]) { row in
-            (candidates[Int(try row.integer(0))].thing, IndexedText(name: try row.string(1), description: try row.string(2)))
+            Confirmed(thing: candidates[Int(try row.integer(0))].thing,
+                      marked: IndexedText(name: try row.string(1), description: try row.string(2)), snippet: try row.string(3))
         }
     }
 
@@ -52,12 +53,22 @@ extension MoonshotDatabase {
             clear: try database.prepare("DELETE FROM temp.current_text"),
             insert: try database.prepare("INSERT INTO temp.current_text (rowid, name, description) VALUES (?, ?, ?)"),
             match: try database.prepare("""
-                SELECT rowid, highlight(current_text, 0, char(1), ''), highlight(current_text, 1, char(1), '')
+                SELECT rowid, highlight(current_text, 0, char(1), ''), highlight(current_text, 1, char(1), ''),
+                       snippet(current_text, \(CannedQuery.snippetArguments))
                 FROM temp.current_text WHERE current_text MATCH ? ORDER BY rowid
                 """))
         currentText = table
         return table
     }
+}
+
+/// A candidate whose current text matches: `marked` is its text as FTS5's `highlight()`
+/// marks it (char(1) before each matched phrase), `snippet` the stretch that matches best as
+/// `search` shows it (FTS5's `snippet()` with the arguments of `CannedQuery.search`).
+struct Confirmed<Thing> {
+    let thing: Thing
+    let marked: IndexedText
+    let snippet: String
 }
 
 /// The text of a mission or astronaut that its full-text index holds: its name and description.

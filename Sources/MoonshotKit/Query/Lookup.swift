@@ -140,8 +140,7 @@ extension MoonshotDatabase {
 
     /// The first `limit` astronauts, best first by the index's rank, whose name and description
     /// match `expression`, with their text marked (see `confirmed`).
-    private func confirmedAstronauts(_ limit: Int, matching expression: String) throws
-        -> [(thing: AstronautReference, marked: IndexedText)] {
+    private func confirmedAstronauts(_ limit: Int, matching expression: String) throws -> [Confirmed<AstronautReference>] {
         try confirmed(limit, matching: expression) { count, offset in
             try query("""
                 SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid

@@ -200,13 +200,13 @@ public final class MoonshotDatabase {
     }
 
     /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
-    /// row, stopping after `limit` rows when one is given.
-    func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil,
+    /// row, stopping after `limit` rows when one is given, those after the first `offset`.
+    func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
                   _ map: (Statement) throws -> T) throws -> [T] {
-        willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit))
+        willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
         let statement = try database.prepare(canned.sql)
         try statement.bind(named: parameters)
-        return try rows(of: statement, limit: limit, map)
+        return try rows(of: statement, limit: limit, offset: offset, map)
     }
 
     /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
@@ -215,9 +215,9 @@ public final class MoonshotDatabase {
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// The rows of `statement`, mapped; stopped `defaultQueryTimeout` seconds after the first
-    /// question asked of this database began, as `sql` is.
-    private func rows<T>(of statement: Statement, limit: Int?, _ map: (Statement) throws -> T) throws -> [T] {
+    /// The rows of `statement` after the first `offset`, mapped; stopped `defaultQueryTimeout`
+    /// seconds after the first question asked of this database began, as `sql` is.
+    private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
         let stopped = Self.stopped(after: Self.defaultQueryTimeout,
@@ -227,7 +227,9 @@ public final class MoonshotDatabase {
         self.timeLimit = timeLimit
         do {
             try timeLimit.run {
-                while results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+                var passed = 0
+                while passed < offset, try statement.step() { passed += 1 }
+                while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
         } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
             throw stopped

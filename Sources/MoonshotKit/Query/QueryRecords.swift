@@ -150,6 +150,12 @@ public struct SearchHit: Equatable, Sendable, FieldRecord {
     /// The mission's number or the astronaut's id, as text.
     public var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
 
+    /// The same hit with another snippet.
+    func with(snippet: String) -> SearchHit {
+        SearchHit(kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
+                  snippet: snippet)
+    }
+
     public subscript(field: Field) -> AnswerValue {
         switch field {
         case .kind: .text(kind.rawValue)
@@ -172,18 +178,21 @@ public struct ExecutedSQL: Equatable, Sendable {
     public let named: [String: SQLValue]
     /// How many rows moonshot read of it, when it stopped early (`search --limit`).
     public let limit: Int?
+    /// How many rows it passed over before those, for a further page of a search's hits.
+    public let offset: Int
 
-    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil) {
-        (self.sql, self.parameters, self.named, self.limit) = (sql, parameters, named, limit)
+    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil, offset: Int = 0) {
+        (self.sql, self.parameters, self.named, self.limit, self.offset) = (sql, parameters, named, limit, offset)
     }
 
-    /// The statement with its parameters written in as SQL literals (and the `LIMIT` moonshot
-    /// applied), ready to paste into `sqlite3`. For display only: the statement itself always
-    /// runs with bound parameters.
+    /// The statement with its parameters written in as SQL literals (and the `LIMIT` and
+    /// `OFFSET` moonshot applied), ready to paste into `sqlite3`. For display only: the
+    /// statement itself always runs with bound parameters.
     public var runnable: String {
         var text = withValues
         while text.last?.isWhitespace == true { text.removeLast() }
-        return limit.map { text + "\nLIMIT \($0)" } ?? text
+        guard let limit else { return text }
+        return text + "\nLIMIT \(limit)" + (offset > 0 ? " OFFSET \(offset)" : "")
     }
 
     private var withValues: String {

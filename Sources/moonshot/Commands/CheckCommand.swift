@@ -98,13 +98,9 @@ enum CheckCommand {
         case .unknown(let reason): lines.append(("Last import", "unknown (\(reason))"))
         }
         switch report.edits {
-        case .known(let edits?):
-            let counts = [(edits.missions, "mission"), (edits.astronauts, "astronaut"), (edits.crew, "crew row")].filter { $0.0 > 0 }
-                .map { plural($0.0, $0.1) }.joined(separator: ", ")
-            let when = edits.firstEditedAt == edits.lastEditedAt ? "at \(edits.firstEditedAt)" : "from \(edits.firstEditedAt) to \(edits.lastEditedAt)"
-            lines.append(("Changed since", "yes: \(plural(edits.total, "row")) (\(counts)), \(when)"))
-        case .known(nil): lines.append(("Changed since", report.editsMayBeIncomplete ? "no changes noted" : "no, the data is as imported"))
-        case .unknown(let reason): lines.append(("Changed since", "unknown (\(reason))"))
+        case .known(let edits?): lines.append(("Changes", edits.summary))
+        case .known(nil): lines.append(("Changes", report.editsMayBeIncomplete ? "none noted" : "none, the data is as imported"))
+        case .unknown(let reason): lines.append(("Changes", "unknown (\(reason))"))
         }
         if report.editsMayBeIncomplete {
             lines[lines.count - 1].1 += " (changes made while triggers were missing are not noted)"
