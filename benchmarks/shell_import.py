@@ -11,16 +11,13 @@ Two variants, both as strong as plain SQL makes them:
 In both, one transaction; foreign keys enforced during the load, as moonshot enforces them;
 the same page cache size as moonshot's import; the steps in moonshot's order: the tables
 first, then the rows without their derived columns, then the indexes of schema.sql, then the
-derived columns filled in by the UPDATE statements moonshot runs (read from
-Sources/MoonshotKit/Schema/DerivedValues.swift, so both use schema.sql's one rule for role
-titles), then the full-text indexes and the triggers. Each JSON file is parsed once by
+derived columns filled in by schema.sql's rules (see DERIVED_VALUES), then the full-text
+indexes and the triggers. Each JSON file is parsed once by
 json_each (missions.json's elements are kept in a temporary table for the two inserts that
 read them). Run as:
 
     sqlite3 DB -cmd ".param set :missions 'm.json'" -cmd ".param set :astronauts 'a.json'" < script.sql
 """
-import os
-import re
 import sqlite3
 
 LOAD_ROWS = """
@@ -34,19 +31,21 @@ INSERT INTO crew (mission_id, position, astronaut_id, role)
     FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c;
 """
 
-DERIVED_VALUES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                              "Sources", "MoonshotKit", "Schema", "DerivedValues.swift")
-
-
-def derived_value_updates(path=DERIVED_VALUES):
-    """The UPDATE statements moonshot's import fills the derived columns with (DerivedValues.updates)."""
-    with open(path, encoding="utf-8") as f:
-        source = f.read()
-    array = source[source.index("static let updates = ["):]
-    updates = [text.strip() for text in re.findall(r'"""\n(.*?)"""', array[:array.index("]\n")], re.S)]
-    if len(updates) != 2 or not all(u.startswith("UPDATE ") for u in updates):
-        raise SystemExit(f"cannot read the derived values' UPDATE statements from {path}")
-    return [u + ";" for u in updates]
+# The derived columns, by schema.sql's rules (its views derived_mission_names and
+# derived_crew_roles), as strongly as plain SQL does it: missions' names and badges with the
+# UPDATE moonshot's import runs; the role rule worked out once per role title (on one crew row
+# of each) and written into every row of that title. moonshot writes a crew row's title with
+# the row (the rule once per title), which SQL cannot; the shell's extra pass over crew is the
+# price of doing it in SQL.
+DERIVED_VALUES = """
+UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
+ WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id);
+UPDATE crew SET canonical_role = titles.canonical_role
+  FROM (SELECT one.role, d.canonical_role
+          FROM (SELECT role, mission_id, position FROM crew GROUP BY role) AS one
+          JOIN derived_crew_roles AS d ON d.mission_id = one.mission_id AND d.position = one.position) AS titles
+ WHERE titles.role = crew.role;
+"""
 
 
 def statements(schema):
@@ -76,7 +75,7 @@ def script(schema_path, same_work):
     indexes = [s for s in parts if is_index(s)]
     triggers = [s for s in parts if is_trigger(s)]
     lines = ["PRAGMA foreign_keys = ON;", "PRAGMA cache_size = -16384;", "BEGIN;"] + setup + [LOAD_ROWS.strip()] + indexes
-    lines += derived_value_updates()
+    lines.append(DERIVED_VALUES.strip())
     if same_work:
         lines += [f"INSERT INTO {name} ({name}) VALUES ('rebuild');" for name in fts_names]
         lines += triggers

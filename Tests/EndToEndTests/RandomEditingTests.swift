@@ -29,8 +29,8 @@ final class RandomEditingTests: BinaryTestCase {
                 SELECT count(*) FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts)
                 """), "0\n", "\(context): no crew row points nowhere")
             try assertEveryAnswerIsRight(context)
-            // TODO(issue #27): once `moonshot check` is on main, expect it to exit 0 here:
-            //   XCTAssertEqual(try moonshot("check").status, 0, context)
+            let check = try moonshot("check")
+            XCTAssertEqual(check.status, 0, "\(context): moonshot check: \(check.stdout)\(check.stderr)")
         }
     }
 
@@ -65,6 +65,8 @@ final class RandomEditingTests: BinaryTestCase {
     private func assertEveryAnswerIsRight(_ context: String) throws {
         try assertAnswer(["missions"], is: try table("""
             SELECT m.id AS mission_id, m.name AS mission_name, m.launch_date,
+                   (SELECT c.astronaut_id FROM crew AS c
+                     WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_id,
                    (SELECT a.name FROM crew AS c JOIN astronauts AS a ON a.id = c.astronaut_id
                      WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_name,
                    (SELECT count(*) FROM crew AS c WHERE c.mission_id = m.id) AS crew_size

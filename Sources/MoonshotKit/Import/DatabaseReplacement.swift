@@ -48,7 +48,7 @@ struct DatabaseReplacement {
     /// full-text indexes from the tables, creates the triggers, and puts the import history back.
     func finish(in database: Database) throws {
         for index in deferredIndexes { try database.execute(index) }
-        try DerivedValues.fillIn(database)
+        try DerivedValues.fillIn(database, only: .missions)
         try FullTextIndexes.rebuild(database)
         for trigger in deferredTriggers { try database.execute(trigger) }
         try Provenance.restore(history, in: database)

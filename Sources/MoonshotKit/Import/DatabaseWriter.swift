@@ -1,16 +1,23 @@
-/// Writes validated records into the tables of a database whose schema is already in place,
-/// through statements prepared once. The derived columns (a mission's name and badge, a crew
-/// row's canonical role) are left empty: `DerivedValues.fillIn` works them out once the rows
-/// are in, by the rule schema.sql gives.
+/// Writes validated records into the tables of a database whose schema is already in place
+/// (without its triggers), through statements prepared once. A mission's name and badge are
+/// left empty, for `DerivedValues.fillIn` to set once the rows are in; a crew row's canonical
+/// role is written with the row, as schema.sql's rule (`DerivedValues.canonicalRole`) gives it
+/// for the first row of each role title: a dataset has a handful of titles and many crew rows,
+/// and the rule costs microseconds a row.
 final class DatabaseWriter {
+    private let database: Database
     private let insertAstronaut: Statement
     private let insertMission: Statement
     private let insertCrew: Statement
+    /// Canonical titles by role title, from the rule, once each.
+    private var canonicalRoles: [String: String] = [:]
 
     init(_ database: Database) throws {
+        self.database = database
         insertAstronaut = try database.prepare("INSERT INTO astronauts (number, id, name, description) VALUES (?, ?, ?, ?)")
         insertMission = try database.prepare("INSERT INTO missions (id, launch_date, description) VALUES (?, ?, ?)")
-        insertCrew = try database.prepare("INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (?, ?, ?, ?)")
+        insertCrew = try database.prepare(
+            "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (?, ?, ?, ?, ?)")
     }
 
     /// Writes one record: an astronaut's row, or a mission's row and its crew's.
@@ -22,8 +29,13 @@ final class DatabaseWriter {
             try insertMission.execute([.integer(mission.id), mission.launchDate.map { .text($0.iso) } ?? .null,
                                        .text(mission.description)])
             for (index, member) in mission.crew.enumerated() {
-                try insertCrew.execute([.integer(mission.id), .integer(Int64(index + 1)), .text(member.astronautID),
-                                        .text(member.role)])
+                let position = Int64(index + 1)
+                let known = canonicalRoles[member.role]
+                try insertCrew.execute([.integer(mission.id), .integer(position), .text(member.astronautID),
+                                        .text(member.role), .text(known ?? "")])
+                if known == nil {
+                    canonicalRoles[member.role] = try DerivedValues.setCanonicalRole(ofCrewRow: mission.id, position: position, in: database)
+                }
             }
         }
     }

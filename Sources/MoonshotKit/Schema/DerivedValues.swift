@@ -14,15 +14,31 @@ public enum DerivedValues {
         public let expected: String
     }
 
-    /// Sets every derived column that disagrees with its rule; returns how many rows changed.
+    /// The tables that have derived columns.
+    public enum Table: CaseIterable, Sendable {
+        case missions, crew
+    }
+
+    /// Sets every derived column (of `table` only, if given) that disagrees with its rule;
+    /// returns how many rows changed.
     @discardableResult
-    public static func fillIn(_ database: Database) throws -> Int {
+    public static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
         var changed = 0
-        for statement in updates {
-            try database.execute(statement)
+        for each in table.map({ [$0] }) ?? Table.allCases {
+            try database.execute(update(each))
             changed += database.changes
         }
         return changed
+    }
+
+    /// Sets the canonical role of one crew row by the rule, and returns it.
+    static func setCanonicalRole(ofCrewRow missionID: Int64, position: Int64, in database: Database) throws -> String {
+        try database.execute(update(.crew) + " AND mission_id = ? AND position = ?", [.integer(missionID), .integer(position)])
+        guard case .text(let role) = try database.scalar("SELECT canonical_role FROM crew WHERE mission_id = ? AND position = ?",
+                                                         [.integer(missionID), .integer(position)]) else {
+            throw MoonshotError("crew row \(missionID)/\(position) has no canonical role after the rule was applied")
+        }
+        return role
     }
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
@@ -46,17 +62,20 @@ public enum DerivedValues {
         }
     }
 
-    /// The statements that put the derived columns right, each touching only the rows that disagree.
-    private static let updates = [
-        """
+    /// The statement that puts the derived columns of `table` right, touching only the rows
+    /// that disagree.
+    private static func update(_ table: Table) -> String {
+        switch table {
+        case .missions: """
         UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
          WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
-        """,
         """
+        case .crew: """
         UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
                                            WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
          WHERE canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
                                        WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
-        """,
-    ]
+        """
+        }
+    }
 }
