@@ -10,7 +10,9 @@
 // - for --schema-objects=PATH, `static let schemaObjects: [(type: String, name: String,
 //   table: String, sql: String?)]`: the rows of `sqlite_schema` after PATH (schema.sql) is run
 //   into an empty in-memory database, in order, so that a database's schema is compared with
-//   them at no cost when moonshot runs.
+//   them at no cost when moonshot runs; and `static let schemaWithoutIndexesAndTriggers:
+//   String`, PATH without the statements that made indexes or triggers, for an import, which
+//   makes those once the rows are in.
 import CSQLite3
 import Foundation
 
@@ -55,24 +57,45 @@ var source = """
     enum EmbeddedResources {
 
     """
-/// The rows of `sqlite_schema` once `sql` has run in an empty in-memory database.
-func schemaObjects(after sql: String) -> [(type: String, name: String, table: String, sql: String?)] {
+/// What `sql` makes, run statement by statement into an empty in-memory database: the rows of
+/// `sqlite_schema` afterwards, and the script without the statements that made indexes or
+/// triggers (which an import runs once the rows are in).
+func schema(of sql: String) -> (objects: [(type: String, name: String, table: String, sql: String?)], withoutIndexesAndTriggers: String) {
     var database: OpaquePointer?
-    guard sqlite3_open(":memory:", &database) == SQLITE_OK, sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
-        fail("cannot run the schema: \(String(cString: sqlite3_errmsg(database)))")
-    }
+    guard sqlite3_open(":memory:", &database) == SQLITE_OK else { fail("cannot open an in-memory database") }
     defer { sqlite3_close(database) }
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid", -1, &statement, nil) == SQLITE_OK else {
-        fail("cannot read the schema: \(String(cString: sqlite3_errmsg(database)))")
+    func failing(_ what: String) -> Never { fail("\(what): \(String(cString: sqlite3_errmsg(database)))") }
+    func rows(_ query: String) -> [[String?]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK else { failing("cannot read the schema") }
+        defer { sqlite3_finalize(statement) }
+        var rows: [[String?]] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { column in sqlite3_column_text(statement, column).map { String(cString: $0) } })
+        }
+        return rows
     }
-    defer { sqlite3_finalize(statement) }
-    var rows: [(type: String, name: String, table: String, sql: String?)] = []
-    func text(_ column: Int32) -> String? { sqlite3_column_text(statement, column).map { String(cString: $0) } }
-    while sqlite3_step(statement) == SQLITE_ROW {
-        rows.append((text(0) ?? "", text(1) ?? "", text(2) ?? "", text(3)))
+    let deferredCount = "SELECT count(*) FROM sqlite_schema WHERE type IN ('index', 'trigger') AND sql IS NOT NULL"
+    var kept = ""
+    let bytes = Array(sql.utf8) + [0]
+    bytes.withUnsafeBufferPointer { buffer in
+        buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+            var next: UnsafePointer<CChar>? = start
+            while let current = next, current.pointee != 0 {
+                var statement: OpaquePointer?
+                guard sqlite3_prepare_v2(database, current, -1, &statement, &next) == SQLITE_OK else { failing("cannot run the schema") }
+                let text = String(decoding: UnsafeRawBufferPointer(start: current, count: next! - current), as: UTF8.self)
+                guard let statement else { kept += text; continue }
+                let before = rows(deferredCount)
+                let result = sqlite3_step(statement)
+                sqlite3_finalize(statement)
+                guard result == SQLITE_DONE || result == SQLITE_ROW else { failing("cannot run the schema") }
+                if rows(deferredCount) == before { kept += text }
+            }
+        }
     }
-    return rows
+    let objects = rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY rowid").map { ($0[0] ?? "", $0[1] ?? "", $0[2] ?? "", $0[3]) }
+    return (objects, kept)
 }
 
 var tables: [(name: String, entries: [String])] = []
@@ -80,9 +103,13 @@ for argument in arguments.dropFirst() {
     if argument.hasPrefix("--schema-objects=") {
         let path = String(argument.dropFirst("--schema-objects=".count))
         guard let sql = String(data: contents(of: path), encoding: .utf8) else { fail("\(path) is not valid UTF-8") }
-        source += "    /// The tables, indexes, views and triggers `\((path as NSString).lastPathComponent)` makes, as `sqlite_schema` records them.\n"
+        let made = schema(of: sql)
+        let file = (path as NSString).lastPathComponent
+        source += "    /// `\(file)` without the statements that make its indexes and triggers.\n"
+        source += "    static let schemaWithoutIndexesAndTriggers: String = \(literal(made.withoutIndexesAndTriggers))\n"
+        source += "    /// The tables, indexes, views and triggers `\(file)` makes, as `sqlite_schema` records them.\n"
         source += "    static let schemaObjects: [(type: String, name: String, table: String, sql: String?)] = [\n"
-        for row in schemaObjects(after: sql) {
+        for row in made.objects {
             source += "        (\(literal(row.type)), \(literal(row.name)), \(literal(row.table)), \(row.sql.map(literal) ?? "nil")),\n"
         }
         source += "    ]\n"

@@ -32,13 +32,15 @@ struct DatabaseReplacement {
         olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
         try Self.dropEverything(in: database)
-        try database.execute(EmbeddedDataset.schemaSQL)
-        let indexes = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
-        for index in indexes { try database.execute("DROP INDEX \(identifier(index.text(0)))") }
-        deferredIndexes = indexes.compactMap { $0.text(1) }
-        let triggers = try database.rows("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid")
-        for trigger in triggers { try database.execute("DROP TRIGGER \(identifier(trigger.text(0)))") }
-        deferredTriggers = triggers.compactMap { $0.text(1) }
+        try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
+        deferredIndexes = Self.schemaStatements(ofType: "index")
+        deferredTriggers = Self.schemaStatements(ofType: "trigger")
+    }
+
+    /// The statements of schema.sql that make its objects of `type`, in its order (as recorded
+    /// when moonshot was built: see `EmbeddedResources`).
+    private static func schemaStatements(ofType type: String) -> [String] {
+        EmbeddedResources.schemaObjects.filter { $0.type == type }.compactMap(\.sql)
     }
 
     /// The input hashes of the import whose content is being replaced, if any.

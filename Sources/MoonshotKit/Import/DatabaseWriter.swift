@@ -5,19 +5,19 @@
 /// for the first row of each role title: a dataset has a handful of titles and many crew rows,
 /// and the rule costs microseconds a row.
 final class DatabaseWriter {
-    private let database: Database
     private let insertAstronaut: Statement
     private let insertMission: Statement
     private let insertCrew: Statement
+    private let setCanonicalRole: Statement
     /// Canonical titles by role title, from the rule, once each.
     private var canonicalRoles: [String: String] = [:]
 
     init(_ database: Database) throws {
-        self.database = database
         insertAstronaut = try database.prepare("INSERT INTO astronauts (number, id, name, description) VALUES (?, ?, ?, ?)")
         insertMission = try database.prepare("INSERT INTO missions (id, launch_date, description) VALUES (?, ?, ?)")
         insertCrew = try database.prepare(
             "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (?, ?, ?, ?, ?)")
+        setCanonicalRole = try database.prepare(DerivedValues.setCanonicalRoleOfOneCrewRow)
     }
 
     /// Writes one record: an astronaut's row, or a mission's row and its crew's.
@@ -34,7 +34,7 @@ final class DatabaseWriter {
                 try insertCrew.execute([.integer(mission.id), .integer(position), .text(member.astronautID),
                                         .text(member.role), .text(known ?? "")])
                 if known == nil {
-                    canonicalRoles[member.role] = try DerivedValues.setCanonicalRole(ofCrewRow: mission.id, position: position, in: database)
+                    canonicalRoles[member.role] = try setCanonicalRole.rows([.integer(mission.id), .integer(position)]).first?.text(0)
                 }
             }
         }

@@ -31,15 +31,9 @@ public enum DerivedValues {
         return changed
     }
 
-    /// Sets the canonical role of one crew row by the rule, and returns it.
-    static func setCanonicalRole(ofCrewRow missionID: Int64, position: Int64, in database: Database) throws -> String {
-        try database.execute(update(.crew) + " AND mission_id = ? AND position = ?", [.integer(missionID), .integer(position)])
-        guard case .text(let role) = try database.scalar("SELECT canonical_role FROM crew WHERE mission_id = ? AND position = ?",
-                                                         [.integer(missionID), .integer(position)]) else {
-            throw MoonshotError("crew row \(missionID)/\(position) has no canonical role after the rule was applied")
-        }
-        return role
-    }
+    /// A statement that sets the canonical role of crew row (`?1` mission, `?2` position) by
+    /// the rule, and returns it.
+    static let setCanonicalRoleOfOneCrewRow = update(.crew) + " AND mission_id = ?1 AND position = ?2 RETURNING canonical_role"
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
     public static func disagreements(in database: Database) throws -> [Disagreement] {
