@@ -104,7 +104,7 @@ CREATE TABLE imports (
 -- that moonshot can say whether, how much and since when the data differs from what the
 -- import read. An import empties it.
 CREATE TABLE edited_rows (
-    table_name      TEXT NOT NULL,      -- The table: missions, astronauts or crew.
+    table_name      TEXT NOT NULL,      -- The table: missions, astronauts or crew (edited_rows for the time `moonshot check --repair` last made this record whole again: changes before it may be missing).
     row_key         TEXT NOT NULL,      -- The row: a mission's id, an astronaut's number, or a crew row's "mission_id/position".
     first_edited_at TEXT NOT NULL,      -- When it was first changed, in UTC: 2026-11-25T10:47:00Z.
     last_edited_at  TEXT NOT NULL,      -- When it was last changed, in UTC.
@@ -218,6 +218,8 @@ FROM (SELECT mission_id, position, folded,
 -- - An INSERT OR REPLACE deletes the row it replaces without firing delete triggers (unless
 --   PRAGMA recursive_triggers is on), which leaves the index an entry of text that is gone:
 --   then the index is rebuilt from its table. An entry is deleted only if the index has one.
+-- - Any change of an astronaut fires astronauts_au, an id's too: UPDATE OR REPLACE may delete
+--   another astronaut's row on an id it takes.
 -- - A mission's name is indexed as it follows from its id (what the name column holds once
 --   the statement is done: the trigger that fills it in may run after these).
 CREATE TRIGGER missions_ai AFTER INSERT ON missions BEGIN
@@ -256,7 +258,7 @@ CREATE TRIGGER astronauts_ad AFTER DELETE ON astronauts BEGIN
      WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = old.number);
 END;
 
-CREATE TRIGGER astronauts_au AFTER UPDATE OF number, name, description ON astronauts BEGIN
+CREATE TRIGGER astronauts_au AFTER UPDATE ON astronauts BEGIN
     INSERT INTO "astronauts_fts" ("astronauts_fts", rowid, name, description) SELECT 'delete', old.number, old.name, old.description
      WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = old.number);
     INSERT INTO "astronauts_fts" ("astronauts_fts") SELECT 'rebuild'

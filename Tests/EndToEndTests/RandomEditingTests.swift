@@ -11,7 +11,7 @@ final class RandomEditingTests: BinaryTestCase {
     private static let statementsPerSequence = 60
 
     func testRandomEditsKeepEveryAnswerRight() throws {
-        let seed = ProcessInfo.processInfo.environment["MOONSHOT_EDIT_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...999_999)
+        let seed = ProcessInfo.processInfo.environment["MOONSHOT_EDIT_SEED"].flatMap { UInt64($0) } ?? 20_261_125
         var random = SplitMix(seed: seed)
         for sequence in 1...Self.sequences {
             let context = "seed \(seed), sequence \(sequence) (repeat with MOONSHOT_EDIT_SEED=\(seed))"

@@ -186,12 +186,19 @@ final class LayoutTests: XCTestCase {
     func testEditsAreSaidInOneSentenceThatNamesOnlyTheTablesThatChanged() {
         let edits = { (missions: Int, astronauts: Int, crew: Int) in
             DataEdits(missions: missions, astronauts: astronauts, crew: crew,
-                      firstEditedAt: "2026-11-25T10:47:00Z", lastEditedAt: "2026-11-26T08:00:00Z").summary
+                      firstEditedAt: "2026-11-25T10:47:00Z", lastEditedAt: "2026-11-26T08:00:00Z", unnotedBefore: nil).summary
         }
         XCTAssertEqual(edits(2, 1, 3), "2 missions, 1 astronaut and 3 crew rows changed since 2026-11-25 10:47:00 UTC")
         XCTAssertEqual(edits(0, 0, 1), "1 crew row changed since 2026-11-25 10:47:00 UTC")
         XCTAssertEqual(edits(1, 0, 2), "1 mission and 2 crew rows changed since 2026-11-25 10:47:00 UTC")
         XCTAssertEqual(edits(0, 2, 0), "2 astronauts changed since 2026-11-25 10:47:00 UTC")
+        let unnoted = { (missions: Int) in
+            DataEdits(missions: missions, astronauts: 0, crew: 0, firstEditedAt: missions > 0 ? "2026-11-25T10:47:00Z" : nil,
+                      lastEditedAt: nil, unnotedBefore: "2026-11-25T10:00:00Z").summary
+        }
+        XCTAssertEqual(unnoted(0), "changes made before 2026-11-25 10:00:00 UTC may not all be noted (what records them had been removed)")
+        XCTAssertEqual(unnoted(1), "1 mission changed since 2026-11-25 10:47:00 UTC; "
+                       + "changes made before 2026-11-25 10:00:00 UTC may not all be noted (what records them had been removed)")
     }
 
     func testMetadataIsNamedAfterTheDatabaseFile() {

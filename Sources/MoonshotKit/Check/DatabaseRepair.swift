@@ -3,9 +3,11 @@
 /// changed table rebuilt with its rows), the derived values, and the full-text indexes.
 ///
 /// It never deletes or invents a row: crew rows that point nowhere stay (the report gives the
-/// statement that would delete them), and a table that cannot be rebuilt with all its rows and
-/// columns stops the whole repair. Objects other programs added are left alone (those on a
-/// rebuilt table are made again). Run on a sound database it changes nothing.
+/// statement that would delete them), a table that cannot be rebuilt with all its rows and
+/// columns stops the whole repair, and so does a count of rows that differs at the end. Other
+/// programs' triggers on moonshot's tables do not run meanwhile (they are set aside and made
+/// again at the end); other objects are left alone (those on a rebuilt table are made again).
+/// A file SQLite finds damaged is not touched. Run on a sound database it changes nothing.
 public enum DatabaseRepair {
     /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
     /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
@@ -32,6 +34,67 @@ public enum DatabaseRepair {
     }
 
     private static func repair(_ database: Database, path: String) throws -> [String] {
+        let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
+        guard quickCheck == "ok" else {
+            throw MoonshotError("\(path) is damaged (SQLite's check: \((quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))), so the repair left it as it is",
+                                hint: MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path)))
+        }
+        let rowsBefore = try rowCounts(in: database)
+        let setAside = try setAsideOtherTriggers(in: database)
+        let recordWasBroken = try SchemaComparison.differences(in: database).contains {
+            $0.changesMoonshotsObjects && ($0.object.type == "trigger" || $0.object.name.lowercased() == "edited_rows")
+        }
+        let done = try repairSchemaAndData(database, path: path)
+        if recordWasBroken {
+            // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
+            try DataEdits.noteLostRecord(in: database)
+        }
+        for trigger in setAside {
+            do {
+                try database.execute(trigger.sql)
+            } catch let error as SQLiteError {
+                throw MoonshotError("trigger \(trigger.name), which another program made, cannot be made again after the repair "
+                                    + "(\(error.message)), so \(path) was not changed",
+                                    hint: "Drop it (DROP TRIGGER \(identifier(trigger.name))), run '\(DatabaseCheck.repairCommand(path))' "
+                                        + "again, and make it anew.")
+            }
+        }
+        let rowsAfter = try rowCounts(in: database)
+        guard rowsAfter == rowsBefore else {
+            throw MoonshotError("the repair would have changed how many rows \(path) holds (\(rowsBefore) before, \(rowsAfter) after), "
+                                + "which it never does, so \(path) was not changed",
+                                hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
+        }
+        return done
+    }
+
+    /// How many rows each of moonshot's tables holds (a table that is missing counts as none).
+    private static func rowCounts(in database: Database) throws -> String {
+        var counts: [String] = []
+        for table in ["missions", "astronauts", "crew", "imports"] {
+            let exists = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND lower(name) = ?", [.text(table)])
+            let count = exists == .integer(1) ? try database.scalar("SELECT count(*) FROM \(identifier(table))") : .integer(0)
+            counts.append("\(table) \(count.map { $0.sqlLiteral } ?? "0")")
+        }
+        return counts.joined(separator: ", ")
+    }
+
+    /// Drops the triggers other programs made on moonshot's tables, so that none of them runs
+    /// while the repair changes rows; returns them, to be made again.
+    private static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
+        let ours = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
+        let tables = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" }.map { $0.name.lowercased() })
+        let triggers = try database.rows("SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid").compactMap {
+            row -> (name: String, sql: String)? in
+            guard let name = row.text(0), let table = row.text(1), let sql = row.text(2),
+                  !ours.contains(name.lowercased()), tables.contains(table.lowercased()) else { return nil }
+            return (name, sql)
+        }
+        for trigger in triggers { try database.execute("DROP TRIGGER \(identifier(trigger.name))") }
+        return triggers
+    }
+
+    private static func repairSchemaAndData(_ database: Database, path: String) throws -> [String] {
         var done: [String] = []
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         var remade: Set<String> = []

@@ -24,12 +24,11 @@ struct TableRebuild {
         self.table = table
         let wanted = try Self.columns(of: table, madeBy: sql)
         let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
-        let lost = existing.filter { column in !wanted.names.contains { $0.lowercased() == column.lowercased() } }
-        guard lost.isEmpty else {
-            throw MoonshotError("table \(table) has columns schema.sql does not make (\(lost.joined(separator: ", "))): "
+        let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
+        guard columns.extra.isEmpty else {
+            throw MoonshotError("table \(table) has columns schema.sql does not make (\(columns.extra.joined(separator: ", "))): "
                                 + "rebuilding it would lose what they hold, so \(path) was not changed",
-                                hint: "Copy what they hold elsewhere if you need it, drop them (ALTER TABLE \(identifier(table)) DROP COLUMN "
-                                    + "\(identifier(lost[0]))), and run '\(DatabaseCheck.repairCommand(path))' again.")
+                                hint: Self.columnAdvice(table: table, columns, repair: DatabaseCheck.repairCommand(path)))
         }
         let kept = wanted.names.filter { column in existing.contains { $0.lowercased() == column.lowercased() } }
         let columnList = kept.map(identifier).joined(separator: ", ")
@@ -70,6 +69,29 @@ struct TableRebuild {
 
     /// The columns of the table `sql` makes, and those of its primary key, in order: read from
     /// the table made in a private in-memory database.
+    /// The columns `table` has in `database` that schema.sql's statement `sql` does not make,
+    /// and those it makes that the table lacks, in their tables' order.
+    static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> (extra: [String], missing: [String]) {
+        let wanted = try columns(of: table, madeBy: sql).names
+        let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
+        let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
+        return (existing.filter { !has(wanted, $0) }, wanted.filter { !has(existing, $0) })
+    }
+
+    /// What to do about a table's columns that schema.sql does not make, before a repair can
+    /// rebuild it: rename one back when schema.sql's column of the same place is missing (a
+    /// rename by `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
+    static func columnAdvice(table: String, _ columns: (extra: [String], missing: [String]), repair: String) -> String {
+        let extra = columns.extra[0]
+        if let missing = columns.missing.first {
+            return "If \(extra) is schema.sql's \(missing) renamed, rename it back (ALTER TABLE \(identifier(table)) RENAME COLUMN "
+                + "\(identifier(extra)) TO \(identifier(missing))); if it is a column of your own, copy what it holds elsewhere and drop it "
+                + "(ALTER TABLE \(identifier(table)) DROP COLUMN \(identifier(extra))). Then run '\(repair)'."
+        }
+        return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (ALTER TABLE \(identifier(table)) "
+            + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
+    }
+
     private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String]) {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
         try scratch.execute(sql)

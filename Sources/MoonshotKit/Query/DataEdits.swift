@@ -8,8 +8,24 @@ public struct DataEdits: Equatable, Sendable {
     public let astronauts: Int
     public let crew: Int
     /// When the first and the last of those changes were made, in UTC: "2026-11-25T10:47:00Z".
-    public let firstEditedAt: String
-    public let lastEditedAt: String
+    public let firstEditedAt: String?
+    public let lastEditedAt: String?
+    /// When `moonshot check --repair` last put back what records the changes (`edited_rows`,
+    /// or a trigger that notes them), after something had removed it: changes made before
+    /// then may not all be noted. Nil when the record was never broken.
+    public let unnotedBefore: String?
+
+    /// The row `edited_rows` holds, in place of a changed row's, for `unnotedBefore`: its
+    /// `table_name` and `row_key`.
+    static let lostRecordMarker = (table: "edited_rows", key: "made whole again")
+
+    /// Notes in `database` that the record of changes is whole again from now on.
+    static func noteLostRecord(in database: Database) throws {
+        try database.execute("""
+            INSERT INTO edited_rows VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                ON CONFLICT DO UPDATE SET first_edited_at = excluded.first_edited_at, last_edited_at = excluded.last_edited_at
+            """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)])
+    }
 
     /// How many rows changed in all.
     public var total: Int { missions + astronauts + crew }
@@ -17,7 +33,11 @@ public struct DataEdits: Equatable, Sendable {
     /// What changed, in words: "2 missions, 1 astronaut and 3 crew rows changed since
     /// 2026-11-25 10:47:00 UTC". The one sentence `moonshot metadata`, the site's footer and
     /// `moonshot check` say it with.
-    public var summary: String { "\(changedRows) changed since \(readableTimestamp(firstEditedAt))" }
+    public var summary: String {
+        let unnoted = unnotedBefore.map { "changes made before \(readableTimestamp($0)) may not all be noted (what records them had been removed)" }
+        guard let firstEditedAt, total > 0 else { return unnoted ?? "no changes" }
+        return "\(changedRows) changed since \(readableTimestamp(firstEditedAt))" + (unnoted.map { "; " + $0 } ?? "")
+    }
 
     /// "2 missions, 1 astronaut and 3 crew rows", leaving out the tables with no change.
     var changedRows: String {
@@ -30,12 +50,15 @@ public struct DataEdits: Equatable, Sendable {
     static func read(from database: Database) throws -> DataEdits? {
         let row = try database.rows("""
             SELECT count(*) FILTER (WHERE table_name = 'missions'), count(*) FILTER (WHERE table_name = 'astronauts'),
-                   count(*) FILTER (WHERE table_name = 'crew'), min(first_edited_at), max(last_edited_at)
+                   count(*) FILTER (WHERE table_name = 'crew'),
+                   min(first_edited_at) FILTER (WHERE table_name IN ('missions', 'astronauts', 'crew')),
+                   max(last_edited_at) FILTER (WHERE table_name IN ('missions', 'astronauts', 'crew')),
+                   max(first_edited_at) FILTER (WHERE table_name = ? AND row_key = ?)
             FROM edited_rows
-            """).first
-        guard let row, let first = row.text(3), let last = row.text(4) else { return nil }
+            """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)]).first
+        guard let row, row.text(3) != nil || row.text(5) != nil else { return nil }
         return DataEdits(missions: Int(row.int64(0) ?? 0), astronauts: Int(row.int64(1) ?? 0), crew: Int(row.int64(2) ?? 0),
-                         firstEditedAt: first, lastEditedAt: last)
+                         firstEditedAt: row.text(3), lastEditedAt: row.text(4), unnotedBefore: row.text(5))
     }
 }
 

@@ -19,12 +19,12 @@ enum CheckCommand {
             fine); and the derived columns against their rules. It also says when the data was
             last imported and whether, how much and when it was changed since. A database that
             is not moonshot's, or of another schema version, is refused.
-            With --repair, in one transaction under the write lock (waiting up to --wait
-            seconds, \(seconds(LockWaitPolicy.defaultSeconds)) by default): makes again what is
-            missing or changed from schema.sql (a changed table is rebuilt keeping every row),
-            sets the derived columns and rebuilds the full-text indexes, then checks again. It
-            never deletes or adds a row; what it cannot repair stays in the report. A second
-            run changes nothing.
+            With --repair, in one transaction under the write lock (waiting for other programs'
+            locks up to --wait): makes again what is missing or changed from schema.sql (a
+            changed table is rebuilt keeping every row), sets the derived columns and rebuilds
+            the full-text indexes, then checks again. Other programs' triggers do not run
+            meanwhile. It never deletes or adds a row, and refuses a damaged file; what it
+            cannot repair stays in the report. A second run changes nothing.
             Exit status 0 when the database is sound, 1 when a problem remains.
             --format json prints one object: "database", "sound" (true or false), "problems"
             (each with "kind", "problem" and "fix"), "information" ("application_id",
@@ -38,13 +38,10 @@ enum CheckCommand {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
         ],
-        globals: [.database, .format],
+        globals: [.database, .reportFormat],
         run: run)
 
     static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
-        guard options.global.format != .csv else {
-            throw UsageError(message: "check prints a table or JSON: use --format table or --format json", command: "check")
-        }
         guard options.repair || options.wait == nil else {
             throw UsageError(message: "--wait applies only to --repair, which waits for other programs' locks", command: "check")
         }
@@ -132,7 +129,8 @@ enum CheckCommand {
                 ("edits_since_import", json(report.edits) { edits in
                     .object([("rows", .integer(Int64(edits.total))), ("missions", .integer(Int64(edits.missions))),
                              ("astronauts", .integer(Int64(edits.astronauts))), ("crew", .integer(Int64(edits.crew))),
-                             ("first_edited_at", .string(edits.firstEditedAt)), ("last_edited_at", .string(edits.lastEditedAt))])
+                             ("first_edited_at", .string(edits.firstEditedAt)), ("last_edited_at", .string(edits.lastEditedAt)),
+                             ("unnoted_before", .string(edits.unnotedBefore))])
                 }),
                 ("other_objects", .array(report.otherObjects.map { .object([("type", .string($0.type)), ("name", .string($0.name))]) })),
             ])),

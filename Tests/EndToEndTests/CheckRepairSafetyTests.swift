@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// `moonshot check --repair` on databases made hostile on purpose: it runs no other program's
+/// trigger, writes nothing into a damaged file, says when changes may have gone unnoted, and
+/// gives advice for a changed column that keeps what the column holds.
+final class CheckRepairSafetyTests: BinaryTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertEqual(try moonshot("import").status, 0)
+    }
+
+    private var database: String { folder.appendingPathComponent("moonshot.db").path }
+
+    func testAnotherProgramsTriggerDoesNotRunDuringARepairAndIsKept() throws {
+        _ = try sqlite3("""
+            CREATE TRIGGER evil AFTER UPDATE ON missions BEGIN DELETE FROM astronauts; END;
+            DROP TRIGGER missions_after_insert; DROP TRIGGER crew_after_insert;
+            INSERT INTO missions (id, description) VALUES (30, 'x');
+            INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (30, 1, 'young', 'boss');
+            """)
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts; SELECT count(*) FROM crew"), "32\n37\n",
+                       "the derived values were set without running the other program's trigger")
+        XCTAssertEqual(try sqlite3("SELECT name, canonical_role FROM missions, crew WHERE id = 30 AND mission_id = 30"), "Apollo 30|Boss\n")
+        XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = 'evil'"), "evil\n", "and it is kept")
+    }
+
+    func testADamagedFileIsNotRepaired() throws {
+        _ = try sqlite3("""
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_schema SET rootpage = CASE name WHEN 'missions' THEN 19 ELSE 2 END WHERE name IN ('missions', 'imports');
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 1)
+        XCTAssertTrue(repaired.stderr.contains("is damaged (SQLite's check:"), repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains("so the repair left it as it is"), repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains(".recover"), repaired.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before, "not a byte written")
+    }
+
+    func testChangesMadeWhileTheirRecordWasBrokenAreSaidToBeUnknown() throws {
+        let python = try tool("sqlite-utils", install: "pip install sqlite-utils==4.2")
+        _ = try run(python, ["transform", database, "astronauts", "--column-order", "name"])
+        _ = try sqlite3("UPDATE astronauts SET description = 'zanzibar' WHERE id = 'collins'; DROP TABLE edited_rows")
+        XCTAssertEqual(try moonshot("check", "--repair").status, 0)
+        let checked = try moonshot("check")
+        XCTAssertEqual(checked.status, 0, checked.stdout)
+        XCTAssertNotNil(checked.stdout.range(of: #"Changes: +changes made before \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC may not all be noted"#,
+                                             options: .regularExpression), checked.stdout)
+        let metadata = try moonshot("metadata")
+        XCTAssertTrue(metadata.stdout.contains("may not all be noted"), metadata.stdout)
+        // Changes made afterwards are noted again, with the caveat kept.
+        _ = try sqlite3("UPDATE missions SET description = description || ' x' WHERE id = 11")
+        let again = try moonshot("check").stdout
+        XCTAssertNotNil(again.range(of: #"Changes: +1 mission changed since .* UTC; changes made before .* may not all be noted"#,
+                                    options: .regularExpression), again)
+        // A new import starts a whole record.
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertTrue(try moonshot("check").stdout.contains("Changes:     none, the data is as imported"))
+    }
+
+    func testARenamedColumnIsAdvisedToBeRenamedBackNotDropped() throws {
+        let utils = try tool("sqlite-utils", install: "pip install sqlite-utils==4.2")
+        _ = try run(utils, ["transform", database, "missions", "--rename", "description", "summary"])
+        let checked = try moonshot("check")
+        XCTAssertEqual(checked.status, 1)
+        XCTAssertTrue(checked.stdout.contains("It has columns schema.sql does not make (summary) and lacks description."), checked.stdout)
+        XCTAssertTrue(checked.stdout.contains(#"ALTER TABLE "missions" RENAME COLUMN "summary" TO "description""#), checked.stdout)
+        let refused = try moonshot("check", "--repair")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains(#"RENAME COLUMN "summary" TO "description""#), refused.stderr)
+        _ = try sqlite3(#"ALTER TABLE missions RENAME COLUMN summary TO description"#)
+        XCTAssertEqual(try moonshot("check", "--repair").status, 0)
+        XCTAssertTrue(try moonshot("mission", "13").stdout.contains("oxygen tank"))
+    }
+
+    func testAnIDTakenOverByUpdateOrReplaceKeepsTheIndexRight() throws {
+        _ = try sqlite3("UPDATE OR REPLACE astronauts SET id = 'aldrin' WHERE id = 'armstrong'")
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"), "ok\n")
+        XCTAssertEqual(try moonshot("check").status, 0)
+        XCTAssertEqual(try moonshot("search", "Aldrin", "--format", "csv").stdout.contains("Edwin"), false,
+                       "the replaced astronaut's text is gone from the index")
+    }
+}
