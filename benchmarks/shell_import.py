@@ -10,11 +10,12 @@ Two variants, both as strong as plain SQL makes them:
 
 In both, one transaction; foreign keys enforced during the load, as moonshot enforces them;
 the same page cache size as moonshot's import; the steps in moonshot's order: the tables
-first, then the rows without their derived columns, then the indexes of schema.sql, then the
-derived columns filled in by schema.sql's rules (see DERIVED_VALUES), then the full-text
-indexes and the triggers. Each JSON file is parsed once by
-json_each (missions.json's elements are kept in a temporary table for the two inserts that
-read them). Run as:
+first, then the rows (crew rows with their canonical_role, schema.sql's rule applied once per
+role title, as moonshot does; missions without name and badge), then the indexes of
+schema.sql, then the missions' name and badge by moonshot's UPDATE (see DERIVED_VALUES), then
+the full-text indexes and the triggers. Each JSON file is parsed once by json_each
+(missions.json's elements are kept in a temporary table for the inserts that read them; the
+crew lists are read once more for their distinct role titles). Run as:
 
     sqlite3 DB -cmd ".param set :missions 'm.json'" -cmd ".param set :astronauts 'a.json'" < script.sql
 """
@@ -26,26 +27,33 @@ INSERT INTO astronauts (number, id, name, description)
     SELECT row_number() OVER (), key, value ->> 'name', value ->> 'description' FROM json_each(readfile(:astronauts));
 INSERT INTO missions (id, launch_date, description)
     SELECT value ->> 'id', value ->> 'launchDate', value ->> 'description' FROM temp.mission_json;
-INSERT INTO crew (mission_id, position, astronaut_id, role)
-    SELECT m.value ->> 'id', c.key + 1, c.value ->> 'name', c.value ->> 'role'
-    FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c;
+CREATE TEMP TABLE role_input AS
+    SELECT 0 AS mission_id, row_number() OVER () AS position, role
+    FROM (SELECT DISTINCT c.value ->> 'role' AS role FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c);
+CREATE TEMP TABLE role_titles AS
+    SELECT i.role, t.canonical_role FROM temp.role_input AS i JOIN ({role_rule}) AS t ON t.position = i.position;
+INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role)
+    SELECT m.value ->> 'id', c.key + 1, c.value ->> 'name', c.value ->> 'role', t.canonical_role
+    FROM temp.mission_json AS m, json_each(m.value, '$.crew') AS c JOIN temp.role_titles AS t ON t.role = c.value ->> 'role';
 """
 
-# The derived columns, by schema.sql's rules (its views derived_mission_names and
-# derived_crew_roles), as strongly as plain SQL does it: missions' names and badges with the
-# UPDATE moonshot's import runs; the role rule worked out once per role title (on one crew row
-# of each) and written into every row of that title. moonshot writes a crew row's title with
-# the row (the rule once per title), which SQL cannot; the shell's extra pass over crew is the
-# price of doing it in SQL.
+# A mission's name and badge, set by the UPDATE moonshot's import runs (from schema.sql's view
+# derived_mission_names); a crew row's canonical_role is written with the row, as moonshot
+# writes it: schema.sql's rule (the view derived_crew_roles, its SELECT run here over the
+# distinct role titles instead of the crew table) applied once per title.
 DERIVED_VALUES = """
 UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
  WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id);
-UPDATE crew SET canonical_role = titles.canonical_role
-  FROM (SELECT one.role, d.canonical_role
-          FROM (SELECT role, mission_id, position FROM crew GROUP BY role) AS one
-          JOIN derived_crew_roles AS d ON d.mission_id = one.mission_id AND d.position = one.position) AS titles
- WHERE titles.role = crew.role;
 """
+
+
+def role_rule(parts):
+    """The SELECT of schema.sql's view derived_crew_roles, reading temp.role_input for crew."""
+    view = next(s for s in parts if first_words(s, 3) == ["CREATE", "VIEW", "DERIVED_CREW_ROLES"])
+    select = view[view.upper().index(" AS\n") + 4:].rstrip().rstrip(";")
+    if select.count("FROM crew)") != 1:
+        raise SystemExit("cannot find the crew table in schema.sql's view derived_crew_roles")
+    return select.replace("FROM crew)", "FROM temp.role_input)")
 
 
 def statements(schema):
@@ -74,7 +82,8 @@ def script(schema_path, same_work):
     setup = [s for s in parts if not is_index(s) and not is_trigger(s) and (same_work or not is_fts(s))]
     indexes = [s for s in parts if is_index(s)]
     triggers = [s for s in parts if is_trigger(s)]
-    lines = ["PRAGMA foreign_keys = ON;", "PRAGMA cache_size = -16384;", "BEGIN;"] + setup + [LOAD_ROWS.strip()] + indexes
+    load = LOAD_ROWS.strip().replace("{role_rule}", role_rule(parts))
+    lines = ["PRAGMA foreign_keys = ON;", "PRAGMA cache_size = -16384;", "BEGIN;"] + setup + [load] + indexes
     lines.append(DERIVED_VALUES.strip())
     if same_work:
         lines += [f"INSERT INTO {name} ({name}) VALUES ('rebuild');" for name in fts_names]

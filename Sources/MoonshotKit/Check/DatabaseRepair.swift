@@ -49,16 +49,7 @@ public enum DatabaseRepair {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
             try DataEdits.noteLostRecord(in: database)
         }
-        for trigger in setAside {
-            do {
-                try database.execute(trigger.sql)
-            } catch let error as SQLiteError {
-                throw MoonshotError("trigger \(trigger.name), which another program made, cannot be made again after the repair "
-                                    + "(\(error.message)), so \(path) was not changed",
-                                    hint: "Drop it (DROP TRIGGER \(identifier(trigger.name))), run '\(DatabaseCheck.repairCommand(path))' "
-                                        + "again, and make it anew.")
-            }
-        }
+        for trigger in setAside { try makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         let rowsAfter = try rowCounts(in: database)
         guard rowsAfter == rowsBefore else {
             throw MoonshotError("the repair would have changed how many rows \(path) holds (\(rowsBefore) before, \(rowsAfter) after), "
@@ -66,6 +57,20 @@ public enum DatabaseRepair {
                                 hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
         }
         return done
+    }
+
+    /// Makes again an object of another program's that the repair had to drop (it was on a
+    /// table the repair rebuilt, or a trigger set aside); throws, so that nothing is changed,
+    /// when it no longer fits schema.sql's objects.
+    private static func makeAgain(_ type: String, _ name: String, sql: String, in database: Database, path: String) throws {
+        do {
+            try database.execute(sql)
+        } catch let error as SQLiteError {
+            throw MoonshotError("\(type) \(name), which another program made, cannot be made again after the repair "
+                                + "(\(error.message)), so \(path) was not changed",
+                                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(DatabaseCheck.repairCommand(path))' "
+                                    + "again, and make it anew.")
+        }
     }
 
     /// How many rows each of moonshot's tables holds (a table that is missing counts as none).
@@ -133,16 +138,7 @@ public enum DatabaseRepair {
             }
         }
         done += try createMissingObjects(in: database, remade: remade)
-        for other in otherObjects {
-            do {
-                try database.execute(other.sql)
-            } catch let error as SQLiteError {
-                throw MoonshotError("\(other.type) \(other.name), which another program made on a table the repair rebuilds, cannot be made "
-                                    + "again on schema.sql's table (\(error.message)), so \(path) was not changed",
-                                    hint: "Drop it (DROP \(other.type.uppercased()) \(identifier(other.name))), run "
-                                        + "'\(DatabaseCheck.repairCommand(path))' again, and make it anew.")
-            }
-        }
+        for other in otherObjects { try makeAgain(other.type, other.name, sql: other.sql, in: database, path: path) }
         let derived = try DerivedValues.fillIn(database)
         if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
         let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
