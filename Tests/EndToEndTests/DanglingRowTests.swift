@@ -124,6 +124,37 @@ final class DanglingRowTests: BinaryTestCase {
         }
     }
 
+    /// Asked about by name, a mission or astronaut that only crew rows name still has its crew
+    /// rows listed (crew, commander, flights), and the whole-record commands say it is missing.
+    func testAMissionOrAstronautOnlyCrewRowsNameIsAnsweredFor() throws {
+        let crew = try moonshot("crew", "12")
+        XCTAssertEqual(crew.status, 0, crew.stderr)
+        XCTAssertTrue(crew.stdout.contains("Mission name: 12: not in the missions table\n"), crew.stdout)
+        for astronaut in ["conrad", "gordon", "bean"] { XCTAssertTrue(crew.stdout.contains(astronaut), crew.stdout) }
+        XCTAssertEqual(crew.stderr, "Note: 3 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
+        let crewJSON = try JSONSerialization.jsonObject(with: Data(try moonshot("crew", "12", "--format", "json").stdout.utf8)) as? [String: Any]
+        XCTAssertTrue(crewJSON?["mission_name"] is NSNull)
+        XCTAssertEqual((crewJSON?["crew"] as? [Any])?.count, 3)
+        XCTAssertTrue(try moonshot("commander", "Apollo 12").stdout.contains("conrad"))
+
+        let flights = try moonshot("flights", "Collins")
+        XCTAssertEqual(flights.status, 0, flights.stderr)
+        XCTAssertTrue(flights.stdout.contains("Astronaut name: collins: not in the astronauts table\n"), flights.stdout)
+        XCTAssertTrue(flights.stdout.contains("Apollo 11"), flights.stdout)
+        XCTAssertEqual(flights.stderr, Self.astronautNote)
+
+        let mission = try moonshot("mission", "12")
+        XCTAssertEqual(mission.status, 1)
+        XCTAssertEqual(mission.stderr, "Error: 12: not in the missions table, though crew rows name it\n"
+                       + "'moonshot crew 12' lists them; 'moonshot check' explains them.\n")
+        let astronaut = try moonshot("astronaut", "lovell")
+        XCTAssertEqual(astronaut.status, 1)
+        XCTAssertTrue(astronaut.stderr.hasPrefix("Error: lovell: not in the astronauts table, though crew rows name it\n"), astronaut.stderr)
+        // A name no crew row uses is still no match.
+        XCTAssertEqual(try moonshot("crew", "99").status, 1)
+        XCTAssertEqual(try moonshot("flights", "nobody").status, 1)
+    }
+
     func testTheSiteShowsTheCrewRowsWithTheIdEscaped() throws {
         // A crew row naming an astronaut whose id is markup, then the astronaut deleted behind the trigger.
         _ = try sqlite3("""

@@ -9,6 +9,10 @@ extension MoonshotDatabase {
                                              record: false, Self.missionReference).first {
             return Found(found)
         }
+        // Crew rows that name a mission the missions table lacks are still answered for.
+        if let number, try !query("SELECT 1 FROM crew WHERE mission_id = ? LIMIT 1", [.integer(number)], record: false, { _ in }).isEmpty {
+            return Found(.onlyInCrew(number))
+        }
         let words = SearchWords(text)
         // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
         if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
@@ -84,6 +88,11 @@ extension MoonshotDatabase {
             if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
                 return Found(found)
             }
+        }
+        // Crew rows that name an astronaut the astronauts table lacks are still answered for.
+        for id in Set([trimmed, trimmed.lowercased()]).sorted()
+        where try !query("SELECT 1 FROM crew WHERE astronaut_id = ? LIMIT 1", [.text(id)], record: false, { _ in }).isEmpty {
+            return Found(.onlyInCrew(id))
         }
 
         let words = SearchWords(trimmed)
@@ -183,14 +192,22 @@ public struct Found<Thing: Sendable>: Sendable {
 /// A mission the user named, as found in the database.
 public struct MissionReference: Equatable, Sendable, FieldRecord {
     public let id: Int64
+    /// Its name, or for a mission that only crew rows name, `MissingRow`'s words.
     public let name: String
     public let launchDate: LaunchDate?
+    /// False for a mission that crew rows name but the missions table does not hold.
+    public var isInTable = true
+
+    /// A mission that crew rows name but the missions table does not hold.
+    static func onlyInCrew(_ id: Int64) -> MissionReference {
+        MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
+    }
 
     public subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(id)
-        case .missionName: .text(name)
-        case .launchDate: .date(launchDate)
+        case .missionName: isInTable ? .text(name) : .missing(.mission(id: id))
+        case .launchDate: isInTable ? .date(launchDate) : .none
         default: .none
         }
     }
@@ -199,12 +216,20 @@ public struct MissionReference: Equatable, Sendable, FieldRecord {
 /// An astronaut the user named, as found in the database.
 public struct AstronautReference: Equatable, Sendable, FieldRecord {
     public let id: String
+    /// Their name, or for an astronaut that only crew rows name, `MissingRow`'s words.
     public let name: String
+    /// False for an astronaut that crew rows name but the astronauts table does not hold.
+    public var isInTable = true
+
+    /// An astronaut that crew rows name but the astronauts table does not hold.
+    static func onlyInCrew(_ id: String) -> AstronautReference {
+        AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
+    }
 
     public subscript(field: Field) -> AnswerValue {
         switch field {
         case .astronautID: .text(id)
-        case .astronautName: .text(name)
+        case .astronautName: isInTable ? .text(name) : .missing(.astronaut(id: id))
         default: .none
         }
     }
