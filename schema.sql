@@ -268,6 +268,20 @@ CREATE TRIGGER astronauts_au AFTER UPDATE ON astronauts BEGIN
      WHERE NOT EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number);
 END;
 
+-- A key is never taken over from another row: UPDATE OR REPLACE would delete that row without
+-- its delete triggers (unless recursive triggers are on) and leave its crew rows to this one.
+CREATE TRIGGER missions_before_update BEFORE UPDATE OF id ON missions BEGIN
+    SELECT RAISE(ABORT, 'missions.id: another mission has that id; delete it first if this one is to take its place')
+     WHERE new.id IS NOT old.id AND EXISTS (SELECT 1 FROM missions WHERE id = new.id);
+END;
+
+CREATE TRIGGER astronauts_before_update BEFORE UPDATE OF number, id ON astronauts BEGIN
+    SELECT RAISE(ABORT, 'astronauts.id: another astronaut has that id; delete them first if this one is to take their place')
+     WHERE new.id IS NOT old.id AND EXISTS (SELECT 1 FROM astronauts WHERE id = new.id);
+    SELECT RAISE(ABORT, 'astronauts.number: another astronaut has that number; numbers are never given twice')
+     WHERE new.number IS NOT old.number AND EXISTS (SELECT 1 FROM astronauts WHERE number = new.number);
+END;
+
 -- A mission's name and badge are filled in from its number (derived_mission_names); writing
 -- anything else into them is refused.
 CREATE TRIGGER missions_after_insert AFTER INSERT ON missions BEGIN

@@ -62,6 +62,7 @@ final class SchemaComparisonTests: XCTestCase {
                 "trigger missions_ai is defined otherwise than in schema.sql",
                 "trigger missions_ad is defined otherwise than in schema.sql",
                 "trigger missions_au is defined otherwise than in schema.sql",
+                "trigger missions_before_update is defined otherwise than in schema.sql",
                 "trigger missions_after_insert is defined otherwise than in schema.sql",
                 "trigger missions_after_update is defined otherwise than in schema.sql",
                 "trigger missions_after_delete is defined otherwise than in schema.sql",

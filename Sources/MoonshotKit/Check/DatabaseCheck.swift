@@ -63,7 +63,7 @@ public enum DatabaseCheck {
         return DatabaseReport(path: shownPath, problems: problems,
                               applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
                               latestImport: latestImport, edits: edits,
-                              editsMayBeIncomplete: moonshots.contains { $0.object.type == "trigger" },
+                              editsMayBeIncomplete: DataEdits.recordIsBroken(by: moonshots),
                               otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
     }
 
@@ -105,7 +105,7 @@ public enum DatabaseCheck {
                 let columns = try TableRebuild.columnDifferences(of: object.name, madeBy: sql, in: database)
                 if !columns.extra.isEmpty {
                     return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
-                        + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.joined(separator: ", "))") + ". "
+                        + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
                         + TableRebuild.columnAdvice(table: object.name, columns, repair: repair)
                 }
             }

@@ -41,9 +41,7 @@ public enum DatabaseRepair {
         }
         let rowsBefore = try rowCounts(in: database)
         let setAside = try setAsideOtherTriggers(in: database)
-        let recordWasBroken = try SchemaComparison.differences(in: database).contains {
-            $0.changesMoonshotsObjects && ($0.object.type == "trigger" || $0.object.name.lowercased() == "edited_rows")
-        }
+        let recordWasBroken = DataEdits.recordIsBroken(by: try SchemaComparison.differences(in: database))
         let done = try repairSchemaAndData(database, path: path)
         if recordWasBroken {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
@@ -84,11 +82,13 @@ public enum DatabaseRepair {
         return counts.joined(separator: ", ")
     }
 
-    /// Drops the triggers other programs made on moonshot's tables, so that none of them runs
-    /// while the repair changes rows; returns them, to be made again.
+    /// Drops the triggers other programs made on moonshot's tables and views, so that none of
+    /// them runs while the repair changes rows (nor goes with a view it makes again); returns
+    /// them, to be made again.
     private static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
         let ours = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
-        let tables = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" }.map { $0.name.lowercased() })
+        // Triggers on schema.sql's views too: re-making a view drops its triggers.
+        let tables = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" || $0.type == "view" }.map { $0.name.lowercased() })
         let triggers = try database.rows("SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid").compactMap {
             row -> (name: String, sql: String)? in
             guard let name = row.text(0), let table = row.text(1), let sql = row.text(2),

@@ -1,3 +1,10 @@
+/// How a table's columns differ from those schema.sql makes: the ones it has that schema.sql
+/// does not make, and schema.sql's that it lacks, each with its declared type.
+struct ColumnDifferences {
+    let extra: [String]
+    let missing: [(name: String, type: String)]
+}
+
 /// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
 /// schema.sql defines it, keeping every row: the rows are read, the table is dropped and
 /// made again by schema.sql's statement (so that it is recorded exactly as schema.sql writes
@@ -23,14 +30,14 @@ struct TableRebuild {
     init(_ table: String, as sql: String, in database: Database, path: String) throws {
         self.table = table
         let wanted = try Self.columns(of: table, madeBy: sql)
-        let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
         let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
         guard columns.extra.isEmpty else {
             throw MoonshotError("table \(table) has columns schema.sql does not make (\(columns.extra.joined(separator: ", "))): "
                                 + "rebuilding it would lose what they hold, so \(path) was not changed",
                                 hint: Self.columnAdvice(table: table, columns, repair: DatabaseCheck.repairCommand(path)))
         }
-        let kept = wanted.names.filter { column in existing.contains { $0.lowercased() == column.lowercased() } }
+        // No column is extra: the table has those of schema.sql's that are not missing.
+        let kept = wanted.names.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
         let columnList = kept.map(identifier).joined(separator: ", ")
         let rows = try database.rows("SELECT \(columnList) FROM \(identifier(table))")
         otherObjects = try database.rows("""
@@ -67,36 +74,41 @@ struct TableRebuild {
         rowCount = rows.count
     }
 
-    /// The columns of the table `sql` makes, and those of its primary key, in order: read from
-    /// the table made in a private in-memory database.
     /// The columns `table` has in `database` that schema.sql's statement `sql` does not make,
     /// and those it makes that the table lacks, in their tables' order.
-    static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> (extra: [String], missing: [String]) {
-        let wanted = try columns(of: table, madeBy: sql).names
+    static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> ColumnDifferences {
+        let made = try columns(of: table, madeBy: sql)
+        let wanted = made.names
         let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
-        return (existing.filter { !has(wanted, $0) }, wanted.filter { !has(existing, $0) })
+        return ColumnDifferences(extra: existing.filter { !has(wanted, $0) },
+                                 missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { (name: $0.0, type: $0.1) })
     }
 
     /// What to do about a table's columns that schema.sql does not make, before a repair can
-    /// rebuild it: rename one back when schema.sql's column of the same place is missing (a
-    /// rename by `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
-    static func columnAdvice(table: String, _ columns: (extra: [String], missing: [String]), repair: String) -> String {
+    /// rebuild it: copy one back into schema.sql's column when that is missing (a rename by
+    /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
+    static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
         let extra = columns.extra[0]
         if let missing = columns.missing.first {
-            return "If \(extra) is schema.sql's \(missing) renamed, rename it back (ALTER TABLE \(identifier(table)) RENAME COLUMN "
-                + "\(identifier(extra)) TO \(identifier(missing))); if it is a column of your own, copy what it holds elsewhere and drop it "
-                + "(ALTER TABLE \(identifier(table)) DROP COLUMN \(identifier(extra))). Then run '\(repair)'."
+            // RENAME COLUMN is refused while schema.sql's views and triggers name the column.
+            let t = identifier(table), from = identifier(extra), to = identifier(missing.name)
+            return "If \(extra) is schema.sql's \(missing.name) renamed, copy it back (ALTER TABLE \(t) ADD COLUMN \(to) \(missing.type); "
+                + "UPDATE \(t) SET \(to) = \(from); ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
+                + "holds elsewhere and drop it (ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
         }
         return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (ALTER TABLE \(identifier(table)) "
             + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
     }
 
-    private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String]) {
+    /// The columns of the table `sql` makes, those of its primary key, and their declared
+    /// types, in order: read from the table made in a private in-memory database.
+    private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String], types: [String]) {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
         try scratch.execute(sql)
-        let columns = try scratch.rows("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+        let columns = try scratch.rows("SELECT name, pk, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
         return (columns.compactMap { $0.text(0) },
-                columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) })
+                columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) },
+                columns.map { $0.text(2) ?? "" })
     }
 }

@@ -19,6 +19,19 @@ public struct DataEdits: Equatable, Sendable {
     /// `table_name` and `row_key`.
     static let lostRecordMarker = (table: "edited_rows", key: "made whole again")
 
+    /// Whether `differences` from schema.sql leave changes unnoted: `edited_rows`, or a trigger
+    /// that notes changes in it, missing or changed.
+    public static func recordIsBroken(by differences: [SchemaDifference]) -> Bool {
+        differences.contains { difference in
+            difference.changesMoonshotsObjects && notingObjects.contains(difference.object.name.lowercased())
+        }
+    }
+
+    /// `edited_rows` and the triggers of schema.sql that note changes in it (lower case).
+    private static let notingObjects: Set<String> = Set(["edited_rows"] + EmbeddedResources.schemaObjects.filter {
+        $0.type == "trigger" && $0.sql?.contains("INSERT INTO edited_rows") == true
+    }.map { $0.name.lowercased() })
+
     /// Notes in `database` that the record of changes is whole again from now on.
     static func noteLostRecord(in database: Database) throws {
         try database.execute("""

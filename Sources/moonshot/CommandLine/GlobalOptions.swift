@@ -17,7 +17,7 @@ struct GlobalOptions: Sendable {
 
 /// The global options, to say which of them mean something to a command.
 enum GlobalOption: CaseIterable, Sendable {
-    case database, format, reportFormat, showSQL
+    case database, format, showSQL
 
     /// Every command takes `--db` (for those that open no database it changes nothing).
     static let databaseOnly: [GlobalOption] = [.database]
@@ -33,10 +33,6 @@ enum GlobalOption: CaseIterable, Sendable {
         case .format:
             .value("format", "format", help: "How to print the answer (default: table).") { (options, format: OutputFormat) in
                 options.format = format
-            }
-        case .reportFormat:
-            .value("format", "format", help: "How to print the report (default: table).") { (options, format: ReportFormat) in
-                options.format = format.outputFormat
             }
         case .showSQL:
             .flag("show-sql", help: "Also print the SQL a question runs (on stderr), to run in sqlite3 yourself.") {

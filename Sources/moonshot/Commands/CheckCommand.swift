@@ -29,8 +29,11 @@ enum CheckCommand {
             --format json prints one object: "database", "sound" (true or false), "problems"
             (each with "kind", "problem" and "fix"), "information" ("application_id",
             "schema_version", "last_import", "edits_since_import" (null when none; what could
-            not be read is {"unknown": reason}), "edits_may_be_incomplete" (true when triggers
-            that note changes are missing), "other_objects") and "repaired" (what --repair did).
+            not be read is {"unknown": reason}; "unnoted_before" is when --repair last put back
+            what notes changes, before which they may not all be noted),
+            "edits_may_be_incomplete" (true when triggers that note changes are missing),
+            "other_objects") and "repaired" (what --repair did). --format csv prints the
+            problems alone, one a line: kind, problem, fix.
             """,
         options: [
             .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
@@ -38,7 +41,7 @@ enum CheckCommand {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
         ],
-        globals: [.database, .reportFormat],
+        globals: [.database, .format],
         run: run)
 
     static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
@@ -60,10 +63,20 @@ enum CheckCommand {
             }
         }
         let report = try DatabaseCheck.run(path: path)
-        let text = options.global.format == .json ? json(report, repaired: repaired ?? []).serialized() + "\n"
-            : table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
+        let text = switch options.global.format {
+        case .json: json(report, repaired: repaired ?? []).serialized() + "\n"
+        case .csv: csv(report)
+        case .table: table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
+        }
         if repaired?.isEmpty == false { Terminal.writeAfterAChange(text) } else { Terminal.write(text) }
         return report.isSound ? .success : .failure
+    }
+
+    // MARK: CSV
+
+    /// The problems, one a line: kind, problem, fix (the information is in the other formats).
+    private static func csv(_ report: DatabaseReport) -> String {
+        CSVRowWriter.line(["kind", "problem", "fix"]) + report.problems.map { CSVRowWriter.line([$0.kind.rawValue, $0.problem, $0.fix]) }.joined()
     }
 
     // MARK: Table

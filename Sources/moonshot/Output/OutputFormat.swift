@@ -16,14 +16,6 @@ enum OutputFormat: String, ChoiceValue {
     case csv
 }
 
-/// How a command that prints a report rather than rows (`check`) prints it: CSV has no place
-/// for its nested parts.
-enum ReportFormat: String, ChoiceValue {
-    case table, json
-
-    var outputFormat: OutputFormat { self == .table ? .table : .json }
-}
-
 /// The width of the terminal the output goes to.
 enum TerminalWidth {
     /// `COLUMNS` when set, else the terminal's width when standard output is one, else nil.
