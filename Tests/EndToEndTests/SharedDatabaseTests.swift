@@ -137,7 +137,9 @@ final class SharedDatabaseTests: BinaryTestCase {
                                                    lastMissionsFile: "'data/v2 missions.json'")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 2"),
                        "3\ndata/v2 missions.json\n", "the history is kept")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"), "17\n", "the upgraded database has the triggers")
+        let triggers = try moonshot("schema").stdout.components(separatedBy: "\nCREATE TRIGGER ").count - 1
+        XCTAssertGreaterThan(triggers, 0)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"), "\(triggers)\n", "the upgraded database has the triggers")
         // And keeps itself right: an edit in the shell is found.
         XCTAssertEqual(try sqlite3("UPDATE missions SET description = description || ' Zanzibar.' WHERE id = 11"), "")
         let found = try moonshot("search", "zanzibar", "--format", "csv")
