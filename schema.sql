@@ -106,8 +106,8 @@ CREATE TABLE imports (
 CREATE TABLE edited_rows (
     table_name      TEXT NOT NULL,      -- The table: missions, astronauts or crew (edited_rows for the time `moonshot check --repair` last made this record whole again: changes before it may be missing).
     row_key         TEXT NOT NULL,      -- The row: a mission's id, an astronaut's number, or a crew row's "mission_id/position".
-    first_edited_at TEXT NOT NULL,      -- When it was first changed, in UTC: 2026-11-25T10:47:00Z.
-    last_edited_at  TEXT NOT NULL,      -- When it was last changed, in UTC.
+    first_edited_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),   -- When it was first changed, in UTC: 2026-11-25T10:47:00Z.
+    last_edited_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),   -- When it was last changed, in UTC.
     PRIMARY KEY (table_name, row_key)
 ) STRICT, WITHOUT ROWID;
 
@@ -290,7 +290,7 @@ CREATE TRIGGER missions_after_insert AFTER INSERT ON missions BEGIN
      WHERE d.id = new.id AND (new.name NOT IN ('', d.name) OR new.badge NOT IN ('', d.badge));
     UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id)
      WHERE id = new.id AND (name = '' OR badge = '');
-    INSERT INTO edited_rows VALUES ('missions', new.id, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('missions', new.id)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
@@ -304,7 +304,7 @@ CREATE TRIGGER missions_after_update AFTER UPDATE ON missions BEGIN
     UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id)
      WHERE id = new.id AND (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = new.id);
     UPDATE crew SET mission_id = new.id WHERE mission_id = old.id AND new.id IS NOT old.id;
-    INSERT INTO edited_rows SELECT 'missions', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+    INSERT INTO edited_rows (table_name, row_key) SELECT 'missions', key
       FROM (SELECT old.id AS key UNION SELECT new.id) WHERE true
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
@@ -312,19 +312,19 @@ END;
 -- Deleting a mission deletes its crew rows, as the foreign key's ON DELETE CASCADE would.
 CREATE TRIGGER missions_after_delete AFTER DELETE ON missions BEGIN
     DELETE FROM crew WHERE mission_id = old.id;
-    INSERT INTO edited_rows VALUES ('missions', old.id, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('missions', old.id)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
 CREATE TRIGGER astronauts_after_insert AFTER INSERT ON astronauts BEGIN
-    INSERT INTO edited_rows VALUES ('astronauts', new.number, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('astronauts', new.number)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
 -- A new id carries over to the astronaut's crew rows, as ON UPDATE CASCADE would.
 CREATE TRIGGER astronauts_after_update AFTER UPDATE ON astronauts BEGIN
     UPDATE crew SET astronaut_id = new.id WHERE astronaut_id = old.id AND new.id IS NOT old.id;
-    INSERT INTO edited_rows SELECT 'astronauts', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+    INSERT INTO edited_rows (table_name, row_key) SELECT 'astronauts', key
       FROM (SELECT old.number AS key UNION SELECT new.number) WHERE true
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
@@ -332,7 +332,7 @@ END;
 -- Deleting an astronaut deletes their crew rows, as ON DELETE CASCADE would.
 CREATE TRIGGER astronauts_after_delete AFTER DELETE ON astronauts BEGIN
     DELETE FROM crew WHERE astronaut_id = old.id;
-    INSERT INTO edited_rows VALUES ('astronauts', old.number, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('astronauts', old.number)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
@@ -360,7 +360,7 @@ CREATE TRIGGER crew_after_insert AFTER INSERT ON crew BEGIN
     UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
                                        WHERE d.mission_id = new.mission_id AND d.position = new.position)
      WHERE mission_id = new.mission_id AND position = new.position AND canonical_role = '';
-    INSERT INTO edited_rows VALUES ('crew', new.mission_id || '/' || new.position, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('crew', new.mission_id || '/' || new.position)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
@@ -374,12 +374,12 @@ CREATE TRIGGER crew_after_update AFTER UPDATE ON crew BEGIN
      WHERE mission_id = new.mission_id AND position = new.position
        AND canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
                                    WHERE d.mission_id = new.mission_id AND d.position = new.position);
-    INSERT INTO edited_rows SELECT 'crew', key, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+    INSERT INTO edited_rows (table_name, row_key) SELECT 'crew', key
       FROM (SELECT old.mission_id || '/' || old.position AS key UNION SELECT new.mission_id || '/' || new.position) WHERE true
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
 CREATE TRIGGER crew_after_delete AFTER DELETE ON crew BEGIN
-    INSERT INTO edited_rows VALUES ('crew', old.mission_id || '/' || old.position, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+    INSERT INTO edited_rows (table_name, row_key) VALUES ('crew', old.mission_id || '/' || old.position)
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;

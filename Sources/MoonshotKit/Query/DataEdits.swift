@@ -35,7 +35,7 @@ public struct DataEdits: Equatable, Sendable {
     /// Notes in `database` that the record of changes is whole again from now on.
     static func noteLostRecord(in database: Database) throws {
         try database.execute("""
-            INSERT INTO edited_rows VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+            INSERT INTO edited_rows (table_name, row_key) VALUES (?, ?)
                 ON CONFLICT DO UPDATE SET first_edited_at = excluded.first_edited_at, last_edited_at = excluded.last_edited_at
             """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)])
     }
