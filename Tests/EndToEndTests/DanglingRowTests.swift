@@ -167,6 +167,9 @@ final class DanglingRowTests: BinaryTestCase {
         let site = folder.appendingPathComponent("site")
         let apollo11 = try String(contentsOf: site.appendingPathComponent("missions/apollo11.html"), encoding: .utf8)
         XCTAssertTrue(apollo11.contains("<span class=\"crew-name\">collins: not in the astronauts table</span>"), apollo11)
+        // Collins's portrait is shown by his id, and the site holds it (no page of his own asks for it).
+        XCTAssertTrue(apollo11.contains("src=\"../images/collins.jpg\""), apollo11)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("images/collins.jpg").path), "every picture a page shows is in the site")
         let apollo14 = try String(contentsOf: site.appendingPathComponent("missions/apollo14.html"), encoding: .utf8)
         XCTAssertTrue(apollo14.contains("&lt;b&gt;guest&lt;/b&gt;: not in the astronauts table"), apollo14)
         XCTAssertFalse(apollo14.contains("<b>guest"), apollo14)

@@ -50,6 +50,8 @@ public enum Site {
             while missions.count < IndexPages.size, let mission = try reader.nextMission() {
                 try files.add(SitePaths.missionPage(id: mission.detail.id), MissionPage(mission: mission, layout: layout, pictures: pictures).html.markup)
                 uses(pictures.badgeFile(mission.detail.badge))
+                // A crew member's portrait, even of one the astronauts table lacks (no page of their own uses it).
+                mission.detail.crew.forEach { uses(pictures.portraitFile($0.astronautID)) }
                 missions.append(mission)
             }
             var astronauts: [SiteAstronaut] = []
