@@ -32,6 +32,16 @@ enum DanglingCrewRows {
     /// The statement that deletes every crew row that points nowhere.
     static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
 
+    /// How many crew rows of `database` point nowhere.
+    static func count(in database: Database) throws -> Int {
+        let count = try database.rows("""
+            SELECT count(*) FROM crew AS c
+             WHERE NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id)
+                OR NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)
+            """).first?.int64(0)
+        return Int(count ?? 0)
+    }
+
     /// Every crew row of `database` that points nowhere, in key order.
     static func find(in database: Database) throws -> [Row] {
         try database.rows("""

@@ -74,16 +74,17 @@ public final class MoonshotDatabase {
     /// Opens the database at `path`, or explains why it cannot be used. Unless
     /// `acceptingChangedSchema`, that includes a database whose tables, indexes and views are
     /// not as schema.sql makes them (another program may add objects of its own): the questions
-    /// read them, and could not be trusted.
-    public init(path: String, acceptingChangedSchema: Bool = false) throws {
+    /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
+    /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
+    public init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
         let shownPath = Self.shown(path)
         try Self.checkFile(path)
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
             database = try Self.openReadOnly(path, shownPath: shownPath)
-            try Self.checkLayout(of: database, path: path, notOurs: notOurs)
-            if !acceptingChangedSchema {
+            try Self.checkLayout(of: database, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
+            if !acceptingChangedSchema && !acceptingOlderLayouts {
                 let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
                     let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
@@ -140,7 +141,7 @@ public final class MoonshotDatabase {
 
     /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
     /// schema version: `notOurs` for one that is not moonshot's.
-    static func checkLayout(of database: Database, path: String, notOurs: MoonshotError) throws {
+    static func checkLayout(of database: Database, path: String, notOurs: MoonshotError, acceptingOlder: Bool = false) throws {
         let shownPath = shown(path)
         // An empty database is what a failed first import leaves (SQLite made the file).
         if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
@@ -152,7 +153,7 @@ public final class MoonshotDatabase {
             throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
                                 hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
         }
-        guard version == schemaVersion else {
+        guard version == schemaVersion || acceptingOlder else {
             throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(schemaVersion))",
                                 hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
                                     + (try reimportCommand(for: database, path: path)))

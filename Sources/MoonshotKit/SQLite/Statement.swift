@@ -183,6 +183,18 @@ public final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it
+    /// is NULL; throws `InvalidUTF8` when its bytes are not UTF-8 (which `text` would show
+    /// with replacement characters, changing it).
+    public func exactText(_ index: Int) throws(InvalidUTF8) -> String? {
+        guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else {
+            throw InvalidUTF8(column: columnName(index))
+        }
+        return text
+    }
+
     /// Column `index` (0-based) of the current row, typed as SQLite stores it.
     public func value(_ index: Int) -> SQLValue {
         let column = Int32(index)
@@ -226,4 +238,10 @@ public struct Row: Equatable, Sendable {
         if case .text(let value) = values[index] { return value }
         return nil
     }
+}
+
+/// A text value whose bytes are not UTF-8 (stored with `CAST(x'ff' AS TEXT)`, say).
+public struct InvalidUTF8: Error, Equatable, Sendable {
+    /// The result column it was read from.
+    public let column: String
 }

@@ -31,8 +31,8 @@ final class SiteFiles {
 
     /// Flushes the folders' entries to the disk; call once every file is added.
     func synchronize() {
-        for sub in folders.sorted(by: >) { Self.synchronize(sub) }
-        Self.synchronize(folder)
+        for sub in folders.sorted(by: >) { FileSystem.synchronizeFolder(sub) }
+        FileSystem.synchronizeFolder(folder)
     }
 
     private func add(_ path: String, _ bytes: UnsafeRawBufferPointer) throws {
@@ -55,23 +55,7 @@ final class SiteFiles {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw SystemError(operation: "create \(path)") }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR, !Interruption.isRequested { continue }
-                throw SystemError(operation: "write \(path)")
-            }
-            offset += written
-        }
+        try FileSystem.writeAll(buffer, to: descriptor, path: path)
         guard fsync(descriptor) == 0 else { throw SystemError(operation: "write \(path) to the disk") }
-    }
-
-    /// Flushes folder `path`'s entries to the disk, as far as the system allows.
-    static func synchronize(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }

@@ -79,7 +79,7 @@ struct SiteFolder {
             }
             committed = true
         }
-        SiteFiles.synchronize(parent)
+        FileSystem.synchronizeFolder(parent)
         return exists ? .replaced : .created
     }
 

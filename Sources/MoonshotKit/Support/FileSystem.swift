@@ -41,6 +41,28 @@ public enum FileSystem {
         access(directory, W_OK | X_OK) == 0
     }
 
+    /// Writes all of `bytes` to the open file `descriptor` (of `path`, for the error), going
+    /// on after a signal that did not ask the work to stop.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR, !Interruption.isRequested { continue }
+                throw SystemError(operation: "write \(path)")
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes folder `path`'s entries to the disk, as far as the system allows.
+    static func synchronizeFolder(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
     /// The current time in UTC as ISO 8601: `2026-11-21T21:47:00Z`.
     public static func currentTimestamp() -> String {
         var now = time(nil)

@@ -13,6 +13,7 @@ enum Moonshot {
 
     static let commands: [AnyCommand] = [
         ImportCommand.command.erased,
+        ExportCommand.command.erased,
         MissionCommands.missions.erased,
         MissionCommands.mission.erased,
         MissionCommands.crew.erased,

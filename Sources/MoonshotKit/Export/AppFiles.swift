@@ -1,0 +1,104 @@
+/// The Moonshot app's two files, written from a moonshot database's tables in the shapes the
+/// app decodes (its `Mission` and `Astronaut` structs), with their keys in the source files'
+/// order:
+///
+/// - missions.json: an array of missions by id, each `id`, `launchDate` (left out when the
+///   mission has none), `crew` (`name` and `role`, in crew-list order, the role as written)
+///   and `description`;
+/// - astronauts.json: an object keyed by astronaut id, in the order of the astronauts table
+///   (the source's, then those added), each `id`, `name` and `description`.
+///
+/// Both are pretty-printed, one member a line, so that a change reads well in a diff. Rows
+/// are written as they are read, so memory does not grow with the database. The queries name
+/// only columns every moonshot layout has had (an astronaut's order is its rowid), so a
+/// database of an older layout is written the same way.
+enum AppFiles {
+    /// What the files hold.
+    typealias Counts = DatasetCounts
+
+    /// A value in the tables that the app's files cannot carry: text that is not UTF-8.
+    struct UnwritableValue: Error, Equatable {
+        /// "mission 11", "astronaut armstrong".
+        let row: String
+        let column: String
+    }
+
+    /// Writes missions.json and then astronauts.json from `database` (in the caller's
+    /// transaction, so that both are of one moment) to the two sinks.
+    static func write(from database: Database, missions: inout some ByteSink, astronauts: inout some ByteSink) throws -> Counts {
+        let written = try writeMissions(of: database, to: &missions)
+        return Counts(missions: written.missions, astronauts: try writeAstronauts(of: database, to: &astronauts), crew: written.crew)
+    }
+
+    /// Writes missions.json; returns how many missions and crew entries it holds. Crew rows
+    /// whose mission is missing cannot be written (`DanglingCrewRows` finds them first).
+    private static func writeMissions(of database: Database, to sink: inout some ByteSink) throws -> (missions: Int, crew: Int) {
+        let rows = try database.prepare("""
+            SELECT m.id, m.launch_date, m.description, c.astronaut_id, c.role
+              FROM missions AS m LEFT JOIN crew AS c ON c.mission_id = m.id
+             ORDER BY m.id, c.position
+            """)
+        var missions = 0, crew = 0, crewOfMission = 0
+        var mission: (id: Int64, description: String)? = nil
+        try sink.write("[")
+        while try rows.step() {
+            try Interruption.check()
+            let id = rows.int64(0) ?? 0
+            let row = "mission \(id)"
+            if id != mission?.id {
+                if let mission { try sink.write(ending(crewCount: crewOfMission, description: mission.description)) }
+                mission = (id, try text(rows, 2, row: row, column: "description"))
+                missions += 1
+                crewOfMission = 0
+                try sink.write((missions == 1 ? "\n" : ",\n") + "  {\n    \"id\": \(id),\n")
+                if let launchDate = try optionalText(rows, 1, row: row, column: "launch_date") {
+                    try sink.write("    \"launchDate\": \(quoted(launchDate)),\n")
+                }
+                try sink.write("    \"crew\": [")
+            }
+            guard let name = try optionalText(rows, 3, row: row, column: "crew.astronaut_id") else { continue }
+            let role = try text(rows, 4, row: row, column: "crew.role")
+            crewOfMission += 1
+            crew += 1
+            try sink.write((crewOfMission == 1 ? "\n" : ",\n")
+                           + "      {\n        \"name\": \(quoted(name)),\n        \"role\": \(quoted(role))\n      }")
+        }
+        if let mission { try sink.write(ending(crewCount: crewOfMission, description: mission.description)) }
+        try sink.write(missions == 0 ? "]\n" : "\n]\n")
+        return (missions, crew)
+    }
+
+    /// The end of a mission's crew list, its description and the end of the mission.
+    private static func ending(crewCount: Int, description: String) -> String {
+        (crewCount == 0 ? "],\n" : "\n    ],\n") + "    \"description\": \(quoted(description))\n  }"
+    }
+
+    /// Writes astronauts.json; returns how many astronauts it holds.
+    private static func writeAstronauts(of database: Database, to sink: inout some ByteSink) throws -> Int {
+        let rows = try database.prepare("SELECT id, name, description FROM astronauts ORDER BY rowid")
+        var astronauts = 0
+        try sink.write("{")
+        while try rows.step() {
+            try Interruption.check()
+            let id = try text(rows, 0, row: "an astronaut", column: "id")
+            let row = "astronaut \(id)"
+            let name = try text(rows, 1, row: row, column: "name")
+            let description = try text(rows, 2, row: row, column: "description")
+            astronauts += 1
+            try sink.write((astronauts == 1 ? "\n" : ",\n") + "  \(quoted(id)): {\n    \"id\": \(quoted(id)),\n"
+                           + "    \"name\": \(quoted(name)),\n    \"description\": \(quoted(description))\n  }")
+        }
+        try sink.write(astronauts == 0 ? "}\n" : "\n}\n")
+        return astronauts
+    }
+
+    /// Column `index` as text exactly as stored ("" for NULL, which the schema refuses).
+    private static func text(_ rows: Statement, _ index: Int, row: String, column: String) throws -> String {
+        try optionalText(rows, index, row: row, column: column) ?? ""
+    }
+
+    /// Column `index` as text exactly as stored, or nil for NULL.
+    private static func optionalText(_ rows: Statement, _ index: Int, row: String, column: String) throws -> String? {
+        do { return try rows.exactText(index) } catch { throw UnwritableValue(row: row, column: column) }
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What an export wrote.
+public struct ExportSummary: Sendable {
+    /// What the two files hold.
+    public let counts: DatasetCounts
+    public let missionsPath: String
+    public let astronautsPath: String
+    /// The changes made to the data since its last import, which the files carry; nil when
+    /// none are noted.
+    public let edits: DataEdits?
+}
+
+/// Why an export wrote nothing (or, for `.partlyReplaced`, only one file): the facts, which
+/// the command line words.
+public enum ExportFailure: Error {
+    /// `--missions` and `--astronauts` name one file.
+    case sameTarget(String)
+    /// A target is the database itself.
+    case targetIsTheDatabase(String)
+    /// A target exists and is neither a regular file nor a folder (a FIFO, a device).
+    case notARegularFile(String)
+    /// Crew rows whose mission or astronaut is missing: the app's files cannot carry them.
+    case danglingCrewRows(count: Int)
+    /// A value the files cannot carry: text that is not UTF-8.
+    case unwritableValue(row: String, column: String)
+    /// The files written would not pass the import's validation; the problems name the
+    /// targets (and the places in what would have been written there).
+    case wouldNotImport(ImportFailure)
+    /// Writing a file failed (a full disk, a file-size limit, permissions).
+    case cannotWrite(SystemError)
+    /// The missions file was moved into place, but the astronauts file could not be.
+    case partlyReplaced(replaced: String, failed: SystemError)
+}
+
+/// Writes the Moonshot app's missions.json and astronauts.json from a moonshot database (see
+/// `AppFiles` for their shapes).
+///
+/// Both files come from one read transaction, so a change committed meanwhile (an import, an
+/// edit) is in both or neither. Each is written beside its target, flushed to the disk and
+/// checked by the import's own validation; only then are both moved into place. Until then,
+/// and whenever anything fails (a full disk, a file-size limit, a signal caught by
+/// `Interruption.catchingSignals`, data the files cannot carry), the targets are as they were.
+public enum Exporter {
+    /// Exports the database at `databasePath` to the files `missions` and `astronauts`.
+    /// Throws `ExportFailure`, `MoonshotError` for a database that cannot be read, or
+    /// `Interrupted`.
+    public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
+        if sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
+        for target in [missions, astronauts] where sameFile(target, databasePath) {
+            throw ExportFailure.targetIsTheDatabase(target)
+        }
+        let opened = try MoonshotDatabase(path: databasePath, acceptingOlderLayouts: true)
+        let files: (missions: StagedFile, astronauts: StagedFile)
+        do {
+            files = (try StagedFile(replacing: missions), try StagedFile(replacing: astronauts))
+        } catch let error as SystemError {
+            throw ExportFailure.cannotWrite(error)
+        }
+        var missionsSink = files.missions, astronautsSink = files.astronauts
+        let database = opened.database
+        // One read transaction: a change committed meanwhile is in both files or in neither.
+        let (counts, edits) = try Interruption.interrupting(database) { try database.transaction(.deferred) {
+            let dangling = try DanglingCrewRows.count(in: database)
+            if dangling > 0 { throw ExportFailure.danglingCrewRows(count: dangling) }
+            do {
+                let counts = try AppFiles.write(from: database, missions: &missionsSink, astronauts: &astronautsSink)
+                return (counts, try? DataEdits.read(from: database))
+            } catch let error as AppFiles.UnwritableValue {
+                throw ExportFailure.unwritableValue(row: error.row, column: error.column)
+            } catch let error as SystemError {
+                throw ExportFailure.cannotWrite(error)
+            }
+        } }
+        do {
+            try files.missions.finish()
+            try files.astronauts.finish()
+        } catch let error as SystemError {
+            throw ExportFailure.cannotWrite(error)
+        }
+        try validate(files.missions, files.astronauts, counts: counts)
+        try Interruption.check()
+        do { try files.missions.moveIntoPlace() } catch let error as SystemError { throw ExportFailure.cannotWrite(error) }
+        do {
+            try files.astronauts.moveIntoPlace()
+        } catch let error as SystemError {
+            throw ExportFailure.partlyReplaced(replaced: missions, failed: error)
+        }
+        return ExportSummary(counts: counts, missionsPath: missions, astronautsPath: astronauts, edits: edits ?? nil)
+    }
+
+    /// Runs the import's validation on the two files written; throws `.wouldNotImport` with
+    /// its problems, named by the targets, when they would not import as they are.
+    private static func validate(_ missions: StagedFile, _ astronauts: StagedFile, counts: DatasetCounts) throws {
+        let checked: DatasetCounts
+        do {
+            checked = try Importer.check(missions: .file(missions.temporaryPath), astronauts: .file(astronauts.temporaryPath))
+        } catch let failure as ImportFailure {
+            let renamed = failure.problems.map { problem in
+                let file = problem.file == missions.temporaryPath ? missions.target
+                    : problem.file == astronauts.temporaryPath ? astronauts.target : problem.file
+                return ImportProblem(file: file, location: problem.location, path: problem.path, message: problem.message)
+            }
+            throw ExportFailure.wouldNotImport(ImportFailure(problems: renamed, unlistedCount: failure.unlistedCount))
+        }
+        precondition(checked == counts, "the export wrote \(counts) and its files hold \(checked)")
+    }
+
+    /// Whether two paths name one file: the same device and inode when both exist, else the
+    /// same path.
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}

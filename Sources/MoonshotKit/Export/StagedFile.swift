@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file written beside the one it is to replace, and moved into its place only when it is
+/// complete: until then (and for ever, if anything fails) the file at the target is as it was.
+///
+/// The new file is made in the target's folder (so that the move is a rename within one file
+/// system, which no reader sees half done), under a name that says what it is
+/// (`.missions.json.moonshot-export-1234`), with the permissions of the file it replaces. A
+/// target that is a symbolic link stays one: the file it points to is replaced.
+final class StagedFile: ByteSink {
+    /// The path the user gave.
+    let target: String
+    /// Where the file will go: `target` with symbolic links followed.
+    private let destination: String
+    /// The file being written.
+    let temporaryPath: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var moved = false
+    private static let bufferSize = 1 << 16
+
+    /// Makes the new file beside `target`; throws `SystemError` saying why it cannot be made.
+    init(replacing target: String) throws {
+        self.target = target
+        destination = Self.resolved(target)
+        switch FileSystem.entry(at: destination) {
+        case .directory: throw SystemError(operation: "write \(target)", code: EISDIR)
+        case .other: throw ExportFailure.notARegularFile(target)
+        case .missing, .file: break
+        }
+        let folder = FileSystem.directory(of: destination)
+        let base = destination.split(separator: "/").last.map(String.init) ?? destination
+        var existing = stat()
+        let mode: mode_t = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
+        var attempt = 0
+        while true {
+            let name = "\(folder)/.\(base).moonshot-export-\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
+            let opened = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if opened >= 0 {
+                (temporaryPath, descriptor) = (name, opened)
+                break
+            }
+            guard errno == EEXIST, attempt < 100 else { throw SystemError(operation: "create a file beside \(target)") }
+            attempt += 1
+        }
+        // The permissions of the file replaced, whatever the umask.
+        if mode != 0o666 { fchmod(descriptor, mode) }
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !moved { unlink(temporaryPath) }
+    }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes what is buffered, makes sure it is on the disk, and closes the file.
+    func finish() throws {
+        try flush()
+        guard fsync(descriptor) == 0 else { throw SystemError(operation: "write \(target) to the disk") }
+        let closed = close(descriptor)
+        descriptor = -1
+        guard closed == 0 else { throw SystemError(operation: "write \(target)") }
+    }
+
+    /// Moves the finished file into the target's place.
+    func moveIntoPlace() throws {
+        guard rename(temporaryPath, destination) == 0 else { throw SystemError(operation: "replace \(target)") }
+        moved = true
+        FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
+    }
+
+    private func flush() throws {
+        try buffer.withUnsafeBytes { try FileSystem.writeAll($0, to: descriptor, path: target) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
+    private static func resolved(_ path: String) -> String {
+        var path = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+            var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &bytes, bytes.count - 1)
+            guard count > 0 else { return path }
+            let link = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = link.hasPrefix("/") ? link : FileSystem.directory(of: path) + "/" + link
+        }
+        return path
+    }
+}
