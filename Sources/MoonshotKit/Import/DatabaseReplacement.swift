@@ -3,6 +3,12 @@
 /// are in, the indexes, the derived columns, the full-text indexes, the triggers and the
 /// import history follow.
 ///
+/// Only moonshot's own objects are replaced: what another program added (tables, views, and
+/// indexes or triggers on its tables) is kept as it is, and an index or trigger it made on
+/// moonshot's tables is made again on the new content (see `OtherObjects`). What cannot be kept
+/// that way, and changes made since the last import that the new content does not have,
+/// make the import throw `ImportRefusal` at the end, unless it was told to `force` them away.
+///
 /// The database file itself is never renamed or deleted: whatever its journal mode (rollback
 /// or WAL), readers see the old content or the new, a writer's change is committed before the
 /// import takes the write lock or waits for it, and concurrent imports take turns. The file
@@ -15,6 +21,15 @@ struct DatabaseReplacement {
     let history: [Row]
     /// The schema version of the replaced content, when it had one older than schema.sql's.
     let olderSchemaVersion: Int64?
+    /// Whether to drop what stands in the way, and replace changes, rather than refuse.
+    let force: Bool
+    /// What other programs added.
+    let others: OtherObjects
+    /// The changes made since the last import, if any (or if that cannot be known).
+    let priorEdits: PriorEdits?
+    /// The content replaced, as `ContentDigest` gives it, when it has changes and the import
+    /// would refuse to replace them (nil also when it could not be read: it then differs).
+    private let previousContent: String?
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
     private let deferredIndexes: [String]
@@ -25,13 +40,17 @@ struct DatabaseReplacement {
     /// Checks that the database (in a write transaction) is empty or a moonshot database,
     /// keeps its history, drops everything in it, and creates the schema without its indexes
     /// and triggers.
-    init(of database: Database, path: String) throws {
+    init(of database: Database, path: String, force: Bool) throws {
+        self.force = force
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
         if wasEmpty, try !MoonshotDatabase.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
         olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
-        try Self.dropEverything(in: database)
+        others = try OtherObjects(in: database, currentLayout: version == MoonshotDatabase.schemaVersion)
+        priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0) }
+        previousContent = priorEdits == nil || force ? nil : try? ContentDigest.of(database)
+        try Self.dropMoonshotsObjects(in: database)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
         deferredTriggers = Self.schemaStatements(ofType: "trigger")
@@ -47,13 +66,60 @@ struct DatabaseReplacement {
     var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(historyRow:)) }
 
     /// Once the rows are in: creates the indexes, works out the derived columns, fills the
-    /// full-text indexes from the tables, creates the triggers, and puts the import history back.
-    func finish(in database: Database) throws {
+    /// full-text indexes from the tables, creates the triggers, puts the import history back,
+    /// and makes again other programs' indexes and triggers on moonshot's tables. Throws
+    /// `ImportRefusal` unless `force` when something of another program's would be dropped or
+    /// changes made since the last import would be lost; returns what of other programs' was
+    /// kept, and what `force` dropped ("table my_notes").
+    func finish(in database: Database) throws -> (kept: [String], dropped: [String]) {
         for index in deferredIndexes { try database.execute(index) }
         try DerivedValues.fillIn(database, only: .missions)
         try FullTextIndexes.rebuild(database)
         for trigger in deferredTriggers { try database.execute(trigger) }
         try Provenance.restore(history, in: database)
+        var obstacles = others.extraColumns.map { ImportRefusal.Obstacle(name: "column \($0.table).\($0.column)", reason: .columnNotInSchema) }
+        var kept = others.kept
+        for object in others.attached {
+            do {
+                try database.execute(object.sql)
+                kept.append("\(object.type) \(object.name)")
+            } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .error {
+                obstacles.append(ImportRefusal.Obstacle(name: "\(object.type) \(object.name)", reason: .cannotBeMadeAgain(error.message)))
+            }
+        }
+        obstacles += try Self.tablesWithBrokenReferences(in: database)
+        let lostEdits = try priorEdits.flatMap { edits in try previousContent == ContentDigest.of(database) ? nil : edits }
+        if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
+        for obstacle in obstacles {
+            if case .foreignKeys = obstacle.reason { try database.execute("DROP TABLE \(identifier(String(obstacle.name.dropFirst("table ".count))))") }
+        }
+        let dropped = obstacles.map(\.name)
+        return (kept.filter { !dropped.contains($0) }, dropped)
+    }
+
+    /// Other programs' tables whose foreign keys point nowhere in the new content (the import
+    /// runs with foreign keys off, so that replacing moonshot's tables leaves their rows as they
+    /// are). Throws if one of moonshot's own tables does: the import made it wrong.
+    private static func tablesWithBrokenReferences(in database: Database) throws -> [ImportRefusal.Obstacle] {
+        var obstacles: [ImportRefusal.Obstacle] = []
+        for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") {
+            guard let table = table.text(0) else { continue }
+            let broken: Row?
+            do {
+                broken = try database.rows("SELECT count(*), group_concat(DISTINCT parent) FROM pragma_foreign_key_check(?)", [.text(table)]).first
+            } catch let error as SQLiteError where error.code.primary == .error {
+                // A foreign key SQLite cannot check ("foreign key mismatch"): it never held.
+                continue
+            }
+            guard let broken, let count = broken.int64(0), count > 0 else { continue }
+            if OtherObjects.isMoonshots(table) {
+                throw MoonshotError("the import made rows of \(table) that point nowhere; it was rolled back",
+                                    hint: "This is a bug in moonshot: please report it with the input.")
+            }
+            let parents = (broken.text(1) ?? "").split(separator: ",").map(String.init).sorted()
+            obstacles.append(ImportRefusal.Obstacle(name: "table \(table)", reason: .foreignKeys(rows: Int(count), into: parents)))
+        }
+        return obstacles
     }
 
     /// The schema version of a database that is not empty; throws for one moonshot did not
@@ -67,26 +133,22 @@ struct DatabaseReplacement {
         return version
     }
 
-    /// Drops every table, view and trigger: views and triggers first, then full-text indexes
-    /// (which drop their own tables), then the other tables, each once no other table that is
-    /// left refers to it (so that foreign keys, which are enforced, never point nowhere).
-    /// Views and triggers are dropped in one pass: the query that orders the tables takes
-    /// about half a millisecond a time, which schema.sql's 19 triggers made most of a re-import.
-    private static func dropEverything(in database: Database) throws {
-        for object in try database.rows("SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger')") {
-            try database.execute("DROP \(object.text(0) == "view" ? "VIEW" : "TRIGGER") \(identifier(object.text(1)))")
-        }
-        let next = try database.prepare("""
-            SELECT name FROM sqlite_schema AS s
-            WHERE type = 'table' AND name NOT LIKE 'sqlite%'
-            ORDER BY sql NOT LIKE 'CREATE VIRTUAL TABLE%',
-                     EXISTS (SELECT 1 FROM sqlite_schema AS other, pragma_foreign_key_list(other.name) AS key
-                             WHERE other.type = 'table' AND other.name <> s.name
-                               AND key."table" = s.name COLLATE NOCASE)
-            LIMIT 1
-            """)
-        while let table = try next.rows().first {
-            try database.execute("DROP TABLE \(identifier(table.text(0)))")
+    /// Drops moonshot's tables, views and triggers (and with them other programs' indexes and
+    /// triggers on them, which `OtherObjects` keeps to make again): views and triggers first,
+    /// then the full-text indexes (which drop their own tables), then the other tables. The
+    /// import's connection has foreign keys off, so other programs' tables that refer to
+    /// moonshot's keep their rows; `finish` checks what they refer to.
+    private static func dropMoonshotsObjects(in database: Database) throws {
+        let objects = try database.rows("""
+            SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+             ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+            """).filter { OtherObjects.isMoonshots($0.text(1) ?? "") }
+        for object in objects {
+            let name = object.text(1) ?? ""
+            // A full-text index's own tables went with it.
+            guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ?", [.text(name)]) != nil else { continue }
+            let type = object.text(0) == "view" ? "VIEW" : object.text(0) == "trigger" ? "TRIGGER" : "TABLE"
+            try database.execute("DROP \(type) \(identifier(name))")
         }
     }
 

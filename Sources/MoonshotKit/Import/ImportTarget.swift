@@ -5,7 +5,7 @@ enum ImportTarget {
     static let cacheKiB = 16_384
 
     /// Opens (creating it if missing) the database at `path`, after checking that a database
-    /// can be made or changed there. Foreign keys are enforced, as for every write. Its
+    /// can be made or changed there, with foreign keys off (see `DatabaseReplacement`). Its
     /// statements wait for other connections' locks as `lockWait` says.
     static func open(_ path: String, lockWait: LockWaitPolicy) throws -> Database {
         let folder = FileSystem.directory(of: path)
@@ -32,7 +32,10 @@ enum ImportTarget {
         }
         let database: Database
         do {
-            database = try Database(path: path, mode: .readWriteCreate, busyTimeout: Int32(lockWait.seconds * 1000))
+            // Foreign keys off: with them on, dropping moonshot's tables would delete (or refuse
+            // to delete) other programs' rows that refer to them. The reader checks every
+            // reference of the new content, and `DatabaseReplacement.finish` every table's.
+            database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: Int32(lockWait.seconds * 1000))
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
             throw MoonshotError("cannot open or create \(path): \(error.message)", hint: "Choose another path with --db.")
         }

@@ -1,5 +1,5 @@
 /// What an import did.
-public struct ImportSummary: Equatable, Sendable {
+public struct ImportSummary: Sendable {
     /// How the database changed.
     public enum Outcome: Equatable, Sendable {
         /// The database had no content; now it has.
@@ -16,6 +16,12 @@ public struct ImportSummary: Equatable, Sendable {
     public let outcome: Outcome
     /// The schema version the database had, when the import moved it to the current layout.
     public var upgradedFrom: Int64? = nil
+    /// What other programs had added and the import kept ("table my_notes").
+    public var kept: [String] = []
+    /// What `force` dropped ("table my_notes", "column missions.notes").
+    public var dropped: [String] = []
+    /// The changes since the previous import that `force` replaced.
+    public var replacedEdits: PriorEdits? = nil
 }
 
 /// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
@@ -50,7 +56,7 @@ public enum Importer {
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
     public static func run(missions: InputSource, astronauts: InputSource, databasePath: String,
-                           lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> ImportSummary {
+                           lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
             // Nothing is written; the file that did open is still checked, so every problem is
@@ -71,7 +77,7 @@ public enum Importer {
         }
         do {
             return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
-                             hashes: hashing.wait, into: databasePath, lockWait: lockWait)
+                             hashes: hashing.wait, into: databasePath, lockWait: lockWait, force: force)
         } catch let error as SQLiteError {
             throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: "the import")
         }
@@ -81,17 +87,17 @@ public enum Importer {
     /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
     private static func write(
         missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
-        hashes: () -> (String?, String?), into path: String, lockWait: LockWaitPolicy
+        hashes: () -> (String?, String?), into path: String, lockWait: LockWaitPolicy, force: Bool
     ) throws -> ImportSummary {
         do {
             let database = try ImportTarget.open(path, lockWait: lockWait)
             return try Interruption.interrupting(database) {
                 try database.transaction(.immediate) {
-                    let replacement = try DatabaseReplacement(of: database, path: path)
+                    let replacement = try DatabaseReplacement(of: database, path: path, force: force)
                     let reader = DatasetReader(sink: try DatabaseWriter(database).add)
                     try reader.read(astronauts: astronauts.file, missions: missions.file)
                     try reader.throwProblems()
-                    try replacement.finish(in: database)
+                    let others = try replacement.finish(in: database)
                     let digests = hashes()
                     // The hashes are of what was imported only if neither file changed meanwhile.
                     try checkUnchanged(missions.file, astronauts.file)
@@ -104,7 +110,9 @@ public enum Importer {
                     let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
                         : replacement.previousInputHashes == hashes ? .unchanged : .replaced
                     return ImportSummary(counts: counts, databasePath: path, outcome: outcome,
-                                         upgradedFrom: replacement.olderSchemaVersion)
+                                         upgradedFrom: replacement.olderSchemaVersion,
+                                         kept: others.kept, dropped: others.dropped,
+                                         replacedEdits: force ? replacement.priorEdits : nil)
                 }
             }
         } catch {

@@ -7,6 +7,7 @@ enum ImportCommand {
         var missions: FilePath?
         var astronauts: FilePath?
         var check = false
+        var force = false
         var wait = LockWaitPolicy.defaultSeconds
     }
 
@@ -18,8 +19,13 @@ enum ImportCommand {
             with them, both files (a crew list names astronauts by id, so the two are one dataset).
             The input is validated completely as it is written, in one transaction; if anything
             is wrong the problems are counted and the first 100 listed with their file, line and
-            column, and the database is left as it was. A successful import replaces the
-            database's whole content at once. Ctrl-C stops it cleanly (exit status 130).
+            column, and the database is left as it was. A successful import replaces moonshot's
+            tables at once; what another program added (tables, views, indexes, triggers) is
+            kept. An import that would replace changes made since the last import (by any
+            program), or drop something of another program's (a table whose rows refer to
+            missions the new data lacks, say), changes nothing and says so, unless --force;
+            'moonshot export' writes the changed data to files first. Ctrl-C stops it cleanly
+            (exit status 130).
             While another program holds a lock on the database, the import waits for it, up to
             \(seconds(LockWaitPolicy.defaultSeconds)) in all (--wait), saying so on stderr after a second.
             """,
@@ -31,6 +37,9 @@ enum ImportCommand {
                 $0.astronauts = $1
             },
             .flag("check", help: "Validate the input and report problems without writing anything.") { $0.check = true },
+            .flag("force", help: "Replace changes made since the last import, and drop what of another program's stands in the way.") {
+                $0.force = true
+            },
             .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: \(Int(LockWaitPolicy.defaultSeconds))).") {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
@@ -65,7 +74,7 @@ enum ImportCommand {
                     let waiting = "Waiting for another program's lock on \(databasePath) (up to \(seconds(options.wait)) in all)...\n"
                     let lockWait = LockWaitPolicy(seconds: options.wait, whenWaiting: { Terminal.writeError(waiting) })
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
-                                                   databasePath: databasePath, lockWait: lockWait)
+                                                   databasePath: databasePath, lockWait: lockWait, force: options.force)
                     Terminal.writeAfterAChange(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
                     // The exit status tells what became of the database: it has the new content.
                     if let error = Terminal.takeOutputError() {
@@ -82,6 +91,9 @@ enum ImportCommand {
             Terminal.writeError("Error: \(check ? "the check" : "the import") was stopped by "
                                 + "\(interrupted.signalName); \(unchanged).\n")
             return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
+        } catch let refusal as ImportRefusal {
+            Terminal.writeError(TerminalText.visible(refused(refusal, path: databasePath, options: options)))
+            return .failure
         } catch let failure as ImportFailure {
             let what = check ? "The check" : "The import"
             let database = check ? "" : "; \(unchanged)"
@@ -115,6 +127,9 @@ enum ImportCommand {
         if let version = summary.upgradedFrom {
             notes.append("now in the layout of schema version \(MoonshotDatabase.schemaVersion), was \(version)")
         }
+        if let edits = summary.replacedEdits { notes.append("replaced " + changes(edits)) }
+        if !summary.dropped.isEmpty { notes.append("dropped " + summary.dropped.joined(separator: ", ")) }
+        if !summary.kept.isEmpty { notes.append("kept " + summary.kept.joined(separator: ", ")) }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }
 }

@@ -1,0 +1,73 @@
+/// What other programs (or people) added to a moonshot database: tables, views, indexes and
+/// triggers schema.sql does not make, and columns added to its tables. An import replaces only
+/// moonshot's own objects; these are kept, or, where they stand in the way, named.
+struct OtherObjects {
+    /// An index or trigger on one of moonshot's tables or views: dropping the table drops it, so
+    /// the import makes it again, from its own statement, once the new content is in.
+    struct Attached: Equatable {
+        let type: String
+        let name: String
+        let sql: String
+    }
+
+    /// The names of the objects kept as they are ("table my_notes", "view my_view").
+    let kept: [String]
+    /// The indexes and triggers to make again after the import.
+    let attached: [Attached]
+    /// Columns of moonshot's tables that schema.sql does not make (table, column): replacing
+    /// the table would lose what they hold.
+    let extraColumns: [(table: String, column: String)]
+
+    /// The names of every table, view, index and trigger any layout of moonshot has made (its
+    /// full-text indexes' own tables among them), in lower case.
+    private static let moonshotNames: Set<String> = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
+        .union(legacyFullTextIndexes)
+
+    /// The full-text indexes of schema version 1.
+    private static let legacyFullTextIndexes = ["missions_search", "astronauts_search"]
+
+    /// moonshot's full-text indexes, of every layout, whose own tables are named after them.
+    private static let fullTextIndexes: [String] = EmbeddedResources.schemaObjects.filter {
+        $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true
+    }.map { $0.name.lowercased() } + legacyFullTextIndexes
+
+    /// Whether `name` is that of an object some layout of moonshot makes.
+    static func isMoonshots(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return moonshotNames.contains(lowered) || fullTextIndexes.contains { lowered.hasPrefix($0 + "_") }
+    }
+
+    /// The other objects of `database`; `currentLayout` when it has schema.sql's layout, whose
+    /// tables' columns are then compared with schema.sql's (an older layout's differ anyway).
+    init(in database: Database, currentLayout: Bool) throws {
+        var kept: [String] = [], attached: [Attached] = []
+        let rows = try database.rows("""
+            SELECT type, name, tbl_name, sql FROM sqlite_schema
+             WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid
+            """)
+        // Another full-text index's own tables go with it, unnamed.
+        let virtualTables = rows.filter { $0.text(3)?.hasPrefix("CREATE VIRTUAL TABLE") == true }.compactMap { $0.text(1)?.lowercased() }
+        for row in rows {
+            guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name),
+                  !virtualTables.contains(where: { name.lowercased().hasPrefix($0 + "_") }) else { continue }
+            if (type == "index" || type == "trigger") && Self.isMoonshots(table) {
+                // An index SQLite makes for a constraint has no statement, and goes with its table.
+                if let sql = row.text(3) { attached.append(Attached(type: type, name: name, sql: sql)) }
+            } else if type != "index" || row.text(3) != nil {
+                kept.append("\(type) \(name)")
+            }
+        }
+        self.kept = kept
+        self.attached = attached
+        var extraColumns: [(table: String, column: String)] = []
+        if currentLayout {
+            for object in EmbeddedResources.schemaObjects where object.type == "table" && object.sql?.hasPrefix("CREATE TABLE") == true && !object.name.hasPrefix("sqlite_") {
+                guard let sql = object.sql, try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(object.name)]) != nil
+                else { continue }
+                let columns = try TableRebuild.columnDifferences(of: object.name, madeBy: sql, in: database)
+                extraColumns += columns.extra.map { (object.name, $0) }
+            }
+        }
+        self.extraColumns = extraColumns
+    }
+}

@@ -1,0 +1,48 @@
+/// What an import knows of the changes made to the content it would replace.
+public enum PriorEdits: Sendable {
+    /// The changes noted since the last import (see `DataEdits`).
+    case noted(DataEdits)
+    /// Whether there were changes cannot be known: the database has an earlier moonshot's
+    /// layout (which noted none), with its version.
+    case unrecordedByLayout(version: Int64)
+    /// Whether there were changes cannot be known: `edited_rows`, or a trigger that notes
+    /// changes in it, was removed or changed.
+    case recordRemoved
+
+    /// What `database` (of schema `version`, in the import's transaction) tells of changes
+    /// since its last import: nil when there are none.
+    static func read(from database: Database, version: Int64) throws -> PriorEdits? {
+        guard version == MoonshotDatabase.schemaVersion else { return .unrecordedByLayout(version: version) }
+        if DataEdits.recordIsBroken(by: try SchemaComparison.differences(in: database)) { return .recordRemoved }
+        return try DataEdits.read(from: database).map(PriorEdits.noted)
+    }
+}
+
+/// Why an import changed nothing although its input was fine: it would have replaced changes
+/// made since the last import, or dropped what another program added, and was not told to
+/// (`force`). The facts, which the command line words.
+public struct ImportRefusal: Error, Sendable {
+    /// Something of another program's that the import would have to drop.
+    public struct Obstacle: Sendable, Equatable {
+        public enum Reason: Sendable, Equatable {
+            /// A table whose foreign keys would point nowhere in the new content: how many
+            /// rows, and into which of moonshot's tables.
+            case foreignKeys(rows: Int, into: [String])
+            /// An index or trigger on moonshot's tables that could not be made again on the new
+            /// content, with SQLite's reason.
+            case cannotBeMadeAgain(String)
+            /// A column of moonshot's table that schema.sql does not make.
+            case columnNotInSchema
+        }
+
+        /// "table my_notes", "index my_unique_names", "column missions.notes".
+        public let name: String
+        public let reason: Reason
+    }
+
+    /// The changes the import would have replaced (their content differs from the new one),
+    /// or nil when none would be lost.
+    public let edits: PriorEdits?
+    /// What the import would have had to drop.
+    public let obstacles: [Obstacle]
+}

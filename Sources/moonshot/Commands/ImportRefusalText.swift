@@ -1,0 +1,61 @@
+import MoonshotKit
+
+extension ImportCommand {
+    /// Why the import changed nothing although its input was fine, and the ways on.
+    static func refused(_ refusal: ImportRefusal, path: String, options: Options) -> String {
+        let shown = path.contains("/") ? path : "./" + path
+        let db = path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
+        var inputs = ""
+        if let missions = options.missions, let astronauts = options.astronauts {
+            inputs = " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"
+        }
+        var text = ""
+        if let edits = refusal.edits {
+            text += "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
+                + "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
+                + "  moonshot export\(db) --missions missions.json --astronauts astronauts.json\n"
+        }
+        if !refusal.obstacles.isEmpty {
+            text += (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
+                + (text.isEmpty ? "; \(shown) was not changed:\n" : ":\n")
+            for obstacle in refusal.obstacles { text += "  \(obstacle.name): \(reason(obstacle.reason))\n" }
+            text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
+        }
+        return text + "To replace \(refusal.edits == nil ? "" : "the changes")\(refusal.edits == nil || refusal.obstacles.isEmpty ? "" : " and ")"
+            + "\(refusal.obstacles.isEmpty ? "" : "drop \(refusal.obstacles.count == 1 ? "it" : "them")") anyway:\n"
+            + "  moonshot import\(db)\(inputs) --force\n"
+    }
+
+    /// "1 mission changed since 2026-11-25 10:47:00 UTC", or why that cannot be known.
+    static func changes(_ edits: PriorEdits) -> String {
+        switch edits {
+        case .noted(let edits): edits.summary
+        case .unrecordedByLayout(let version): "any changes (schema version \(version) did not note them)"
+        case .recordRemoved: "any changes (what notes them had been removed)"
+        }
+    }
+
+    private static func unknownOrNoted(_ edits: PriorEdits, _ shown: String) -> String {
+        switch edits {
+        case .noted(let edits):
+            "\(shown) was changed since its last import (\(edits.summary)), and this import would replace those changes"
+        case .unrecordedByLayout(let version):
+            "\(shown) has the layout of schema version \(version), which did not note changes, so moonshot cannot tell whether "
+                + "it was changed since its last import; this import would replace content that differs from the new"
+        case .recordRemoved:
+            "what notes changes in \(shown) (the table edited_rows or a trigger that fills it) was removed or changed, so moonshot "
+                + "cannot tell whether it was changed since its last import; this import would replace content that differs from the new"
+        }
+    }
+
+    private static func reason(_ reason: ImportRefusal.Obstacle.Reason) -> String {
+        switch reason {
+        case .foreignKeys(let rows, let tables):
+            "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
+        case .cannotBeMadeAgain(let message):
+            "cannot be made again on the new data (\(message))"
+        case .columnNotInSchema:
+            "schema.sql does not make it, and what it holds would be lost"
+        }
+    }
+}
