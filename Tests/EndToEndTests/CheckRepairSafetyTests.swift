@@ -57,8 +57,9 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         let again = try moonshot("check").stdout
         XCTAssertNotNil(again.range(of: #"Changes: +1 mission changed since .* UTC; changes made before .* may not all be noted"#,
                                     options: .regularExpression), again)
-        // A new import starts a whole record.
-        XCTAssertEqual(try moonshot("import").status, 0)
+        // A new import (told to replace the changes) starts a whole record.
+        XCTAssertEqual(try moonshot("import").status, 1, "an import would replace the changes")
+        XCTAssertEqual(try moonshot("import", "--force").status, 0)
         XCTAssertTrue(try moonshot("check").stdout.contains("Changes:     none, the data is as imported"))
     }
 

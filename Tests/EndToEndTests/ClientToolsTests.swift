@@ -170,8 +170,9 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertTrue(try datasette("/moonshot/edited_rows").contains("The rows changed since the last import, by any program"),
                       "edited_rows is described")
 
-        // Imported again, the edits are gone: the metadata is as after the first import.
-        XCTAssertEqual(try moonshot("import").status, 0)
+        // Imported again (--force: the import refuses to replace edits), the edits are gone:
+        // the metadata is as after the first import.
+        XCTAssertEqual(try moonshot("import", "--force").status, 0)
         let reimported = try sqlite3("SELECT imported_at FROM imports ORDER BY id DESC LIMIT 1").trimmingCharacters(in: .newlines)
         XCTAssertEqual(try moonshot("metadata").stdout,
                        freshText.replacingOccurrences(of: readable(imported[0]), with: readable(reimported)))

@@ -26,7 +26,7 @@ final class CompletionTests: BinaryTestCase {
         (["--format", ""], ["table", "json", "csv"]),
         (["missions", "--format", "j"], ["json"]),
         (["crew", "--f"], ["--format"]),
-        (["import", "--"], ["--missions", "--astronauts", "--check", "--wait", "--db", "--help"]),
+        (["import", "--"], ["--missions", "--astronauts", "--check", "--force", "--wait", "--db", "--help"]),
         (["check", "--"], ["--repair", "--wait", "--db", "--format", "--help"]),
         (["che"], ["check"]),
         (["crew", "apollo1"], ["apollo1", "apollo10", "apollo11", "apollo12", "apollo13", "apollo14", "apollo15", "apollo16", "apollo17"]),

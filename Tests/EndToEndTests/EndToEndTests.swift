@@ -99,7 +99,7 @@ final class EndToEndTests: BinaryTestCase {
         for arguments in [["import", "--help"], ["help", "import"], ["--db", "x.db", "import", "-h"]] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 0)
-            XCTAssertTrue(result.stdout.contains("USAGE: moonshot import [--missions <path>] [--astronauts <path>] [--check] [--wait <seconds>] [--db <path>]"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("USAGE: moonshot import [--missions <path>] [--astronauts <path>] [--check] [--force] [--wait <seconds>] [--db <path>]"), result.stdout)
             XCTAssertTrue(result.stdout.contains("\nOPTIONS:\n"), result.stdout)
         }
         let schemaHelp = try moonshot("schema", "--help")

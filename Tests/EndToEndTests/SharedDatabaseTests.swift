@@ -23,8 +23,8 @@ final class SharedDatabaseTests: BinaryTestCase {
                        "written\n")
         crashed.kill()
 
-        // In WAL mode the reader does not hold the import back.
-        let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        // In WAL mode the reader does not hold the import back (told to replace the edit).
+        let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--force")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try reader.finish("SELECT count(*) FROM missions;\nCOMMIT;\nSELECT count(*) FROM missions;\n"), "12\n1500\n",
                        "old content inside the reader's transaction, new content after it")
@@ -40,10 +40,10 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 0)
         let writer = try startSQLiteSession()
         XCTAssertEqual(writer.send("BEGIN IMMEDIATE;\nUPDATE missions SET description = 'before the import' WHERE id = 11;\nSELECT changes();\n"), "1\n")
-        let importing = try start(["import"])
+        let importing = try start(["import", "--force"])
         waitUntilItOpensTheDatabase(importing)
         XCTAssertEqual(try writer.finish("COMMIT;\nSELECT description FROM missions WHERE id = 11;\n"), "before the import\n",
-                       "the writer commits: its change is in the past of the content the import replaces")
+                       "the writer commits: its change is in the past of the content the import replaces (as --force says)")
         importing.waitUntilExit()
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT description = 'before the import' FROM missions WHERE id = 11"), "2\n0\n")
@@ -115,7 +115,9 @@ final class SharedDatabaseTests: BinaryTestCase {
     func testADatabaseOfAnEarlierMoonshotIsRecognisedAndMarked() throws {
         // What a moonshot from before the mark made: the first layout, no application id.
         XCTAssertEqual(try sqlite3(EarlierLayouts.version1(applicationID: 0)), "")
-        let result = try moonshot("import")
+        // Its layout noted no changes, and its content differs from the new: replaced only when told.
+        XCTAssertEqual(try moonshot("import").status, 1)
+        let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
                        "\(0x4D4F4F4E)\n3\n2\n", "marked, in the new layout, with its history")
@@ -163,7 +165,19 @@ final class SharedDatabaseTests: BinaryTestCase {
                                                   + "  moonshot import --missions \(lastMissionsFile) --astronauts data/astronauts.json\n"),
                           result.stderr, file: file, line: line)
         }
-        let result = try moonshot("import")
+        // Its layout noted no changes, and its content differs from the new: the import says so,
+        // and changes nothing; the content can still be exported.
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, file: file, line: line)
+        XCTAssertTrue(refused.stderr.hasPrefix("Error: ./moonshot.db has the layout of schema version \(version), which did not note changes, "
+                                               + "so moonshot cannot tell whether it was changed since its last import"), refused.stderr,
+                      file: file, line: line)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "\(version)\n", file: file, line: line)
+        let exported = try moonshot("export", "--missions", "old-m.json", "--astronauts", "old-a.json")
+        XCTAssertEqual(exported.status, 0, exported.stderr, file: file, line: line)
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("old-m.json"), encoding: .utf8)
+            .contains("The first crewed landing on the Moon."), file: file, line: line)
+        let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was \(version))\n"),
                       result.stdout, file: file, line: line)

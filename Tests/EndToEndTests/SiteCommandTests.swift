@@ -190,8 +190,9 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertFalse(newbie.contains("astronaut-portrait portrait\" src="), newbie)
         XCTAssertTrue(newbie.contains(#"aria-label="No portrait of Nora Newbie"><rect"#), newbie)
 
-        // Imported again, the edits are gone and the footer is as after the first import.
-        XCTAssertEqual(try moonshot("import").status, 0)
+        // Imported again (--force: the import refuses to replace edits), the edits are gone and
+        // the footer is as after the first import.
+        XCTAssertEqual(try moonshot("import", "--force").status, 0)
         XCTAssertEqual(try moonshot("site", "again").status, 0)
         let reimported = try latestImport()
         for (page, footer) in try footers("again") {

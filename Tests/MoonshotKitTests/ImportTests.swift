@@ -11,8 +11,9 @@ final class ImportTests: XCTestCase {
         folder = try makeTemporaryFolder(self)
     }
 
-    private func importRealDataset(from source: (InputSource, InputSource) = (.embedded("missions.json"), .embedded("astronauts.json"))) throws -> ImportSummary {
-        try Importer.run(missions: source.0, astronauts: source.1, databasePath: databasePath)
+    private func importRealDataset(from source: (InputSource, InputSource) = (.embedded("missions.json"), .embedded("astronauts.json")),
+                                   force: Bool = false) throws -> ImportSummary {
+        try Importer.run(missions: source.0, astronauts: source.1, databasePath: databasePath, force: force)
     }
 
     private func open() throws -> Database { try Database(path: databasePath, mode: .readOnly) }
@@ -101,7 +102,7 @@ final class ImportTests: XCTestCase {
                        [Row(values: [.text("armstrong")])])
     }
 
-    func testImportOverOtherContentMakesTheSameDatabaseAsAFreshOne() throws {
+    func testImportOverOtherContentMakesTheSameDatabaseAsAFreshOneKeepingOtherProgramsObjects() throws {
         _ = try importRealDataset()
         let fresh = try dump() + searchIndex()
         let freshSchema = try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name")
@@ -116,9 +117,22 @@ final class ImportTests: XCTestCase {
             CREATE TABLE tags (note_id INTEGER REFERENCES notes (id));
             INSERT INTO notes VALUES (1, 5); INSERT INTO tags VALUES (1);
             """)
-        _ = try importRealDataset()
+        let objects = "SELECT type, name, sql FROM sqlite_schema WHERE name NOT IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"
+        // The note refers to mission 5, which the Apollo dataset lacks: the import refuses, naming it.
+        XCTAssertThrowsError(try importRealDataset()) { error in
+            XCTAssertEqual((error as? ImportRefusal)?.obstacles,
+                           [ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"]))], "\(error)")
+            XCTAssertNil((error as? ImportRefusal)?.edits)
+        }
+        XCTAssertEqual(try open().scalar("SELECT count(*) FROM missions WHERE id = 5"), .integer(1), "nothing changed")
+        // Told to, it drops notes, and then tags, which referred to it; the view and the index stay.
+        let summary = try importRealDataset(force: true)
+        XCTAssertEqual(summary.dropped, ["table notes", "table tags"])
+        XCTAssertEqual(summary.kept, ["view extra", "index extra_index"])
         XCTAssertEqual(try dump() + searchIndex(), fresh)
-        XCTAssertEqual(try open().rows("SELECT type, name, sql FROM sqlite_schema ORDER BY name"), freshSchema)
+        XCTAssertEqual(try open().rows(objects), freshSchema)
+        XCTAssertEqual(try open().rows("SELECT type, name FROM sqlite_schema WHERE name IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"),
+                       [Row(values: [.text("view"), .text("extra")]), Row(values: [.text("index"), .text("extra_index")])])
         let db = try Database(path: databasePath, mode: .readWriteCreate)
         try db.execute("""
             INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);

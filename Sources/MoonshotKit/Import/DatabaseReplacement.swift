@@ -27,6 +27,10 @@ struct DatabaseReplacement {
     let others: OtherObjects
     /// The changes made since the last import, if any (or if that cannot be known).
     let priorEdits: PriorEdits?
+    /// The changes noted since the last import, if any.
+    var notedEdits: DataEdits? {
+        if case .noted(let edits) = priorEdits { edits } else { nil }
+    }
     /// The content replaced, as `ContentDigest` gives it, when it has changes and the import
     /// would refuse to replace them (nil also when it could not be read: it then differs).
     private let previousContent: String?
@@ -47,8 +51,9 @@ struct DatabaseReplacement {
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
         olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
-        others = try OtherObjects(in: database, currentLayout: version == MoonshotDatabase.schemaVersion)
-        priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0) }
+        let differences = version == MoonshotDatabase.schemaVersion ? try SchemaComparison.differences(in: database) : nil
+        others = try OtherObjects(in: database, differences: differences)
+        priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try? ContentDigest.of(database)
         try Self.dropMoonshotsObjects(in: database)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
@@ -87,12 +92,16 @@ struct DatabaseReplacement {
                 obstacles.append(ImportRefusal.Obstacle(name: "\(object.type) \(object.name)", reason: .cannotBeMadeAgain(error.message)))
             }
         }
-        obstacles += try Self.tablesWithBrokenReferences(in: database)
+        var broken = try Self.tablesWithBrokenReferences(in: database)
+        // Dropping a table can leave others that referred to it pointing nowhere in turn.
+        while force && !broken.isEmpty {
+            for table in broken { try database.execute("DROP TABLE \(identifier(table.name))") }
+            obstacles += broken.map(\.obstacle)
+            broken = try Self.tablesWithBrokenReferences(in: database)
+        }
+        obstacles += broken.map(\.obstacle)
         let lostEdits = try priorEdits.flatMap { edits in try previousContent == ContentDigest.of(database) ? nil : edits }
         if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
-        for obstacle in obstacles {
-            if case .foreignKeys = obstacle.reason { try database.execute("DROP TABLE \(identifier(String(obstacle.name.dropFirst("table ".count))))") }
-        }
         let dropped = obstacles.map(\.name)
         return (kept.filter { !dropped.contains($0) }, dropped)
     }
@@ -100,8 +109,8 @@ struct DatabaseReplacement {
     /// Other programs' tables whose foreign keys point nowhere in the new content (the import
     /// runs with foreign keys off, so that replacing moonshot's tables leaves their rows as they
     /// are). Throws if one of moonshot's own tables does: the import made it wrong.
-    private static func tablesWithBrokenReferences(in database: Database) throws -> [ImportRefusal.Obstacle] {
-        var obstacles: [ImportRefusal.Obstacle] = []
+    private static func tablesWithBrokenReferences(in database: Database) throws -> [(name: String, obstacle: ImportRefusal.Obstacle)] {
+        var obstacles: [(name: String, obstacle: ImportRefusal.Obstacle)] = []
         for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") {
             guard let table = table.text(0) else { continue }
             let broken: Row?
@@ -117,7 +126,7 @@ struct DatabaseReplacement {
                                     hint: "This is a bug in moonshot: please report it with the input.")
             }
             let parents = (broken.text(1) ?? "").split(separator: ",").map(String.init).sorted()
-            obstacles.append(ImportRefusal.Obstacle(name: "table \(table)", reason: .foreignKeys(rows: Int(count), into: parents)))
+            obstacles.append((table, ImportRefusal.Obstacle(name: "table \(table)", reason: .foreignKeys(rows: Int(count), into: parents))))
         }
         return obstacles
     }

@@ -20,8 +20,8 @@ public struct ImportSummary: Sendable {
     public var kept: [String] = []
     /// What `force` dropped ("table my_notes", "column missions.notes").
     public var dropped: [String] = []
-    /// The changes since the previous import that `force` replaced.
-    public var replacedEdits: PriorEdits? = nil
+    /// The changes noted since the previous import, which `force` replaced.
+    public var replacedEdits: DataEdits? = nil
 }
 
 /// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
@@ -112,7 +112,7 @@ public enum Importer {
                     return ImportSummary(counts: counts, databasePath: path, outcome: outcome,
                                          upgradedFrom: replacement.olderSchemaVersion,
                                          kept: others.kept, dropped: others.dropped,
-                                         replacedEdits: force ? replacement.priorEdits : nil)
+                                         replacedEdits: force ? replacement.notedEdits : nil)
                 }
             }
         } catch {

@@ -37,9 +37,10 @@ struct OtherObjects {
         return moonshotNames.contains(lowered) || fullTextIndexes.contains { lowered.hasPrefix($0 + "_") }
     }
 
-    /// The other objects of `database`; `currentLayout` when it has schema.sql's layout, whose
-    /// tables' columns are then compared with schema.sql's (an older layout's differ anyway).
-    init(in database: Database, currentLayout: Bool) throws {
+    /// The other objects of `database`. `differences` are its differences from schema.sql
+    /// when it has schema.sql's layout: the columns of a table whose definition differs are
+    /// compared with schema.sql's (an older layout's differ anyway, and are moonshot's).
+        init(in database: Database, differences: [SchemaDifference]?) throws {
         var kept: [String] = [], attached: [Attached] = []
         let rows = try database.rows("""
             SELECT type, name, tbl_name, sql FROM sqlite_schema
@@ -60,13 +61,10 @@ struct OtherObjects {
         self.kept = kept
         self.attached = attached
         var extraColumns: [(table: String, column: String)] = []
-        if currentLayout {
-            for object in EmbeddedResources.schemaObjects where object.type == "table" && object.sql?.hasPrefix("CREATE TABLE") == true && !object.name.hasPrefix("sqlite_") {
-                guard let sql = object.sql, try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", [.text(object.name)]) != nil
-                else { continue }
-                let columns = try TableRebuild.columnDifferences(of: object.name, madeBy: sql, in: database)
-                extraColumns += columns.extra.map { (object.name, $0) }
-            }
+        for difference in differences ?? [] where difference.kind == .changed && difference.object.type == "table" {
+            guard let sql = difference.object.sql, sql.hasPrefix("CREATE TABLE") else { continue }
+            let columns = try TableRebuild.columnDifferences(of: difference.object.name, madeBy: sql, in: database)
+            extraColumns += columns.extra.map { (difference.object.name, $0) }
         }
         self.extraColumns = extraColumns
     }

@@ -10,10 +10,11 @@ public enum PriorEdits: Sendable {
     case recordRemoved
 
     /// What `database` (of schema `version`, in the import's transaction) tells of changes
-    /// since its last import: nil when there are none.
-    static func read(from database: Database, version: Int64) throws -> PriorEdits? {
-        guard version == MoonshotDatabase.schemaVersion else { return .unrecordedByLayout(version: version) }
-        if DataEdits.recordIsBroken(by: try SchemaComparison.differences(in: database)) { return .recordRemoved }
+    /// since its last import: nil when there are none. `differences` are its differences
+    /// from schema.sql, when it has schema.sql's layout.
+    static func read(from database: Database, version: Int64, differences: [SchemaDifference]?) throws -> PriorEdits? {
+        guard let differences, version == MoonshotDatabase.schemaVersion else { return .unrecordedByLayout(version: version) }
+        if DataEdits.recordIsBroken(by: differences) { return .recordRemoved }
         return try DataEdits.read(from: database).map(PriorEdits.noted)
     }
 }

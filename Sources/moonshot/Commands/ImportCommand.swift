@@ -127,7 +127,7 @@ enum ImportCommand {
         if let version = summary.upgradedFrom {
             notes.append("now in the layout of schema version \(MoonshotDatabase.schemaVersion), was \(version)")
         }
-        if let edits = summary.replacedEdits { notes.append("replaced " + changes(edits)) }
+        if let edits = summary.replacedEdits { notes.append("replaced the changes: " + edits.summary) }
         if !summary.dropped.isEmpty { notes.append("dropped " + summary.dropped.joined(separator: ", ")) }
         if !summary.kept.isEmpty { notes.append("kept " + summary.kept.joined(separator: ", ")) }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"

@@ -26,15 +26,6 @@ extension ImportCommand {
             + "  moonshot import\(db)\(inputs) --force\n"
     }
 
-    /// "1 mission changed since 2026-11-25 10:47:00 UTC", or why that cannot be known.
-    static func changes(_ edits: PriorEdits) -> String {
-        switch edits {
-        case .noted(let edits): edits.summary
-        case .unrecordedByLayout(let version): "any changes (schema version \(version) did not note them)"
-        case .recordRemoved: "any changes (what notes them had been removed)"
-        }
-    }
-
     private static func unknownOrNoted(_ edits: PriorEdits, _ shown: String) -> String {
         switch edits {
         case .noted(let edits):
