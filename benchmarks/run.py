@@ -25,6 +25,7 @@ It builds the release binary the README tells users to build
 
 It prints a table of medians and ratios (moonshot / sqlite3; below 1.0 means moonshot is faster).
 moonshot's import also validates everything and records SHA-256 provenance, which the shell does not.
+`moonshot export` is measured the same way, against the shell writing the same files, by benchmarks/export.py.
 """
 import argparse
 import os
