@@ -1,19 +1,29 @@
 /// `text` as a JSON string literal: quotes, backslashes and control characters escaped. Used
 /// for JSON output, and to show names and keys in messages and paths unambiguously.
 public func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + hex(scalar.value, width: 4)
-        default: result.unicodeScalars.append(scalar)
+    var text = text
+    return text.withUTF8 { bytes in
+        // Every character escaped is ASCII, and no byte of a longer UTF-8 sequence is: the
+        // bytes between them are copied as they are, a run at a time.
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        result.reserveCapacity(bytes.count + 2)
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            result.append(contentsOf: bytes[start..<index])
+            switch byte {
+            case UInt8(ascii: "\""): result.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): result.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): result.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): result.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): result.append(contentsOf: #"\t"#.utf8)
+            default: result.append(contentsOf: ("\\u" + hex(byte, width: 4)).utf8)
+            }
+            start = index + 1
         }
+        result.append(contentsOf: bytes[start...])
+        result.append(UInt8(ascii: "\""))
+        return String(decoding: result, as: UTF8.self)
     }
-    return result + "\""
 }
 
 /// `text` as `quoted` writes it, for a message that echoes what the user gave: cut after
