@@ -28,8 +28,7 @@ final class StagedFile: ByteSink {
         self.target = target
         destination = Self.resolved(target)
         switch FileSystem.entry(at: destination) {
-        case .directory: throw SystemError(operation: "write \(target)", code: EISDIR)
-        case .other: throw ExportFailure.notARegularFile(target)
+        case .directory, .other: throw ExportFailure.notARegularFile(target)
         case .missing, .file: break
         }
         let folder = FileSystem.directory(of: destination)
@@ -84,7 +83,7 @@ final class StagedFile: ByteSink {
     }
 
     /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
-    private static func resolved(_ path: String) -> String {
+    static func resolved(_ path: String) -> String {
         var path = path
         for _ in 0..<40 {
             var info = stat()
