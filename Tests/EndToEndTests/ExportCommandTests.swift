@@ -51,7 +51,8 @@ final class ExportCommandTests: BinaryTestCase {
         _ = try sqlite3("""
             UPDATE missions SET description = '\(description.replacingOccurrences(of: "'", with: "''"))' WHERE id = 11;
             DELETE FROM crew WHERE mission_id = 13 AND position = 2;
-            INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora "Quokka" Newbié', 'Flew once.' || char(10) || 'Then twice.');
+            INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora "Quokka" Newbié', 'Flew once.' || char(10) || 'Then' || char(0) || char(1) || char(9) || char(127) || char(8232) || ' twice.');
+            UPDATE astronauts SET description = '' WHERE id = 'aldrin';
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (12, 7, 'newbie', 'Backup  pilot ');
             DELETE FROM missions WHERE id = 9;
             UPDATE missions SET launch_date = NULL WHERE id = 7;
@@ -167,15 +168,21 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertEqual(try stagedFiles(), [])
     }
 
-    func testAReplacedFileKeepsItsPermissions() throws {
-        try writeOldTargets()
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("m.json").path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder.appendingPathComponent("a.json").path)
-        let before = try targetStates()
-        try assertExports(to: "m.json", "a.json")
-        let after = try targetStates()
-        XCTAssertNotEqual(after.map(\.bytes), before.map(\.bytes), "the files were replaced")
-        XCTAssertEqual(after.map(\.permissions), [0o600, 0o640])
+    func testAReplacedFileKeepsItsPermissionsWhateverTheUmask() throws {
+        // Under the usual umask, and under one that would take away every bit these files
+        // have beyond the owner's.
+        for (umask, modes) in [("022", [0o600, 0o640]), ("077", [0o664, 0o666])] {
+            try writeOldTargets()
+            for (name, mode) in zip(["m.json", "a.json"], modes) {
+                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: folder.appendingPathComponent(name).path)
+            }
+            let before = try targetStates()
+            let result = try exportThroughShell("umask \(umask)")
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let after = try targetStates()
+            XCTAssertNotEqual(after.map(\.bytes), before.map(\.bytes), "the files were replaced")
+            XCTAssertEqual(after.map(\.permissions), modes, "umask \(umask)")
+        }
     }
 
     func testOneFileForBothOrTheDatabaseAsATargetIsAUsageError() throws {
@@ -288,20 +295,26 @@ final class ExportCommandTests: BinaryTestCase {
         try Data("old astronauts\n".utf8).write(to: folder.appendingPathComponent("a.json"))
     }
 
-    /// Exports to m.json and a.json, which already exist, through `shell` commands run before
-    /// moonshot (a `ulimit`); checks that it fails with status 1 and leaves both files as they
+    /// Exports to m.json and a.json, which already exist, through `shell` commands (see
+    /// `exportThroughShell`); checks that it fails with status 1 and leaves both files as they
     /// were, with nothing left beside them. Returns what it wrote.
     private func assertExportFails(through shell: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         try writeOldTargets()
         let before = try targetStates()
-        let result = try run(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", "\(shell)\nexec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json",
-        ])
+        let result = try exportThroughShell(shell)
         XCTAssertEqual(result.status, 1, result.stderr, file: file, line: line)
         XCTAssertEqual(result.stdout, "", file: file, line: line)
         XCTAssertEqual(try targetStates(), before, "the files are as they were", file: file, line: line)
         XCTAssertEqual(try stagedFiles(), [], "nothing is left beside them", file: file, line: line)
         return result
+    }
+
+    /// Exports to m.json and a.json through `shell` commands run before moonshot (a `ulimit`,
+    /// a `umask`).
+    private func exportThroughShell(_ shell: String) throws -> Result {
+        try run(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "\(shell)\nexec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json",
+        ])
     }
 
     /// A file's bytes, its inode (a file moved into its place has another) and permissions.
@@ -394,6 +407,11 @@ private indirect enum WrittenJSON: Equatable {
                 }
             }
             return nil
+        case (.string(let first), .string(let second)):
+            guard first != second else { return nil }
+            let at = zip(first, second).prefix { $0 == $1 }.count
+            func near(_ bytes: [UInt8]) -> String { String(decoding: bytes[max(0, at - 20)..<min(bytes.count, at + 20)], as: UTF8.self).debugDescription }
+            return "\(path): the strings differ at byte \(at): \(near(first)), then \(near(second))"
         default:
             return a == b ? nil : "\(path): \(a), then \(b)"
         }
