@@ -88,7 +88,7 @@ final class CommandLineTests: BinaryTestCase {
     func testEveryCommandHasHelp() throws {
         let root = try moonshot("--help").stdout
         for name in ["import", "missions", "mission", "crew", "commander", "astronauts", "astronaut", "flights", "search", "sql", "shell",
-                     "schema", "metadata", "check", "completions", "help"] {
+                     "schema", "metadata", "check", "export", "completions", "help"] {
             XCTAssertTrue(root.contains("\n  \(name) "), "listed: \(name)")
             for arguments in name == "help" ? [["help", "help"], ["help", "--help"]] : [[name, "--help"], ["help", name]] {
                 let help = try moonshot(arguments)

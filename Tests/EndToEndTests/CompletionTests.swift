@@ -29,6 +29,8 @@ final class CompletionTests: BinaryTestCase {
         (["import", "--"], ["--missions", "--astronauts", "--check", "--force", "--wait", "--db", "--help"]),
         (["check", "--"], ["--repair", "--wait", "--db", "--format", "--help"]),
         (["che"], ["check"]),
+        (["exp"], ["export"]),
+        (["export", "--"], ["--missions", "--astronauts", "--db", "--help"]),
         (["crew", "apollo1"], ["apollo1", "apollo10", "apollo11", "apollo12", "apollo13", "apollo14", "apollo15", "apollo16", "apollo17"]),
         (["flights", "lo"], ["lovell"]),
         (["astronaut", "ar"], ["armstrong"]),
@@ -71,6 +73,7 @@ final class CompletionTests: BinaryTestCase {
         ("moonshot --db 'my", "my db.db"),
         ("moonshot --db=\"my d", "my db.db"),
         ("moonshot import --missions my\\ d", "my db.db"),
+        ("moonshot export --astronauts 'my", "my db.db"),
         ("moonshot site sp", "sp ace/"),
         ("moonshot site 'sp", "sp ace/"),
     ]

@@ -22,7 +22,7 @@ public enum ExportFailure: Error {
     case sameTarget(String)
     /// A target is the database itself.
     case targetIsTheDatabase(String)
-    /// A target exists and is neither a regular file nor a folder (a FIFO, a device).
+    /// A target exists and is not a regular file (a folder, a FIFO, a device).
     case notARegularFile(String)
     /// Crew rows whose mission or astronaut is missing: the app's files cannot carry them.
     case danglingCrewRows(count: Int)
@@ -110,11 +110,22 @@ public enum Exporter {
         precondition(checked == counts, "the export wrote \(counts) and its files hold \(checked)")
     }
 
-    /// Whether two paths name one file: the same device and inode when both exist, else the
-    /// same path.
+    /// Whether two paths name one file: the same device and inode when both exist; else the
+    /// same name in the same folder, symbolic links followed (`x` and `./x`, or a link and
+    /// the file not there yet that it points to, which would otherwise be written twice).
     private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        if let first = identity(a), let second = identity(b) { return first == second }
+        let (first, second) = (StagedFile.resolved(a), StagedFile.resolved(b))
+        guard let firstFolder = identity(FileSystem.directory(of: first)), let secondFolder = identity(FileSystem.directory(of: second)) else {
+            return first == second
+        }
+        return firstFolder == secondFolder && first.split(separator: "/").last == second.split(separator: "/").last
+    }
+
+    /// The device and inode of the file at `path`, symbolic links followed; nil when there is none.
+    private static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 }

@@ -28,18 +28,18 @@ final class StagedFile: ByteSink {
         self.target = target
         destination = Self.resolved(target)
         switch FileSystem.entry(at: destination) {
-        case .directory: throw SystemError(operation: "write \(target)", code: EISDIR)
-        case .other: throw ExportFailure.notARegularFile(target)
+        case .directory, .other: throw ExportFailure.notARegularFile(target)
         case .missing, .file: break
         }
         let folder = FileSystem.directory(of: destination)
         let base = destination.split(separator: "/").last.map(String.init) ?? destination
         var existing = stat()
-        let mode: mode_t = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
+        // The permissions of the file replaced, whatever the umask; a new file's are as the umask makes them.
+        let replacedMode: mode_t? = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : nil
         var attempt = 0
         while true {
             let name = "\(folder)/.\(base).moonshot-export-\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
-            let opened = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let opened = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replacedMode ?? 0o666)
             if opened >= 0 {
                 (temporaryPath, descriptor) = (name, opened)
                 break
@@ -47,8 +47,7 @@ final class StagedFile: ByteSink {
             guard errno == EEXIST, attempt < 100 else { throw SystemError(operation: "create a file beside \(target)") }
             attempt += 1
         }
-        // The permissions of the file replaced, whatever the umask.
-        if mode != 0o666 { fchmod(descriptor, mode) }
+        if let replacedMode { fchmod(descriptor, replacedMode) }
         buffer.reserveCapacity(Self.bufferSize)
     }
 
@@ -84,7 +83,7 @@ final class StagedFile: ByteSink {
     }
 
     /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
-    private static func resolved(_ path: String) -> String {
+    static func resolved(_ path: String) -> String {
         var path = path
         for _ in 0..<40 {
             var info = stat()

@@ -36,7 +36,7 @@ enum ExportCommand {
                              + "such as --missions missions.json --astronauts astronauts.json", command: "export")
         }
         let databasePath = options.global.databasePath(environment: environment)
-        let existing = [missions, astronauts].filter { FileSystem.entry(at: $0) != .missing }
+        let existing = [missions, astronauts].filter { if case .file = FileSystem.entry(at: $0) { true } else { false } }
         let unchanged = existing.isEmpty ? "nothing was written"
             : existing.joined(separator: " and ") + (existing.count == 1 ? " was" : " were") + " left as " + (existing.count == 1 ? "it was" : "they were")
         do {
@@ -71,7 +71,8 @@ enum ExportCommand {
     private static func describe(_ failure: ExportFailure, unchanged: String) -> String {
         switch failure {
         case .sameTarget(let path), .targetIsTheDatabase(let path), .notARegularFile(let path):
-            return "\(path) is not a regular file; \(unchanged).\nGive a file path (it is created if missing)."
+            let what = FileSystem.entry(at: path) == .directory ? "a folder" : "not a regular file"
+            return "\(path) is \(what); \(unchanged).\nGive a file path (it is created if missing)."
         case .danglingCrewRows(let count):
             return "\(plural(count, "crew row")) of the database name\(count == 1 ? "s" : "") a mission or astronaut that is not in its table, "
                 + "which the app's files cannot carry; \(unchanged).\n"
