@@ -223,8 +223,8 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(intoPipe.stderr.hasPrefix("Error: pipe is not a regular file; m.json was left as it was.\n"), intoPipe.stderr)
         let intoNowhere = try moonshot("export", "--missions", "m.json", "--astronauts", "nowhere/a.json")
         XCTAssertEqual(intoNowhere.status, 1, intoNowhere.stdout)
-        XCTAssertTrue(intoNowhere.stderr.hasPrefix("Error: cannot create a file beside nowhere/a.json: No such file or directory; "
-                                                   + "m.json was left as it was.\n"), intoNowhere.stderr)
+        XCTAssertTrue(intoNowhere.stderr.hasPrefix("Error: cannot write nowhere/a.json: the folder nowhere does not exist; "
+                                                   + "m.json was left as it was.\nCreate the folder first"), intoNowhere.stderr)
         XCTAssertEqual(try targetStates(), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("folder").path), [])
         XCTAssertEqual(try stagedFiles(), [])

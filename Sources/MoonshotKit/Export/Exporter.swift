@@ -24,6 +24,8 @@ public enum ExportFailure: Error {
     case targetIsTheDatabase(String)
     /// A target exists and is not a regular file (a folder, a FIFO, a device).
     case notARegularFile(String)
+    /// A target's folder does not exist (or is not a folder).
+    case missingFolder(String, folder: String)
     /// Crew rows whose mission or astronaut is missing: the app's files cannot carry them.
     case danglingCrewRows(count: Int)
     /// A value the files cannot carry: text that is not UTF-8.

@@ -32,6 +32,7 @@ final class StagedFile: ByteSink {
         case .missing, .file: break
         }
         let folder = FileSystem.directory(of: destination)
+        guard FileSystem.entry(at: folder) == .directory else { throw ExportFailure.missingFolder(target, folder: folder) }
         let base = destination.split(separator: "/").last.map(String.init) ?? destination
         var existing = stat()
         // The permissions of the file replaced, whatever the umask; a new file's are as the umask makes them.

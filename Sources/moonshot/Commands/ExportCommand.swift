@@ -73,6 +73,8 @@ enum ExportCommand {
         case .sameTarget(let path), .targetIsTheDatabase(let path), .notARegularFile(let path):
             let what = FileSystem.entry(at: path) == .directory ? "a folder" : "not a regular file"
             return "\(path) is \(what); \(unchanged).\nGive a file path (it is created if missing)."
+        case .missingFolder(let path, let folder):
+            return "cannot write \(path): the folder \(folder) does not exist; \(unchanged).\nCreate the folder first, or choose another path."
         case .danglingCrewRows(let count):
             return "\(plural(count, "crew row")) of the database name\(count == 1 ? "s" : "") a mission or astronaut that is not in its table, "
                 + "which the app's files cannot carry; \(unchanged).\n"
