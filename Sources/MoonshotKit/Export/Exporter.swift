@@ -26,6 +26,8 @@ public enum ExportFailure: Error {
     case notARegularFile(String)
     /// A target's folder does not exist (or is not a folder).
     case missingFolder(String, folder: String)
+    /// The tables are not as the export reads them (a column renamed, say), with SQLite's words.
+    case unreadableTables(String)
     /// Crew rows whose mission or astronaut is missing: the app's files cannot carry them.
     case danglingCrewRows(count: Int)
     /// A value the files cannot carry: text that is not UTF-8.
@@ -76,6 +78,8 @@ public enum Exporter {
                 throw ExportFailure.unwritableValue(row: error.row, column: error.column)
             } catch let error as SystemError {
                 throw ExportFailure.cannotWrite(error)
+            } catch let error as SQLiteError where error.code.primary == .error {
+                throw ExportFailure.unreadableTables(error.message)
             }
         } }
         do {

@@ -54,7 +54,7 @@ struct DatabaseReplacement {
         let differences = version == MoonshotDatabase.schemaVersion ? try SchemaComparison.differences(in: database) : nil
         others = try OtherObjects(in: database, differences: differences)
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
-        previousContent = priorEdits == nil || force ? nil : try? ContentDigest.of(database)
+        previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
         try Self.dropMoonshotsObjects(in: database)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
@@ -100,7 +100,7 @@ struct DatabaseReplacement {
             broken = try Self.tablesWithBrokenReferences(in: database)
         }
         obstacles += broken.map(\.obstacle)
-        let lostEdits = try priorEdits.flatMap { edits in try previousContent == ContentDigest.of(database) ? nil : edits }
+        let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
         if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
         let dropped = obstacles.map(\.name)
         return (kept.filter { !dropped.contains($0) }, dropped)

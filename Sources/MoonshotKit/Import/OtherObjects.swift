@@ -34,8 +34,13 @@ struct OtherObjects {
     /// Whether `name` is that of an object some layout of moonshot makes.
     static func isMoonshots(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        return moonshotNames.contains(lowered) || fullTextIndexes.contains { lowered.hasPrefix($0 + "_") }
+        return moonshotNames.contains(lowered) || fullTextIndexes.contains { index in
+            shadowTableSuffixes.contains { lowered == index + $0 }
+        }
     }
+
+    /// The tables an FTS5 index makes for itself are named after it with these.
+    private static let shadowTableSuffixes = ["_data", "_idx", "_content", "_docsize", "_config"]
 
     /// The other objects of `database`. `differences` are its differences from schema.sql
     /// when it has schema.sql's layout: the columns of a table whose definition differs are
@@ -50,7 +55,8 @@ struct OtherObjects {
         let virtualTables = rows.filter { $0.text(3)?.hasPrefix("CREATE VIRTUAL TABLE") == true }.compactMap { $0.text(1)?.lowercased() }
         for row in rows {
             guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name),
-                  !virtualTables.contains(where: { name.lowercased().hasPrefix($0 + "_") }) else { continue }
+                  !virtualTables.contains(where: { index in Self.shadowTableSuffixes.contains { name.lowercased() == index + $0 } })
+            else { continue }
             if (type == "index" || type == "trigger") && Self.isMoonshots(table) {
                 // An index SQLite makes for a constraint has no statement, and goes with its table.
                 if let sql = row.text(3) { attached.append(Attached(type: type, name: name, sql: sql)) }

@@ -75,6 +75,9 @@ enum ExportCommand {
             return "\(path) is \(what); \(unchanged).\nGive a file path (it is created if missing)."
         case .missingFolder(let path, let folder):
             return "cannot write \(path): the folder \(folder) does not exist; \(unchanged).\nCreate the folder first, or choose another path."
+        case .unreadableTables(let message):
+            return "the tables are not laid out as the export reads them (\(message)); \(unchanged).\n"
+                + "'moonshot check' says what differs from schema.sql, and 'moonshot check --repair' puts it back."
         case .danglingCrewRows(let count):
             return "\(plural(count, "crew row")) of the database name\(count == 1 ? "s" : "") a mission or astronaut that is not in its table, "
                 + "which the app's files cannot carry; \(unchanged).\n"
