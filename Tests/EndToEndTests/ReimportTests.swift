@@ -212,11 +212,13 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("""
             CREATE TABLE visits (id INTEGER PRIMARY KEY, mission_id INTEGER REFERENCES missions (id), note TEXT);
             INSERT INTO visits (mission_id, note) VALUES (7, 'kept'), (11, 'tranquility'), (12, 'surveyor'), (11, 'again');
+            CREATE TABLE photos (visit_id INTEGER REFERENCES visits (id), file TEXT);
+            INSERT INTO photos VALUES (1, 'seven.jpg'), (2, 'tranquility.jpg');
             """), "")
         // The same data: every row still points at a mission.
         let same = try moonshot("import")
         XCTAssertEqual(same.status, 0, same.stderr)
-        XCTAssertTrue(same.stdout.hasSuffix("(the same input as the previous import; kept table visits)\n"), same.stdout)
+        XCTAssertTrue(same.stdout.hasSuffix("(the same input as the previous import; kept table visits, table photos)\n"), same.stdout)
 
         // Data without missions 11 and 12.
         let dataset = try writeSmallDataset()
@@ -226,18 +228,33 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(refused.stderr, """
             Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
               table visits: 3 rows would refer to missions that the new data does not have
+              table photos: 2 rows would refer to visits, which this import would drop as well
             To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
-            To drop it anyway:
+            To drop them anyway:
               moonshot import --missions \(dataset.missions) --astronauts \(dataset.astronauts) --force
 
             """)
         XCTAssertEqual(try bytes(), before)
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM visits"), "4\n")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM visits; SELECT count(*) FROM photos"), "4\n2\n")
 
         let forced = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertEqual(forced.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; dropped table visits)\n")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name = 'visits'"), "0\n")
+        XCTAssertEqual(forced.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; dropped table visits, table photos)\n")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name IN ('visits', 'photos')"), "0\n")
+    }
+
+    func testRowsThatPointedNowhereInAnotherProgramsOwnTablesAreNotTheImportsConcern() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT);
+            CREATE TABLE pictures (album_id INTEGER REFERENCES albums (id), mission_id INTEGER REFERENCES missions (id), file TEXT);
+            INSERT INTO pictures VALUES (99, 7, 'no such album, as before the import');
+            """), "")
+        let dataset = try writeSmallDataset()
+        let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; kept table albums, table pictures)\n"), result.stdout)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM pictures"), "1\n")
     }
 
     func testAColumnAddedToMoonshotsTableIsRefusedNamingIt() throws {

@@ -43,6 +43,8 @@ extension ImportCommand {
         switch reason {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
+        case .intoDroppedTables(let rows, let tables):
+            "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")), which this import would drop as well"
         case .cannotBeMadeAgain(let message):
             "cannot be made again on the new data (\(message))"
         case .columnNotInSchema:
