@@ -64,6 +64,26 @@ final class ReimportTests: BinaryTestCase {
         }
     }
 
+    func testTheSuggestedExportDoesNotWriteOverTheFilesTheImportWasToRead() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3(Self.edits), "")
+        // New data, in files of the names the export would otherwise suggest.
+        let dataset = try writeSmallDataset()
+        try FileManager.default.moveItem(atPath: dataset.missions, toPath: folder.appendingPathComponent("missions.json").path)
+        try FileManager.default.moveItem(atPath: dataset.astronauts, toPath: folder.appendingPathComponent("astronauts.json").path)
+        let newData = try ["missions.json", "astronauts.json"].map(bytes)
+        let refused = try moonshot("import", "--missions", "missions.json", "--astronauts", "./astronauts.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  moonshot export --missions edited-missions.json --astronauts edited-astronauts.json\n"),
+                      refused.stderr)
+        XCTAssertTrue(refused.stderr.hasSuffix("\n  moonshot import --missions missions.json --astronauts ./astronauts.json --force\n"),
+                      refused.stderr)
+        // Following the advice keeps both the edits and the new data.
+        XCTAssertEqual(try moonshot("export", "--missions", "edited-missions.json", "--astronauts", "edited-astronauts.json").status, 0)
+        XCTAssertEqual(try ["missions.json", "astronauts.json"].map(bytes), newData)
+        XCTAssertTrue(try String(decoding: bytes("edited-missions.json"), as: UTF8.self).contains("zanzibar marmalade"))
+    }
+
     func testTheExportedFilesImportWithoutForceAndKeepTheEdits() throws {
         try freshImport()
         XCTAssertEqual(try sqlite3(Self.edits), "")

@@ -24,6 +24,14 @@ public enum FileSystem {
         }
     }
 
+    /// Whether two paths name one file: the same device and inode when both exist, else the
+    /// same path.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Why the current user cannot read `path`, or nil if they can.
     public static func readError(_ path: String) -> SystemError? {
         access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")

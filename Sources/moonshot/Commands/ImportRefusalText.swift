@@ -9,11 +9,14 @@ extension ImportCommand {
         if let missions = options.missions, let astronauts = options.astronauts {
             inputs = " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"
         }
+        // The export must not write over the files this import was to read.
+        let given = [options.missions?.path, options.astronauts?.path].compactMap { $0 }
+        let exportPrefix = ["missions.json", "astronauts.json"].contains { name in given.contains { FileSystem.sameFile($0, name) } } ? "edited-" : ""
         var text = ""
         if let edits = refusal.edits {
             text += "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
                 + "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
-                + "  moonshot export\(db) --missions missions.json --astronauts astronauts.json\n"
+                + "  moonshot export\(db) --missions \(exportPrefix)missions.json --astronauts \(exportPrefix)astronauts.json\n"
         }
         if !refusal.obstacles.isEmpty {
             text += (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
