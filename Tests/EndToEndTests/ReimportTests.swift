@@ -21,14 +21,7 @@ final class ReimportTests: BinaryTestCase {
 
     func testAnUneditedDatabaseIsImportedAgainWithoutForce() throws {
         try freshImport()
-        let again = try moonshot("import")
-        XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertEqual(again.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import)\n")
-        // Other data replaces it too: there were no changes to lose.
-        let dataset = try writeSmallDataset()
-        let other = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
-        XCTAssertEqual(other.status, 0, other.stderr)
-        XCTAssertEqual(other.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content)\n")
+        try assertImportsAgainWithoutForce()
     }
 
     func testAnEditIsRefusedSayingWhatChangedAndTheWaysOnAndTheDatabaseIsUnchanged() throws {
@@ -207,14 +200,7 @@ final class ReimportTests: BinaryTestCase {
             CREATE TABLE my_log (mission_id INTEGER, what TEXT);
             CREATE TRIGGER my_trig AFTER UPDATE OF description ON missions BEGIN INSERT INTO my_log VALUES (new.id, 'edited'); END;
             """), "")
-        let kept = "kept table my_notes, view my_view, table my_log, index my_idx, trigger my_trig"
-        let same = try moonshot("import")
-        XCTAssertEqual(same.status, 0, same.stderr)
-        XCTAssertEqual(same.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import; \(kept))\n")
-        let dataset = try writeSmallDataset()
-        let other = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
-        XCTAssertEqual(other.status, 0, other.stderr)
-        XCTAssertEqual(other.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; \(kept))\n")
+        try assertImportsAgainWithoutForce(noting: "kept table my_notes, view my_view, table my_log, index my_idx, trigger my_trig")
 
         XCTAssertEqual(try sqlite3("SELECT note FROM my_notes"), "remember the quokka\n")
         XCTAssertEqual(try sqlite3("SELECT id, launch_date FROM my_view ORDER BY id"), "7|1968-10-11\n8|1968-12-21\n", "the view shows the new data")
@@ -381,6 +367,21 @@ final class ReimportTests: BinaryTestCase {
     }
 
     // MARK: Helpers
+
+    /// Imports the Apollo data again, then other data (`writeSmallDataset`), both without
+    /// `--force`, and expects each summary to end with `notes` ("kept table my_notes").
+    private func assertImportsAgainWithoutForce(noting notes: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+        let same = try moonshot("import")
+        XCTAssertEqual(same.status, 0, same.stderr, file: file, line: line)
+        XCTAssertEqual(same.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db "
+                       + "(the same input as the previous import\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
+        // Other data replaces it too: there were no changes to lose.
+        let dataset = try writeSmallDataset()
+        let other = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(other.status, 0, other.stderr, file: file, line: line)
+        XCTAssertEqual(other.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db "
+                       + "(replaced the previous content\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
+    }
 
     /// A dataset of two missions (7 and 8) and two astronauts, written into the test's folder;
     /// the second astronaut is named `secondAstronautName`.

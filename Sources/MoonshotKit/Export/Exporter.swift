@@ -50,8 +50,8 @@ public enum Exporter {
     /// Throws `ExportFailure`, `MoonshotError` for a database that cannot be read, or
     /// `Interrupted`.
     public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
-        if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
-        for target in [missions, astronauts] where FileSystem.sameFile(target, databasePath) {
+        if sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
+        for target in [missions, astronauts] where sameFile(target, databasePath) {
             throw ExportFailure.targetIsTheDatabase(target)
         }
         let opened = try MoonshotDatabase(path: databasePath, acceptingOlderLayouts: true)
@@ -108,5 +108,13 @@ public enum Exporter {
             throw ExportFailure.wouldNotImport(ImportFailure(problems: renamed, unlistedCount: failure.unlistedCount))
         }
         precondition(checked == counts, "the export wrote \(counts) and its files hold \(checked)")
+    }
+
+    /// Whether two paths name one file: the same device and inode when both exist, else the
+    /// same path.
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

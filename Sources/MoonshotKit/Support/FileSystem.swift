@@ -25,7 +25,7 @@ public enum FileSystem {
     }
 
     /// Whether two paths name one file: the same device and inode when both exist, else the
-    /// same path.
+    /// same path. (The export has a fuller test of its own, for targets not there yet.)
     public static func sameFile(_ a: String, _ b: String) -> Bool {
         var first = stat(), second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return a == b }
