@@ -54,8 +54,8 @@ public enum Exporter {
     /// Throws `ExportFailure`, `MoonshotError` for a database that cannot be read, or
     /// `Interrupted`.
     public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
-        if sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
-        for target in [missions, astronauts] where sameFile(target, databasePath) {
+        if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
+        for target in [missions, astronauts] where FileSystem.sameFile(target, databasePath) {
             throw ExportFailure.targetIsTheDatabase(target)
         }
         let opened = try MoonshotDatabase(path: databasePath, acceptingOlderLayouts: true)
@@ -114,24 +114,5 @@ public enum Exporter {
             throw ExportFailure.wouldNotImport(ImportFailure(problems: renamed, unlistedCount: failure.unlistedCount))
         }
         precondition(checked == counts, "the export wrote \(counts) and its files hold \(checked)")
-    }
-
-    /// Whether two paths name one file: the same device and inode when both exist; else the
-    /// same name in the same folder, symbolic links followed (`x` and `./x`, or a link and
-    /// the file not there yet that it points to, which would otherwise be written twice).
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        if let first = identity(a), let second = identity(b) { return first == second }
-        let (first, second) = (StagedFile.resolved(a), StagedFile.resolved(b))
-        guard let firstFolder = identity(FileSystem.directory(of: first)), let secondFolder = identity(FileSystem.directory(of: second)) else {
-            return first == second
-        }
-        return firstFolder == secondFolder && first.split(separator: "/").last == second.split(separator: "/").last
-    }
-
-    /// The device and inode of the file at `path`, symbolic links followed; nil when there is none.
-    private static func identity(_ path: String) -> [UInt64]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 }

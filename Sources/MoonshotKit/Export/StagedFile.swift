@@ -26,7 +26,7 @@ final class StagedFile: ByteSink {
     /// Makes the new file beside `target`; throws `SystemError` saying why it cannot be made.
     init(replacing target: String) throws {
         self.target = target
-        destination = Self.resolved(target)
+        destination = FileSystem.followingLinks(target)
         switch FileSystem.entry(at: destination) {
         case .directory, .other: throw ExportFailure.notARegularFile(target)
         case .missing, .file: break
@@ -81,20 +81,5 @@ final class StagedFile: ByteSink {
     private func flush() throws {
         try buffer.withUnsafeBytes { try FileSystem.writeAll($0, to: descriptor, path: target) }
         buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
-    static func resolved(_ path: String) -> String {
-        var path = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
-            var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &bytes, bytes.count - 1)
-            guard count > 0 else { return path }
-            let link = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            path = link.hasPrefix("/") ? link : FileSystem.directory(of: path) + "/" + link
-        }
-        return path
     }
 }

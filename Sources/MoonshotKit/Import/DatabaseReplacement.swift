@@ -92,14 +92,16 @@ struct DatabaseReplacement {
                 obstacles.append(ImportRefusal.Obstacle(name: "\(object.type) \(object.name)", reason: .cannotBeMadeAgain(error.message)))
             }
         }
-        var broken = try Self.tablesWithBrokenReferences(in: database)
-        // Dropping a table can leave others that referred to it pointing nowhere in turn.
-        while force && !broken.isEmpty {
+        // Dropping a table can leave others that referred to it pointing nowhere in turn. They
+        // are dropped without `force` too, to name them all: the refusal rolls it all back.
+        var droppedTables: Set<String> = []
+        var broken = try Self.tablesWithBrokenReferences(in: database, into: droppedTables)
+        while !broken.isEmpty {
             for table in broken { try database.execute("DROP TABLE \(identifier(table.name))") }
             obstacles += broken.map(\.obstacle)
-            broken = try Self.tablesWithBrokenReferences(in: database)
+            droppedTables.formUnion(broken.map { $0.name.lowercased() })
+            broken = try Self.tablesWithBrokenReferences(in: database, into: droppedTables)
         }
-        obstacles += broken.map(\.obstacle)
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
         if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
         let dropped = obstacles.map(\.name)
@@ -108,25 +110,36 @@ struct DatabaseReplacement {
 
     /// Other programs' tables whose foreign keys point nowhere in the new content (the import
     /// runs with foreign keys off, so that replacing moonshot's tables leaves their rows as they
-    /// are). Throws if one of moonshot's own tables does: the import made it wrong.
-    private static func tablesWithBrokenReferences(in database: Database) throws -> [(name: String, obstacle: ImportRefusal.Obstacle)] {
+    /// are): into moonshot's tables, or into `droppedTables` (lower case). Rows that pointed
+    /// nowhere in another program's own tables before are not the import's doing, and are left
+    /// alone. Throws if one of moonshot's own tables points nowhere: the import made it wrong.
+    private static func tablesWithBrokenReferences(in database: Database, into droppedTables: Set<String>) throws
+        -> [(name: String, obstacle: ImportRefusal.Obstacle)] {
         var obstacles: [(name: String, obstacle: ImportRefusal.Obstacle)] = []
         for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") {
             guard let table = table.text(0) else { continue }
-            let broken: Row?
+            let violations: [Row]
             do {
-                broken = try database.rows("SELECT count(*), group_concat(DISTINCT parent) FROM pragma_foreign_key_check(?)", [.text(table)]).first
+                violations = try database.rows("SELECT DISTINCT rowid, parent FROM pragma_foreign_key_check(?)", [.text(table)])
             } catch let error as SQLiteError where error.code.primary == .error {
                 // A foreign key SQLite cannot check ("foreign key mismatch"): it never held.
                 continue
             }
-            guard let broken, let count = broken.int64(0), count > 0 else { continue }
+            let broken = violations.filter { row in
+                let parent = row.text(1) ?? ""
+                return OtherObjects.isMoonshots(parent) || droppedTables.contains(parent.lowercased())
+            }
+            guard !broken.isEmpty else { continue }
             if OtherObjects.isMoonshots(table) {
                 throw MoonshotError("the import made rows of \(table) that point nowhere; it was rolled back",
                                     hint: "This is a bug in moonshot: please report it with the input.")
             }
-            let parents = (broken.text(1) ?? "").split(separator: ",").map(String.init).sorted()
-            obstacles.append((table, ImportRefusal.Obstacle(name: "table \(table)", reason: .foreignKeys(rows: Int(count), into: parents))))
+            // A row (of a table with row ids) that points nowhere in two ways counts once.
+            let rows = Set(broken.compactMap { $0.int64(0) }).count + broken.filter { $0.int64(0) == nil }.count
+            let parents = Set(broken.compactMap { $0.text(1) }).sorted()
+            let reason: ImportRefusal.Obstacle.Reason = parents.contains(where: OtherObjects.isMoonshots)
+                ? .foreignKeys(rows: rows, into: parents) : .intoDroppedTables(rows: rows, tables: parents)
+            obstacles.append((table, ImportRefusal.Obstacle(name: "table \(table)", reason: reason)))
         }
         return obstacles
     }

@@ -29,6 +29,9 @@ public struct ImportRefusal: Error, Sendable {
             /// A table whose foreign keys would point nowhere in the new content: how many
             /// rows, and into which of moonshot's tables.
             case foreignKeys(rows: Int, into: [String])
+            /// A table whose foreign keys would point only into other programs' tables that
+            /// the import drops (for pointing nowhere themselves): how many rows, and which.
+            case intoDroppedTables(rows: Int, tables: [String])
             /// An index or trigger on moonshot's tables that could not be made again on the new
             /// content, with SQLite's reason.
             case cannotBeMadeAgain(String)

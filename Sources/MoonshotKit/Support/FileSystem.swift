@@ -24,6 +24,40 @@ public enum FileSystem {
         }
     }
 
+    /// Whether two paths name one file: the same device and inode when both exist; else the
+    /// same name in the same folder, symbolic links followed (`x` and `./x`, or a link and
+    /// the file not there yet that it points to, which would otherwise be written twice).
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        if let first = identity(a), let second = identity(b) { return first == second }
+        let (first, second) = (followingLinks(a), followingLinks(b))
+        guard let firstFolder = identity(directory(of: first)), let secondFolder = identity(directory(of: second)) else {
+            return first == second
+        }
+        return firstFolder == secondFolder && first.split(separator: "/").last == second.split(separator: "/").last
+    }
+
+    /// The device and inode of the file at `path`, symbolic links followed; nil when there is none.
+    private static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
+    public static func followingLinks(_ path: String) -> String {
+        var path = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return path }
+            var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &bytes, bytes.count - 1)
+            guard count > 0 else { return path }
+            let link = String(decoding: bytes[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = link.hasPrefix("/") ? link : directory(of: path) + "/" + link
+        }
+        return path
+    }
+
     /// Why the current user cannot read `path`, or nil if they can.
     public static func readError(_ path: String) -> SystemError? {
         access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")

@@ -9,11 +9,14 @@ extension ImportCommand {
         if let missions = options.missions, let astronauts = options.astronauts {
             inputs = " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"
         }
+        // The export must not write over the files this import was to read.
+        let given = [options.missions?.path, options.astronauts?.path].compactMap { $0 }
+        let exportPrefix = ["missions.json", "astronauts.json"].contains { name in given.contains { FileSystem.sameFile($0, name) } } ? "edited-" : ""
         var text = ""
         if let edits = refusal.edits {
             text += "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
                 + "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
-                + "  moonshot export\(db) --missions missions.json --astronauts astronauts.json\n"
+                + "  moonshot export\(db) --missions \(exportPrefix)missions.json --astronauts \(exportPrefix)astronauts.json\n"
         }
         if !refusal.obstacles.isEmpty {
             text += (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
@@ -21,9 +24,9 @@ extension ImportCommand {
             for obstacle in refusal.obstacles { text += "  \(obstacle.name): \(reason(obstacle.reason))\n" }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
-        return text + "To replace \(refusal.edits == nil ? "" : "the changes")\(refusal.edits == nil || refusal.obstacles.isEmpty ? "" : " and ")"
-            + "\(refusal.obstacles.isEmpty ? "" : "drop \(refusal.obstacles.count == 1 ? "it" : "them")") anyway:\n"
-            + "  moonshot import\(db)\(inputs) --force\n"
+        let ways = [refusal.edits == nil ? nil : "replace the changes",
+                    refusal.obstacles.isEmpty ? nil : "drop \(refusal.obstacles.count == 1 ? "it" : "them")"].compactMap { $0 }
+        return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  moonshot import\(db)\(inputs) --force\n"
     }
 
     private static func unknownOrNoted(_ edits: PriorEdits, _ shown: String) -> String {
@@ -43,6 +46,8 @@ extension ImportCommand {
         switch reason {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
+        case .intoDroppedTables(let rows, let tables):
+            "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")), which this import would drop as well"
         case .cannotBeMadeAgain(let message):
             "cannot be made again on the new data (\(message))"
         case .columnNotInSchema:
