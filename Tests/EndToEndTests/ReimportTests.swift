@@ -19,3 +19,23 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("SELECT query FROM missions_search; SELECT x FROM astronauts_search_data"), "lunar rover\n1\n")
     }
 }
+
+extension ReimportTests {
+    // A column of one's own added to one of moonshot's tables in an older layout stands in the
+    // way of the upgrade as it does in the current one: what it holds is not lost unsaid.
+    func testAColumnOfOnesOwnInAnOlderLayoutStandsInTheWay() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version2()), "")
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN notes TEXT; UPDATE missions SET notes = 'precious' WHERE id = 11"), "")
+        // The same content, so that only the column is in the way.
+        let exported = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let refused = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  column missions.notes: schema.sql does not make it, and what it holds would be lost\n"), refused.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT notes FROM missions"), "2\nprecious\n", "nothing changed")
+        let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was 2; dropped column missions.notes)\n"),
+                      forced.stdout)
+    }
+}

@@ -46,7 +46,7 @@ struct OtherObjects {
 
     /// The other objects of `database`, of schema `version`. `differences` are its differences
     /// from schema.sql when it has schema.sql's layout: the columns of a table whose definition
-    /// differs are compared with schema.sql's (an older layout's differ anyway, and are moonshot's).
+    /// differs are compared with schema.sql's (an older layout's tables, all of them).
     init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
         var kept: [String] = [], attached: [Attached] = []
         let rows = try database.rows("""
@@ -69,10 +69,14 @@ struct OtherObjects {
         self.kept = kept
         self.attached = attached
         var extraColumns: [(table: String, column: String)] = []
-        for difference in differences ?? [] where difference.kind == .changed && difference.object.type == "table" {
-            guard let sql = difference.object.sql, sql.hasPrefix("CREATE TABLE") else { continue }
-            let columns = try TableRebuild.columnDifferences(of: difference.object.name, madeBy: sql, in: database)
-            extraColumns += columns.extra.map { (difference.object.name, $0) }
+        // An older layout's tables differ from schema.sql's anyway, so each is compared: the
+        // columns of its own are all among schema.sql's (version 1's generated ones aside).
+        let tables: [(name: String, sql: String?)] = differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
+            ?? (version < MoonshotDatabase.schemaVersion ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
+        for table in tables {
+            guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
+            let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database)
+            extraColumns += columns.extra.map { (table.name, $0) }
         }
         self.extraColumns = extraColumns
     }
