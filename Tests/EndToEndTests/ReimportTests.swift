@@ -39,3 +39,31 @@ extension ReimportTests {
                       forced.stdout)
     }
 }
+
+extension ReimportTests {
+    // The refusal ends with the one command that goes ahead anyway, saying what it does: drop
+    // what stands in the way, replace the changes, or both.
+    func testARefusalSaysWhatForceWouldDo() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN notes TEXT"), "")
+        let inTheWay = try moonshot("import")
+        XCTAssertEqual(inTheWay.status, 1, inTheWay.stdout)
+        XCTAssertEqual(inTheWay.stderr, """
+            Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
+              column missions.notes: schema.sql does not make it, and what it holds would be lost
+            To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
+            To drop it anyway:
+              moonshot import --force
+
+            """)
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = 'Edited.' WHERE id = 11"), "")
+        let both = try moonshot("import")
+        XCTAssertEqual(both.status, 1, both.stdout)
+        XCTAssertTrue(both.stderr.hasSuffix("To replace the changes and drop it anyway:\n  moonshot import --force\n"), both.stderr)
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions DROP COLUMN notes"), "")
+        let edits = try moonshot("import")
+        XCTAssertEqual(edits.status, 1, edits.stdout)
+        XCTAssertTrue(edits.stderr.hasSuffix("To replace the changes anyway:\n  moonshot import --force\n"), edits.stderr)
+        XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 11"), "Edited.\n", "nothing changed")
+    }
+}

@@ -21,9 +21,9 @@ extension ImportCommand {
             for obstacle in refusal.obstacles { text += "  \(obstacle.name): \(reason(obstacle.reason))\n" }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
-        return text + "To replace \(refusal.edits == nil ? "" : "the changes")\(refusal.edits == nil || refusal.obstacles.isEmpty ? "" : " and ")"
-            + "\(refusal.obstacles.isEmpty ? "" : "drop \(refusal.obstacles.count == 1 ? "it" : "them")") anyway:\n"
-            + "  moonshot import\(db)\(inputs) --force\n"
+        let actions = [refusal.edits == nil ? nil : "replace the changes",
+                       refusal.obstacles.isEmpty ? nil : "drop " + (refusal.obstacles.count == 1 ? "it" : "them")].compactMap { $0 }
+        return text + "To \(actions.joined(separator: " and ")) anyway:\n" + "  moonshot import\(db)\(inputs) --force\n"
     }
 
     private static func unknownOrNoted(_ edits: PriorEdits, _ shown: String) -> String {
