@@ -52,10 +52,10 @@ struct DatabaseReplacement {
         olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
         let differences = version == MoonshotDatabase.schemaVersion ? try SchemaComparison.differences(in: database) : nil
-        others = try OtherObjects(in: database, differences: differences)
+        others = try OtherObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion, differences: differences)
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
-        try Self.dropMoonshotsObjects(in: database)
+        try Self.dropMoonshotsObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
         deferredTriggers = Self.schemaStatements(ofType: "trigger")
@@ -127,17 +127,17 @@ struct DatabaseReplacement {
             }
             let broken = violations.filter { row in
                 let parent = row.text(1) ?? ""
-                return OtherObjects.isMoonshots(parent) || droppedTables.contains(parent.lowercased())
+                return OtherObjects.isMoonshots(parent, version: MoonshotDatabase.schemaVersion) || droppedTables.contains(parent.lowercased())
             }
             guard !broken.isEmpty else { continue }
-            if OtherObjects.isMoonshots(table) {
+            if OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) {
                 throw MoonshotError("the import made rows of \(table) that point nowhere; it was rolled back",
                                     hint: "This is a bug in moonshot: please report it with the input.")
             }
             // A row (of a table with row ids) that points nowhere in two ways counts once.
             let rows = Set(broken.compactMap { $0.int64(0) }).count + broken.filter { $0.int64(0) == nil }.count
             let parents = Set(broken.compactMap { $0.text(1) }).sorted()
-            let reason: ImportRefusal.Obstacle.Reason = parents.contains(where: OtherObjects.isMoonshots)
+            let reason: ImportRefusal.Obstacle.Reason = parents.contains { OtherObjects.isMoonshots($0, version: MoonshotDatabase.schemaVersion) }
                 ? .foreignKeys(rows: rows, into: parents) : .intoDroppedTables(rows: rows, tables: parents)
             obstacles.append((table, ImportRefusal.Obstacle(name: "table \(table)", reason: reason)))
         }
@@ -155,16 +155,17 @@ struct DatabaseReplacement {
         return version
     }
 
-    /// Drops moonshot's tables, views and triggers (and with them other programs' indexes and
-    /// triggers on them, which `OtherObjects` keeps to make again): views and triggers first,
+    /// Drops moonshot's tables, views and triggers, as schema `version` names them (and with
+    /// them other programs' indexes and triggers on them, which `OtherObjects` keeps to make
+    /// again): views and triggers first,
     /// then the full-text indexes (which drop their own tables), then the other tables. The
     /// import's connection has foreign keys off, so other programs' tables that refer to
     /// moonshot's keep their rows; `finish` checks what they refer to.
-    private static func dropMoonshotsObjects(in database: Database) throws {
+    private static func dropMoonshotsObjects(in database: Database, version: Int64) throws {
         let objects = try database.rows("""
             SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
              ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%'
-            """).filter { OtherObjects.isMoonshots($0.text(1) ?? "") }
+            """).filter { OtherObjects.isMoonshots($0.text(1) ?? "", version: version) }
         for object in objects {
             let name = object.text(1) ?? ""
             // A full-text index's own tables went with it.

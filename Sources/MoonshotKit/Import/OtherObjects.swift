@@ -18,34 +18,36 @@ struct OtherObjects {
     /// the table would lose what they hold.
     let extraColumns: [(table: String, column: String)]
 
-    /// The names of every table, view, index and trigger any layout of moonshot has made (its
-    /// full-text indexes' own tables among them), in lower case.
+    /// The names of every table, view, index and trigger schema.sql makes (its full-text
+    /// indexes' own tables among them), in lower case.
     private static let moonshotNames: Set<String> = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
-        .union(legacyFullTextIndexes)
 
-    /// The full-text indexes of schema version 1.
-    private static let legacyFullTextIndexes = ["missions_search", "astronauts_search"]
+    /// The full-text indexes of schema version 1. In a later layout these names are another
+    /// program's (a table of one's own named `missions_search` is kept).
+    private static let version1FullTextIndexes = ["missions_search", "astronauts_search"]
 
-    /// moonshot's full-text indexes, of every layout, whose own tables are named after them.
+    /// schema.sql's full-text indexes, whose own tables are named after them.
     private static let fullTextIndexes: [String] = EmbeddedResources.schemaObjects.filter {
         $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true
-    }.map { $0.name.lowercased() } + legacyFullTextIndexes
+    }.map { $0.name.lowercased() }
 
-    /// Whether `name` is that of an object some layout of moonshot makes.
-    static func isMoonshots(_ name: String) -> Bool {
+    /// Whether `name` is that of an object moonshot makes in a database of schema `version`
+    /// (schema.sql's, or an earlier one's: version 1 named its full-text indexes otherwise).
+    static func isMoonshots(_ name: String, version: Int64) -> Bool {
         let lowered = name.lowercased()
-        return moonshotNames.contains(lowered) || fullTextIndexes.contains { index in
-            shadowTableSuffixes.contains { lowered == index + $0 }
+        let indexes = version == 1 ? fullTextIndexes + version1FullTextIndexes : fullTextIndexes
+        return moonshotNames.contains(lowered) || indexes.contains { index in
+            lowered == index || shadowTableSuffixes.contains { lowered == index + $0 }
         }
     }
 
     /// The tables an FTS5 index makes for itself are named after it with these.
     private static let shadowTableSuffixes = ["_data", "_idx", "_content", "_docsize", "_config"]
 
-    /// The other objects of `database`. `differences` are its differences from schema.sql
-    /// when it has schema.sql's layout: the columns of a table whose definition differs are
-    /// compared with schema.sql's (an older layout's differ anyway, and are moonshot's).
-        init(in database: Database, differences: [SchemaDifference]?) throws {
+    /// The other objects of `database`, of schema `version`. `differences` are its differences
+    /// from schema.sql when it has schema.sql's layout: the columns of a table whose definition
+    /// differs are compared with schema.sql's (an older layout's tables, all of them).
+    init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
         var kept: [String] = [], attached: [Attached] = []
         let rows = try database.rows("""
             SELECT type, name, tbl_name, sql FROM sqlite_schema
@@ -54,10 +56,10 @@ struct OtherObjects {
         // Another full-text index's own tables go with it, unnamed.
         let virtualTables = rows.filter { $0.text(3)?.hasPrefix("CREATE VIRTUAL TABLE") == true }.compactMap { $0.text(1)?.lowercased() }
         for row in rows {
-            guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name),
+            guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name, version: version),
                   !virtualTables.contains(where: { index in Self.shadowTableSuffixes.contains { name.lowercased() == index + $0 } })
             else { continue }
-            if (type == "index" || type == "trigger") && Self.isMoonshots(table) {
+            if (type == "index" || type == "trigger") && Self.isMoonshots(table, version: version) {
                 // An index SQLite makes for a constraint has no statement, and goes with its table.
                 if let sql = row.text(3) { attached.append(Attached(type: type, name: name, sql: sql)) }
             } else if type != "index" || row.text(3) != nil {
@@ -67,10 +69,14 @@ struct OtherObjects {
         self.kept = kept
         self.attached = attached
         var extraColumns: [(table: String, column: String)] = []
-        for difference in differences ?? [] where difference.kind == .changed && difference.object.type == "table" {
-            guard let sql = difference.object.sql, sql.hasPrefix("CREATE TABLE") else { continue }
-            let columns = try TableRebuild.columnDifferences(of: difference.object.name, madeBy: sql, in: database)
-            extraColumns += columns.extra.map { (difference.object.name, $0) }
+        // An older layout's tables differ from schema.sql's anyway, so each is compared: the
+        // columns of its own are all among schema.sql's (version 1's generated ones aside).
+        let tables: [(name: String, sql: String?)] = differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
+            ?? (version < MoonshotDatabase.schemaVersion ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
+        for table in tables {
+            guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
+            let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database)
+            extraColumns += columns.extra.map { (table.name, $0) }
         }
         self.extraColumns = extraColumns
     }

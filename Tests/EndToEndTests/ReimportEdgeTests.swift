@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+// What a re-import keeps of the user's that only looks like moonshot's, and the words of a
+// refusal, found in review.
+extension ReimportTests {
+    // A table of one's own that has the name of schema version 1's full-text index (or of one
+    // of its own tables) is not moonshot's in a later layout: it is kept, not dropped unsaid.
+    func testATableNamedLikeAnEarlierLayoutsSearchIndexIsKept() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE missions_search (query TEXT); INSERT INTO missions_search VALUES ('lunar rover');
+            CREATE TABLE astronauts_search_data (x); INSERT INTO astronauts_search_data VALUES (1);
+            """), "")
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasSuffix("(the same input as the previous import; kept table missions_search, table astronauts_search_data)\n"),
+                      result.stdout)
+        XCTAssertEqual(try sqlite3("SELECT query FROM missions_search; SELECT x FROM astronauts_search_data"), "lunar rover\n1\n")
+    }
+}
+
+extension ReimportTests {
+    // A column of one's own added to one of moonshot's tables in an older layout stands in the
+    // way of the upgrade as it does in the current one: what it holds is not lost unsaid.
+    func testAColumnOfOnesOwnInAnOlderLayoutStandsInTheWay() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version2()), "")
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN notes TEXT; UPDATE missions SET notes = 'precious' WHERE id = 11"), "")
+        // The same content, so that only the column is in the way.
+        let exported = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let refused = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  column missions.notes: schema.sql does not make it, and what it holds would be lost\n"), refused.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT notes FROM missions"), "2\nprecious\n", "nothing changed")
+        let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was 2; dropped column missions.notes)\n"),
+                      forced.stdout)
+    }
+}
+
+extension ReimportTests {
+    // The refusal ends with the one command that goes ahead anyway, saying what it does: drop
+    // what stands in the way, replace the changes, or both.
+    func testARefusalSaysWhatForceWouldDo() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN notes TEXT"), "")
+        let inTheWay = try moonshot("import")
+        XCTAssertEqual(inTheWay.status, 1, inTheWay.stdout)
+        XCTAssertEqual(inTheWay.stderr, """
+            Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
+              column missions.notes: schema.sql does not make it, and what it holds would be lost
+            To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
+            To drop it anyway:
+              moonshot import --force
+
+            """)
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = 'Edited.' WHERE id = 11"), "")
+        let both = try moonshot("import")
+        XCTAssertEqual(both.status, 1, both.stdout)
+        XCTAssertTrue(both.stderr.hasSuffix("To replace the changes and drop it anyway:\n  moonshot import --force\n"), both.stderr)
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions DROP COLUMN notes"), "")
+        let edits = try moonshot("import")
+        XCTAssertEqual(edits.status, 1, edits.stdout)
+        XCTAssertTrue(edits.stderr.hasSuffix("To replace the changes anyway:\n  moonshot import --force\n"), edits.stderr)
+        XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 11"), "Edited.\n", "nothing changed")
+    }
+}
