@@ -111,8 +111,9 @@ final class ExportCommandTests: BinaryTestCase {
         _ = try sqlite3("UPDATE astronauts SET name = '   ' WHERE id = 'collins'; UPDATE crew SET role = ' ' WHERE mission_id = 13 AND position = 1")
         let result = try assertExportFails()
         XCTAssertTrue(result.stderr.hasPrefix("Error: the files would not import: 2 problems; m.json and a.json were left as they were.\n"), result.stderr)
-        XCTAssertNotNil(result.stderr.range(of: #"\n  a\.json:\d+:\d+: \["collins"\]\.name: name is empty\n"#, options: .regularExpression), result.stderr)
-        XCTAssertNotNil(result.stderr.range(of: #"\n  m\.json:\d+:\d+: \[7\].crew\[0\]\.role: role is empty\n"#, options: .regularExpression), result.stderr)
+        // No line and column: they would be of files that were not put in place.
+        XCTAssertTrue(result.stderr.contains("\n  a.json: [\"collins\"].name: name is empty\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n  m.json: [7].crew[0].role: role is empty\n"), result.stderr)
         XCTAssertFalse(result.stderr.contains("moonshot-export"), "the files written beside are not named: \(result.stderr)")
     }
 
@@ -188,6 +189,9 @@ final class ExportCommandTests: BinaryTestCase {
     func testOneFileForBothOrTheDatabaseAsATargetIsAUsageError() throws {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("db-link").path, withDestinationPath: "moonshot.db")
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("x-link").path, withDestinationPath: "x")
+        XCTAssertEqual(try sqlite3("PRAGMA journal_mode = WAL"), "wal\n")
+        let session = try startSQLiteSession()
+        XCTAssertEqual(session.send("SELECT count(*) FROM missions;\n"), "12\n", "a reader keeps the WAL file there")
         let databaseBefore = try data("moonshot.db")
         let sameFiles = [["x-link", "x"], ["x", "x"], ["x", "./x"], ["m.json", folder.appendingPathComponent("m.json").path]]
         for pair in sameFiles {
@@ -195,11 +199,13 @@ final class ExportCommandTests: BinaryTestCase {
             XCTAssertEqual(result.status, 64, "\(pair): \(result.stdout)")
             XCTAssertTrue(result.stderr.hasPrefix("Error: --missions and --astronauts both name \(pair[0]); give two files\n"), result.stderr)
         }
-        for database in ["moonshot.db", "./moonshot.db", "db-link"] {
+        for database in ["moonshot.db", "./moonshot.db", "db-link", "moonshot.db-wal", "moonshot.db-shm", "moonshot.db-journal"] {
             let result = try moonshot("export", "--missions", "m.json", "--astronauts", database)
             XCTAssertEqual(result.status, 64, "\(database): \(result.stdout)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: \(database) is the database itself; give other files to write\n"), result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(database) is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
+                          result.stderr)
         }
+        _ = try session.finish("")
         for (arguments, missing) in [(["--missions", "m.json"], "--astronauts"), (["--astronauts", "a.json"], "--missions"), ([], "--missions and --astronauts")] {
             let result = try moonshot(["export"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stdout)")

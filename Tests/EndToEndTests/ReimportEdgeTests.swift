@@ -67,3 +67,29 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 11"), "Edited.\n", "nothing changed")
     }
 }
+
+extension ReimportTests {
+    // Names other programs chose are shown on one line, their control characters visible, in
+    // the summary and in a refusal alike; a virtual table's own tables are not named. Rows of
+    // theirs that pointed nowhere before an import do not stand in its way.
+    func testOtherProgramsNamesAreShownOnOneLineAndVisible() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE "notes\nforged line" (mission_id INTEGER REFERENCES missions (id));
+            CREATE VIRTUAL TABLE "r\u{1B}[2J" USING rtree(id, a, b);
+            """), "")
+        let kept = try moonshot("import")
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(kept.stdout.hasSuffix("(the same input as the previous import; kept table notes^Jforged line, table r^[[2J)\n"), kept.stdout)
+        // A row that points nowhere already is not the import's doing: the import goes ahead.
+        XCTAssertEqual(try sqlite3("INSERT INTO \"notes\nforged line\" VALUES (99)"), "")
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM \"notes\nforged line\""), "1\n")
+        // One the import would leave pointing nowhere (mission 99 is not in the built-in data) is.
+        XCTAssertEqual(try sqlite3("INSERT INTO missions (id, description) VALUES (99, 'Added.')"), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  table notes^Jforged line: 1 row would refer to missions that the new data does not have\n"),
+                      refused.stderr)
+    }
+}

@@ -55,7 +55,8 @@ public enum Exporter {
     /// `Interrupted`.
     public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
         if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
-        for target in [missions, astronauts] where FileSystem.sameFile(target, databasePath) {
+        // The database's journal, WAL and shared-memory files are its own too.
+        for target in [missions, astronauts] where ["", "-journal", "-wal", "-shm"].contains(where: { FileSystem.sameFile(target, databasePath + $0) }) {
             throw ExportFailure.targetIsTheDatabase(target)
         }
         let opened = try MoonshotDatabase(path: databasePath, acceptingOlderLayouts: true)
@@ -109,7 +110,8 @@ public enum Exporter {
             let renamed = failure.problems.map { problem in
                 let file = problem.file == missions.temporaryPath ? missions.target
                     : problem.file == astronauts.temporaryPath ? astronauts.target : problem.file
-                return ImportProblem(file: file, location: problem.location, path: problem.path, message: problem.message)
+                // No line and column: they are of a file that was not put in place.
+                return ImportProblem(file: file, path: problem.path, message: problem.message)
             }
             throw ExportFailure.wouldNotImport(ImportFailure(problems: renamed, unlistedCount: failure.unlistedCount))
         }

@@ -34,6 +34,8 @@ struct DatabaseReplacement {
     /// The content replaced, as `ContentDigest` gives it, when it has changes and the import
     /// would refuse to replace them (nil also when it could not be read: it then differs).
     private let previousContent: String?
+    /// Other programs' rows that pointed nowhere before the import (not its doing).
+    private let danglingBefore: DanglingReferences
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
     private let deferredIndexes: [String]
@@ -55,6 +57,7 @@ struct DatabaseReplacement {
         others = try OtherObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion, differences: differences)
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
+        danglingBefore = try DanglingReferences(in: database) { _ in true }
         try Self.dropMoonshotsObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
@@ -94,54 +97,24 @@ struct DatabaseReplacement {
         }
         // Dropping a table can leave others that referred to it pointing nowhere in turn. They
         // are dropped without `force` too, to name them all: the refusal rolls it all back.
+        // Only rows the import left pointing nowhere count: others pointed nowhere before it.
         var droppedTables: Set<String> = []
-        var broken = try Self.tablesWithBrokenReferences(in: database, into: droppedTables)
+        let isMoonshots = { (table: String) in OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) }
+        var broken = try DanglingReferences(in: database, counting: isMoonshots).newSince(danglingBefore)
         while !broken.isEmpty {
-            for table in broken { try database.execute("DROP TABLE \(identifier(table.name))") }
-            obstacles += broken.map(\.obstacle)
-            droppedTables.formUnion(broken.map { $0.name.lowercased() })
-            broken = try Self.tablesWithBrokenReferences(in: database, into: droppedTables)
+            for table in broken {
+                try database.execute("DROP TABLE \(identifier(table.table))")
+                let reason: ImportRefusal.Obstacle.Reason = table.parents.contains(where: isMoonshots)
+                    ? .foreignKeys(rows: table.rows, into: table.parents) : .intoDroppedTables(rows: table.rows, tables: table.parents)
+                obstacles.append(ImportRefusal.Obstacle(name: "table \(table.table)", reason: reason))
+            }
+            droppedTables.formUnion(broken.map { $0.table.lowercased() })
+            broken = try DanglingReferences(in: database) { isMoonshots($0) || droppedTables.contains($0.lowercased()) }.newSince(danglingBefore)
         }
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
         if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
         let dropped = obstacles.map(\.name)
         return (kept.filter { !dropped.contains($0) }, dropped)
-    }
-
-    /// Other programs' tables whose foreign keys point nowhere in the new content (the import
-    /// runs with foreign keys off, so that replacing moonshot's tables leaves their rows as they
-    /// are): into moonshot's tables, or into `droppedTables` (lower case). Rows that pointed
-    /// nowhere in another program's own tables before are not the import's doing, and are left
-    /// alone. Throws if one of moonshot's own tables points nowhere: the import made it wrong.
-    private static func tablesWithBrokenReferences(in database: Database, into droppedTables: Set<String>) throws
-        -> [(name: String, obstacle: ImportRefusal.Obstacle)] {
-        var obstacles: [(name: String, obstacle: ImportRefusal.Obstacle)] = []
-        for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name") {
-            guard let table = table.text(0) else { continue }
-            let violations: [Row]
-            do {
-                violations = try database.rows("SELECT DISTINCT rowid, parent FROM pragma_foreign_key_check(?)", [.text(table)])
-            } catch let error as SQLiteError where error.code.primary == .error {
-                // A foreign key SQLite cannot check ("foreign key mismatch"): it never held.
-                continue
-            }
-            let broken = violations.filter { row in
-                let parent = row.text(1) ?? ""
-                return OtherObjects.isMoonshots(parent, version: MoonshotDatabase.schemaVersion) || droppedTables.contains(parent.lowercased())
-            }
-            guard !broken.isEmpty else { continue }
-            if OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) {
-                throw MoonshotError("the import made rows of \(table) that point nowhere; it was rolled back",
-                                    hint: "This is a bug in moonshot: please report it with the input.")
-            }
-            // A row (of a table with row ids) that points nowhere in two ways counts once.
-            let rows = Set(broken.compactMap { $0.int64(0) }).count + broken.filter { $0.int64(0) == nil }.count
-            let parents = Set(broken.compactMap { $0.text(1) }).sorted()
-            let reason: ImportRefusal.Obstacle.Reason = parents.contains { OtherObjects.isMoonshots($0, version: MoonshotDatabase.schemaVersion) }
-                ? .foreignKeys(rows: rows, into: parents) : .intoDroppedTables(rows: rows, tables: parents)
-            obstacles.append((table, ImportRefusal.Obstacle(name: "table \(table)", reason: reason)))
-        }
-        return obstacles
     }
 
     /// The schema version of a database that is not empty; throws for one moonshot did not

@@ -53,11 +53,12 @@ struct OtherObjects {
             SELECT type, name, tbl_name, sql FROM sqlite_schema
              WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid
             """)
-        // Another full-text index's own tables go with it, unnamed.
-        let virtualTables = rows.filter { $0.text(3)?.hasPrefix("CREATE VIRTUAL TABLE") == true }.compactMap { $0.text(1)?.lowercased() }
+        // A virtual table's own tables (a full-text or R*Tree index's) go with it, unnamed.
+        let shadowTables = Set(try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")
+            .compactMap { $0.text(0) })
         for row in rows {
             guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name, version: version),
-                  !virtualTables.contains(where: { index in Self.shadowTableSuffixes.contains { name.lowercased() == index + $0 } })
+                  !shadowTables.contains(name)
             else { continue }
             if (type == "index" || type == "trigger") && Self.isMoonshots(table, version: version) {
                 // An index SQLite makes for a constraint has no statement, and goes with its table.

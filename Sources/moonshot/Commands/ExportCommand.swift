@@ -52,14 +52,14 @@ enum ExportCommand {
             }
             return .success
         } catch let interrupted as Interrupted {
-            Terminal.writeError("Error: the export was stopped by \(interrupted.signalName); \(unchanged).\n")
+            Terminal.writeError(TerminalText.visible("Error: the export was stopped by \(interrupted.signalName); \(unchanged).\n"))
             return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let failure as ExportFailure {
             switch failure {
             case .sameTarget(let path):
                 throw UsageError(message: "--missions and --astronauts both name \(path); give two files", command: "export")
             case .targetIsTheDatabase(let path):
-                throw UsageError(message: "\(path) is the database itself; give other files to write", command: "export")
+                throw UsageError(message: "\(path) is the database itself, or a file SQLite keeps beside it; give other files to write", command: "export")
             default:
                 Terminal.writeError(TerminalText.visible("Error: " + describe(failure, unchanged: unchanged) + "\n"))
                 return .failure

@@ -128,8 +128,10 @@ enum ImportCommand {
             notes.append("now in the layout of schema version \(MoonshotDatabase.schemaVersion), was \(version)")
         }
         if let edits = summary.replacedEdits { notes.append("replaced the changes: " + edits.summary) }
-        if !summary.dropped.isEmpty { notes.append("dropped " + summary.dropped.joined(separator: ", ")) }
-        if !summary.kept.isEmpty { notes.append("kept " + summary.kept.joined(separator: ", ")) }
+        // Names other programs chose: one line each, whatever they hold.
+        let names = { (list: [String]) in list.map { TerminalText.visible($0, lineBreaks: false) }.joined(separator: ", ") }
+        if !summary.dropped.isEmpty { notes.append("dropped " + names(summary.dropped)) }
+        if !summary.kept.isEmpty { notes.append("kept " + names(summary.kept)) }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }
 }

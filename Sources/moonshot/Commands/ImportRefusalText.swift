@@ -21,7 +21,9 @@ extension ImportCommand {
         if !refusal.obstacles.isEmpty {
             text += (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
                 + (text.isEmpty ? "; \(shown) was not changed:\n" : ":\n")
-            for obstacle in refusal.obstacles { text += "  \(obstacle.name): \(reason(obstacle.reason))\n" }
+            for obstacle in refusal.obstacles {
+                text += "  \(TerminalText.visible(obstacle.name, lineBreaks: false)): \(reason(obstacle.reason))\n"
+            }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
         let ways = [refusal.edits == nil ? nil : "replace the changes",
