@@ -93,3 +93,50 @@ extension ReimportTests {
                       refused.stderr)
     }
 }
+
+extension ReimportTests {
+    // A table of one's own that refers to astronauts by number (or to crew rows by position)
+    // would come to name other astronauts when the import numbers them by their places in the
+    // files: it stands in the way. One that refers to them by id does not.
+    func testReferencesByNumberThatWouldNameOtherAstronautsStandInTheWay() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
+            CREATE TABLE by_id (astronaut TEXT REFERENCES astronauts (id), note TEXT);
+            CREATE TABLE by_position (mission INTEGER, position INTEGER, FOREIGN KEY (mission, position) REFERENCES crew);
+            INSERT INTO by_number SELECT number, 'this is ' || name FROM astronauts WHERE id = 'roosa';
+            INSERT INTO by_id VALUES ('roosa', 'by id');
+            INSERT INTO by_position VALUES (13, 2);
+            """), "")
+        XCTAssertEqual(try moonshot("import").status, 0, "the same data: every reference names the same row")
+        // Aldrin deleted: those after him move up one place in the exported files.
+        XCTAssertEqual(try sqlite3("DELETE FROM astronauts WHERE id = 'aldrin'; DELETE FROM crew WHERE mission_id = 13 AND position = 1"), "")
+        XCTAssertEqual(try moonshot("export", "--missions", "m.json", "--astronauts", "a.json").status, 0)
+        let refused = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  table by_number: 1 row would refer to other astronauts than now, since the import numbers "
+                                              + "astronauts by their places in astronauts.json\n"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\n  table by_position: 1 row would refer to other crew rows than now, since the import numbers "
+                                              + "crew positions by their places in each crew list\n"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("by_id"), refused.stderr)
+        let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.contains("dropped table by_number, table by_position; kept table by_id)"), forced.stdout)
+    }
+
+    // What went with a table --force dropped (its index and trigger) is not said to be kept.
+    func testWhatWentWithADroppedTableIsNotSaidToBeKept() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE my_notes (mission_id INTEGER REFERENCES missions (id), note TEXT);
+            CREATE INDEX my_notes_by_mission ON my_notes (mission_id);
+            CREATE TRIGGER my_notes_noted AFTER INSERT ON my_notes BEGIN SELECT 1; END;
+            INSERT INTO missions (id, description) VALUES (99, 'Added.');
+            INSERT INTO my_notes VALUES (99, 'about the added mission');
+            """), "")
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.hasSuffix("; dropped table my_notes)\n"), forced.stdout)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'my_notes'"), "0\n")
+    }
+}

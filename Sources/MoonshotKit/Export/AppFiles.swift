@@ -23,9 +23,22 @@ enum AppFiles {
         let column: String
     }
 
+    /// One of the tables read is not a table (a view, say, which could take any time to read).
+    struct NotATable: Error, Equatable {
+        let name: String
+        let type: String
+    }
+
     /// Writes missions.json and then astronauts.json from `database` (in the caller's
-    /// transaction, so that both are of one moment) to the two sinks.
+    /// transaction, so that both are of one moment) to the two sinks. Throws `NotATable`
+    /// when missions, astronauts or crew is not an ordinary table.
     static func write(from database: Database, missions: inout some ByteSink, astronauts: inout some ByteSink) throws -> Counts {
+        for table in ["missions", "astronauts", "crew"] {
+            let type = try database.rows("SELECT type, sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(table)]).first
+            guard type?.text(0) == "table", type?.text(1)?.hasPrefix("CREATE TABLE") == true else {
+                throw NotATable(name: table, type: type?.text(1)?.hasPrefix("CREATE VIRTUAL TABLE") == true ? "virtual table" : type?.text(0) ?? "missing")
+            }
+        }
         let written = try writeMissions(of: database, to: &missions)
         return Counts(missions: written.missions, astronauts: try writeAstronauts(of: database, to: &astronauts), crew: written.crew)
     }

@@ -6,7 +6,8 @@ enum ContentDigest {
     /// The SHA-256 of the missions.json and of the astronauts.json that `moonshot export`
     /// would write from `database`, and of its crew rows whose mission is missing, together;
     /// nil when the tables cannot be read as the export reads them (a column renamed, text
-    /// that is not UTF-8): such content differs from any an import makes.
+    /// that is not UTF-8, a view in a table's place, which is not read: it could take any
+    /// time): such content differs from any an import makes.
     static func of(_ database: Database) throws -> String? {
         var missions = SHA256(), astronauts = SHA256(), unlisted = SHA256()
         do {
@@ -20,6 +21,8 @@ enum ContentDigest {
         } catch let error as SQLiteError where error.code.primary == .error {
             return nil
         } catch is AppFiles.UnwritableValue {
+            return nil
+        } catch is AppFiles.NotATable {
             return nil
         }
         return missions.hexDigest() + astronauts.hexDigest() + unlisted.hexDigest()

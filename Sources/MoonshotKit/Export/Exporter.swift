@@ -81,6 +81,8 @@ public enum Exporter {
                 throw ExportFailure.cannotWrite(error)
             } catch let error as SQLiteError where error.code.primary == .error {
                 throw ExportFailure.unreadableTables(error.message)
+            } catch let error as AppFiles.NotATable {
+                throw ExportFailure.unreadableTables(error.type == "missing" ? "no table \(error.name)" : "\(error.name) is a \(error.type), not a table")
             }
         } }
         do {

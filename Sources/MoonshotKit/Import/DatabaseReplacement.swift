@@ -36,6 +36,8 @@ struct DatabaseReplacement {
     private let previousContent: String?
     /// Other programs' rows that pointed nowhere before the import (not its doing).
     private let danglingBefore: DanglingReferences
+    /// Which of moonshot's rows other programs' rows named before the import.
+    private let referencedBefore: ReferencedRows
     /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
     /// then is one sort, where one kept up to date is a search and an insert per row.
     private let deferredIndexes: [String]
@@ -58,6 +60,7 @@ struct DatabaseReplacement {
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
         danglingBefore = try DanglingReferences(in: database) { _ in true }
+        referencedBefore = try ReferencedRows(in: database)
         try Self.dropMoonshotsObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
@@ -90,7 +93,7 @@ struct DatabaseReplacement {
         for object in others.attached {
             do {
                 try database.execute(object.sql)
-                kept.append("\(object.type) \(object.name)")
+                kept.append(("\(object.type) \(object.name)", ""))
             } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .error {
                 obstacles.append(ImportRefusal.Obstacle(name: "\(object.type) \(object.name)", reason: .cannotBeMadeAgain(error.message)))
             }
@@ -99,8 +102,13 @@ struct DatabaseReplacement {
         // are dropped without `force` too, to name them all: the refusal rolls it all back.
         // Only rows the import left pointing nowhere count: others pointed nowhere before it.
         var droppedTables: Set<String> = []
+        for table in try ReferencedRows(in: database).changedSince(referencedBefore) {
+            try database.execute("DROP TABLE \(identifier(table.table))")
+            obstacles.append(ImportRefusal.Obstacle(name: "table \(table.table)", reason: .renumbered(rows: table.rows, in: table.parent)))
+            droppedTables.insert(table.table.lowercased())
+        }
         let isMoonshots = { (table: String) in OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) }
-        var broken = try DanglingReferences(in: database, counting: isMoonshots).newSince(danglingBefore)
+        var broken = try DanglingReferences(in: database) { isMoonshots($0) || droppedTables.contains($0.lowercased()) }.newSince(danglingBefore)
         while !broken.isEmpty {
             for table in broken {
                 try database.execute("DROP TABLE \(identifier(table.table))")
@@ -114,7 +122,8 @@ struct DatabaseReplacement {
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
         if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
         let dropped = obstacles.map(\.name)
-        return (kept.filter { !dropped.contains($0) }, dropped)
+        // What went with a dropped table is not kept (a view that named it is, broken).
+        return (kept.filter { !droppedTables.contains($0.table.lowercased()) }.map(\.name), dropped)
     }
 
     /// The schema version of a database that is not empty; throws for one moonshot did not

@@ -10,8 +10,9 @@ struct OtherObjects {
         let sql: String
     }
 
-    /// The names of the objects kept as they are ("table my_notes", "view my_view").
-    let kept: [String]
+    /// The objects kept as they are: "table my_notes", "view my_view", with the table each
+    /// belongs to (its own name for a table or view).
+    let kept: [(name: String, table: String)]
     /// The indexes and triggers to make again after the import.
     let attached: [Attached]
     /// Columns of moonshot's tables that schema.sql does not make (table, column): replacing
@@ -31,14 +32,16 @@ struct OtherObjects {
         $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true
     }.map { $0.name.lowercased() }
 
-    /// Whether `name` is that of an object moonshot makes in a database of schema `version`
-    /// (schema.sql's, or an earlier one's: version 1 named its full-text indexes otherwise).
+    /// Whether `name` is that of an object moonshot makes in a database of schema `version`:
+    /// schema.sql's (its full-text indexes' own tables as SQLite made them when moonshot was
+    /// built), or an earlier layout's (version 1 named its full-text indexes otherwise, and an
+    /// earlier SQLite may have made other tables for them).
     static func isMoonshots(_ name: String, version: Int64) -> Bool {
         let lowered = name.lowercased()
+        if moonshotNames.contains(lowered) { return true }
+        guard version < MoonshotDatabase.schemaVersion else { return false }
         let indexes = version == 1 ? fullTextIndexes + version1FullTextIndexes : fullTextIndexes
-        return moonshotNames.contains(lowered) || indexes.contains { index in
-            lowered == index || shadowTableSuffixes.contains { lowered == index + $0 }
-        }
+        return indexes.contains { index in lowered == index || shadowTableSuffixes.contains { lowered == index + $0 } }
     }
 
     /// The tables an FTS5 index makes for itself are named after it with these.
@@ -48,7 +51,7 @@ struct OtherObjects {
     /// from schema.sql when it has schema.sql's layout: the columns of a table whose definition
     /// differs are compared with schema.sql's (an older layout's tables, all of them).
     init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
-        var kept: [String] = [], attached: [Attached] = []
+        var kept: [(name: String, table: String)] = [], attached: [Attached] = []
         let rows = try database.rows("""
             SELECT type, name, tbl_name, sql FROM sqlite_schema
              WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid
@@ -64,7 +67,7 @@ struct OtherObjects {
                 // An index SQLite makes for a constraint has no statement, and goes with its table.
                 if let sql = row.text(3) { attached.append(Attached(type: type, name: name, sql: sql)) }
             } else if type != "index" || row.text(3) != nil {
-                kept.append("\(type) \(name)")
+                kept.append(("\(type) \(name)", table))
             }
         }
         self.kept = kept

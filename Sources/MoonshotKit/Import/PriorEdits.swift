@@ -32,6 +32,10 @@ public struct ImportRefusal: Error, Sendable {
             /// A table whose foreign keys would point only into other programs' tables that
             /// the import drops (for pointing nowhere themselves): how many rows, and which.
             case intoDroppedTables(rows: Int, tables: [String])
+            /// A table whose foreign keys into astronauts or crew would name other rows: the
+            /// import numbers astronauts and crew positions by their places in the files. How
+            /// many rows, and the table they point into.
+            case renumbered(rows: Int, in: String)
             /// An index or trigger on moonshot's tables that could not be made again on the new
             /// content, with SQLite's reason.
             case cannotBeMadeAgain(String)

@@ -50,6 +50,9 @@ extension ImportCommand {
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
         case .intoDroppedTables(let rows, let tables):
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")), which this import would drop as well"
+        case .renumbered(let rows, let table):
+            "\(plural(rows, "row")) would refer to other \(table == "crew" ? "crew rows" : table) than now, since the import numbers "
+                + (table == "crew" ? "crew positions by their places in each crew list" : "astronauts by their places in astronauts.json")
         case .cannotBeMadeAgain(let message):
             "cannot be made again on the new data (\(message))"
         case .columnNotInSchema:
