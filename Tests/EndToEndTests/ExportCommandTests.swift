@@ -117,6 +117,27 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertFalse(result.stderr.contains("moonshot-export"), "the files written beside are not named: \(result.stderr)")
     }
 
+    // When the second file cannot take its target's place (an immutable file there), the
+    // first is put back: both files are as they were, the same inodes included.
+    func testWhenTheSecondFileCannotBePutInPlaceTheFirstGoesBack() throws {
+        let chattr = try tool("chattr", install: "apt-get install e2fsprogs")
+        try writeOldTargets()
+        let before = try targetStates()
+        let locked = try run(chattr, ["+i", folder.appendingPathComponent("a.json").path])
+        if locked.status != 0 {
+            let reason = "this file system cannot make a file immutable (\(locked.stderr))"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        defer { _ = try? run(chattr, ["-i", folder.appendingPathComponent("a.json").path]) }
+        let result = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: cannot replace a.json: Operation not permitted; m.json and a.json were left as they were.\n"),
+                      result.stderr)
+        XCTAssertEqual(try targetStates(), before)
+        XCTAssertEqual(try stagedFiles(), [])
+    }
+
     func testAFileSizeLimitLeavesTheFilesAsTheyWere() throws {
         // In blocks of 512 bytes: the missions file (12 KB) does not fit in the first; it fits
         // in the second, and the astronauts file (24 KB) does not.

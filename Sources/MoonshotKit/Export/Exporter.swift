@@ -97,7 +97,9 @@ public enum Exporter {
         do {
             try files.astronauts.moveIntoPlace()
         } catch let error as SystemError {
-            throw ExportFailure.partlyReplaced(replaced: missions, failed: error)
+            // Both files or neither: the missions file goes back.
+            guard files.missions.restorePrevious() else { throw ExportFailure.partlyReplaced(replaced: missions, failed: error) }
+            throw ExportFailure.cannotWrite(error)
         }
         return ExportSummary(counts: counts, missionsPath: missions, astronautsPath: astronauts, edits: edits ?? nil)
     }

@@ -1,3 +1,4 @@
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,7 +11,9 @@ import Musl
 /// The new file is made in the target's folder (so that the move is a rename within one file
 /// system, which no reader sees half done), under a name that says what it is
 /// (`.missions.json.moonshot-export-1234`), with the permissions of the file it replaces. A
-/// target that is a symbolic link stays one: the file it points to is replaced.
+/// target that is a symbolic link stays one: the file it points to is replaced. The file
+/// replaced is swapped out to the staging name, so that `restorePrevious` can put it back,
+/// until the staged file is released.
 final class StagedFile: ByteSink {
     /// The path the user gave.
     let target: String
@@ -20,7 +23,10 @@ final class StagedFile: ByteSink {
     let temporaryPath: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
-    private var moved = false
+    /// Where the file is: being written, in the target's place (with the file it replaced at
+    /// `temporaryPath`, or none), or back out of it.
+    private enum State { case staged, inPlace(replacedOne: Bool), restored }
+    private var state = State.staged
     private static let bufferSize = 1 << 16
 
     /// Makes the new file beside `target`; throws `SystemError` saying why it cannot be made.
@@ -54,7 +60,11 @@ final class StagedFile: ByteSink {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !moved { unlink(temporaryPath) }
+        switch state {
+        // The staged file not put in place, or the file it replaced: nobody's any more.
+        case .staged, .restored, .inPlace(replacedOne: true): unlink(temporaryPath)
+        case .inPlace(replacedOne: false): break
+        }
     }
 
     func write(_ text: String) throws {
@@ -71,11 +81,28 @@ final class StagedFile: ByteSink {
         guard closed == 0 else { throw SystemError(operation: "write \(target)") }
     }
 
-    /// Moves the finished file into the target's place.
+    /// Moves the finished file into the target's place: swapped with the file there, which
+    /// keeps the staging name until this is released (where the file system cannot swap, the
+    /// old file is replaced outright).
     func moveIntoPlace() throws {
-        guard rename(temporaryPath, destination) == 0 else { throw SystemError(operation: "replace \(target)") }
-        moved = true
+        if case .file = FileSystem.entry(at: destination), moonshot_exchange_paths(temporaryPath, destination) == 0 {
+            state = .inPlace(replacedOne: true)
+        } else if rename(temporaryPath, destination) == 0 {
+            state = .inPlace(replacedOne: false)
+        } else {
+            throw SystemError(operation: "replace \(target)")
+        }
         FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
+    }
+
+    /// Puts the file this one replaced back in the target's place (or, where there was none,
+    /// takes this one away); returns whether that worked.
+    func restorePrevious() -> Bool {
+        guard case .inPlace(let replacedOne) = state else { return true }
+        let restored = replacedOne ? moonshot_exchange_paths(temporaryPath, destination) == 0 : unlink(destination) == 0
+        if restored { state = .restored }
+        FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
+        return restored
     }
 
     private func flush() throws {
