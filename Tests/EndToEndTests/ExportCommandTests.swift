@@ -120,21 +120,33 @@ final class ExportCommandTests: BinaryTestCase {
     // When the second file cannot take its target's place (an immutable file there), the
     // first is put back: both files are as they were, the same inodes included.
     func testWhenTheSecondFileCannotBePutInPlaceTheFirstGoesBack() throws {
-        let chattr = try tool("chattr", install: "apt-get install e2fsprogs")
         try writeOldTargets()
         let before = try targetStates()
-        let locked = try run(chattr, ["+i", folder.appendingPathComponent("a.json").path])
-        if locked.status != 0 {
-            let reason = "this file system cannot make a file immutable (\(locked.stderr))"
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
-            throw XCTSkip(reason)
-        }
-        defer { _ = try? run(chattr, ["-i", folder.appendingPathComponent("a.json").path]) }
+        let unlock = try makeImmutable("a.json")
+        defer { unlock() }
         let result = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.hasPrefix("Error: cannot replace a.json: Operation not permitted; m.json and a.json were left as they were.\n"),
                       result.stderr)
         XCTAssertEqual(try targetStates(), before)
+        XCTAssertEqual(try stagedFiles(), [])
+    }
+
+    // Where the file system cannot swap two files (renameat2's RENAME_EXCHANGE failing with
+    // EINVAL, as strace makes it), the first file replaces the old one outright: when the
+    // second then cannot take its place, the export says that the first was replaced, and
+    // the new missions file stays (it is not deleted, leaving no file at all).
+    func testWhereFilesCannotBeSwappedAFailureSaysTheFirstWasReplaced() throws {
+        let strace = try tool("strace", install: "apt-get install strace")
+        try writeOldTargets()
+        let unlock = try makeImmutable("a.json")
+        defer { unlock() }
+        let result = try run(strace, ["-f", "-o", "/dev/null", "-e", "trace=renameat2", "-e", "inject=renameat2:error=EINVAL",
+                                      Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json"])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: m.json was replaced, but then cannot replace a.json: Operation not permitted.\n"), result.stderr)
+        XCTAssertEqual(try written(data("m.json")).array?.count, 12, "the new missions file is in place")
+        XCTAssertEqual(try data("a.json"), Data("old astronauts\n".utf8))
         XCTAssertEqual(try stagedFiles(), [])
     }
 
@@ -334,6 +346,20 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertEqual(try targetStates(), before, "the files are as they were", file: file, line: line)
         XCTAssertEqual(try stagedFiles(), [], "nothing is left beside them", file: file, line: line)
         return result
+    }
+
+    /// Makes the file `name` of the test's folder immutable (`chattr +i`); returns what makes
+    /// it mutable again. Skips the test where that cannot be done (fails it in CI).
+    private func makeImmutable(_ name: String) throws -> () -> Void {
+        let chattr = try tool("chattr", install: "apt-get install e2fsprogs")
+        let path = folder.appendingPathComponent(name).path
+        let locked = try run(chattr, ["+i", path])
+        if locked.status != 0 {
+            let reason = "this file system cannot make a file immutable (\(locked.stderr))"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        return { _ = try? self.run(chattr, ["-i", path]) }
     }
 
     /// Exports to m.json and a.json through `shell` commands run before moonshot (a `ulimit`,

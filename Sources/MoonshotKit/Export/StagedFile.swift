@@ -23,9 +23,17 @@ final class StagedFile: ByteSink {
     let temporaryPath: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Where the file is: being written, in the target's place (with the file it replaced at
-    /// `temporaryPath`, or none), or back out of it.
-    private enum State { case staged, inPlace(replacedOne: Bool), restored }
+    /// Where the file is: being written, in the target's place, or back out of it.
+    private enum State { case staged, inPlace(Previous), restored }
+    /// What became of the file a staged file replaced.
+    private enum Previous {
+        /// It is at `temporaryPath`, swapped out.
+        case swappedOut
+        /// There was none.
+        case none
+        /// It is gone: the file system could not swap, and the rename replaced it.
+        case overwritten
+    }
     private var state = State.staged
     private static let bufferSize = 1 << 16
 
@@ -62,8 +70,8 @@ final class StagedFile: ByteSink {
         if descriptor >= 0 { close(descriptor) }
         switch state {
         // The staged file not put in place, or the file it replaced: nobody's any more.
-        case .staged, .restored, .inPlace(replacedOne: true): unlink(temporaryPath)
-        case .inPlace(replacedOne: false): break
+        case .staged, .restored, .inPlace(.swappedOut): unlink(temporaryPath)
+        case .inPlace(.none), .inPlace(.overwritten): break
         }
     }
 
@@ -85,10 +93,11 @@ final class StagedFile: ByteSink {
     /// keeps the staging name until this is released (where the file system cannot swap, the
     /// old file is replaced outright).
     func moveIntoPlace() throws {
-        if case .file = FileSystem.entry(at: destination), moonshot_exchange_paths(temporaryPath, destination) == 0 {
-            state = .inPlace(replacedOne: true)
+        let replacing = if case .file = FileSystem.entry(at: destination) { true } else { false }
+        if replacing, moonshot_exchange_paths(temporaryPath, destination) == 0 {
+            state = .inPlace(.swappedOut)
         } else if rename(temporaryPath, destination) == 0 {
-            state = .inPlace(replacedOne: false)
+            state = .inPlace(replacing ? .overwritten : .none)
         } else {
             throw SystemError(operation: "replace \(target)")
         }
@@ -96,10 +105,14 @@ final class StagedFile: ByteSink {
     }
 
     /// Puts the file this one replaced back in the target's place (or, where there was none,
-    /// takes this one away); returns whether that worked.
+    /// takes this one away); returns whether that worked (never when the file replaced is gone).
     func restorePrevious() -> Bool {
-        guard case .inPlace(let replacedOne) = state else { return true }
-        let restored = replacedOne ? moonshot_exchange_paths(temporaryPath, destination) == 0 : unlink(destination) == 0
+        guard case .inPlace(let previous) = state else { return true }
+        let restored = switch previous {
+        case .swappedOut: moonshot_exchange_paths(temporaryPath, destination) == 0
+        case .none: unlink(destination) == 0
+        case .overwritten: false
+        }
         if restored { state = .restored }
         FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
         return restored
