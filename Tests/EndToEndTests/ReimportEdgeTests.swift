@@ -140,3 +140,19 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'my_notes'"), "0\n")
     }
 }
+
+extension ReimportTests {
+    // What rows of one's own refer to by number is compared a value at a time: the memory an
+    // import needs does not grow with the table (a million rows here, 125 MiB when each was kept).
+    func testReferencesByNumberAreComparedInMemoryThatDoesNotGrowWithTheTable() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE notes_by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
+            WITH RECURSIVE i(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM i WHERE i < 1000000)
+            INSERT INTO notes_by_number SELECT 1 + i % 32, 'a note' FROM i;
+            """), "")
+        let imported = try moonshotMeasuringMemory(["import"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertLessThan(imported.peakMiB, 80, "peak memory for a million rows referring to astronauts by number")
+    }
+}

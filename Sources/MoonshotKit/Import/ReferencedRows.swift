@@ -43,12 +43,15 @@ struct ReferencedRows {
                 guard named.count == columns.count, Set(named) != Set(identity) else { continue }
                 let from = columns.compactMap { $0.text(2) }
                 let join = zip(from, named).map { "p.\(identifier($1)) = c.\(identifier($0))" }.joined(separator: " AND ")
-                let select = (from.map { "c.\(identifier($0))" } + identity.map { "p.\(identifier($0))" }).joined(separator: ", ")
+                let selected = (from.map { "c.\(identifier($0))" } + identity.map { "p.\(identifier($0))" }).joined(separator: ", ")
                 var reference = Reference(table: table, key: id, parent: parent)
-                for row in try database.rows("SELECT \(select) FROM \(identifier(table)) AS c JOIN \(identifier(parent)) AS p ON \(join)") {
+                // Counted by SQLite: a row per value, not per row of a table that can be any size.
+                for row in try database.rows("""
+                    SELECT \(selected), count(*) FROM \(identifier(table)) AS c JOIN \(identifier(parent)) AS p ON \(join) GROUP BY \(selected)
+                    """) {
                     let key = row.values.prefix(from.count).map(sqlLiteral).joined(separator: ", ")
-                    let named = row.values.dropFirst(from.count).map(sqlLiteral).joined(separator: ", ")
-                    reference.named[key, default: (named, 0)].count += 1
+                    let named = row.values.dropFirst(from.count).dropLast().map(sqlLiteral).joined(separator: ", ")
+                    reference.named[key, default: (named, 0)].count += Int(row.int64(from.count + identity.count) ?? 0)
                 }
                 references.append(reference)
             }
