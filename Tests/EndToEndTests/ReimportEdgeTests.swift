@@ -156,3 +156,26 @@ extension ReimportTests {
         XCTAssertLessThan(imported.peakMiB, 80, "peak memory for a million rows referring to astronauts by number")
     }
 }
+
+extension ReimportTests {
+    // SQLite names triggers apart from tables and views: a table or view of one's own named
+    // like one of moonshot's triggers, and a trigger named like one of its tables, are kept.
+    func testObjectsNamedLikeMoonshotsObjectsOfAnotherKindAreKept() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE missions_ai (note TEXT);
+            INSERT INTO missions_ai VALUES ('mine');
+            CREATE TRIGGER Crew AFTER INSERT ON missions_ai BEGIN SELECT 1; END;
+            CREATE VIEW crew_after_update AS SELECT note FROM missions_ai;
+            """), "")
+        let kept = try moonshot("import")
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertTrue(kept.stdout.hasSuffix("(the same input as the previous import; kept table missions_ai, trigger Crew, view crew_after_update)\n"),
+                      kept.stdout)
+        XCTAssertEqual(try sqlite3("SELECT note FROM crew_after_update"), "mine\n")
+        XCTAssertEqual(try sqlite3("SELECT type, name FROM sqlite_schema WHERE name IN ('Crew', 'crew') ORDER BY type"), "table|crew\ntrigger|Crew\n")
+        // The questions take them for what they are: another program's.
+        let crew = try moonshot("crew", "11")
+        XCTAssertEqual(crew.status, 0, crew.stderr)
+    }
+}

@@ -145,13 +145,13 @@ struct DatabaseReplacement {
     /// moonshot's keep their rows; `finish` checks what they refer to.
     private static func dropMoonshotsObjects(in database: Database, version: Int64) throws {
         let objects = try database.rows("""
-            SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
              ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%'
-            """).filter { OtherObjects.isMoonshots($0.text(1) ?? "", version: version) }
+            """).filter { OtherObjects.isMoonshots(type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "", version: version) }
         for object in objects {
             let name = object.text(1) ?? ""
             // A full-text index's own tables went with it.
-            guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ?", [.text(name)]) != nil else { continue }
+            guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ? AND type = ?", [.text(name), .text(object.text(0) ?? "")]) != nil else { continue }
             let type = object.text(0) == "view" ? "VIEW" : object.text(0) == "trigger" ? "TRIGGER" : "TABLE"
             try database.execute("DROP \(type) \(identifier(name))")
         }

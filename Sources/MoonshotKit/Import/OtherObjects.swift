@@ -19,9 +19,12 @@ struct OtherObjects {
     /// the table would lose what they hold.
     let extraColumns: [(table: String, column: String)]
 
-    /// The names of every table, view, index and trigger schema.sql makes (its full-text
-    /// indexes' own tables among them), in lower case.
-    private static let moonshotNames: Set<String> = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
+    /// The names of every table, view and index schema.sql makes (its full-text indexes' own
+    /// tables among them), in lower case.
+    private static let moonshotNames: Set<String> = Set(EmbeddedResources.schemaObjects.filter { $0.type != "trigger" }.map { $0.name.lowercased() })
+    /// The names of schema.sql's triggers, in lower case. SQLite names triggers apart from the
+    /// rest: a table of one's own may be named like one of them, and a trigger like a table.
+    private static let moonshotTriggerNames: Set<String> = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
 
     /// The full-text indexes of schema version 1. In a later layout these names are another
     /// program's (a table of one's own named `missions_search` is kept).
@@ -32,7 +35,14 @@ struct OtherObjects {
         $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true
     }.map { $0.name.lowercased() }
 
-    /// Whether `name` is that of an object moonshot makes in a database of schema `version`:
+    /// Whether the object of `type` named `name`, on `table`, is one moonshot makes in a
+    /// database of schema `version`: a trigger of schema.sql's on one of its tables, or a table,
+    /// view or index as `isMoonshots(_:version:)` says.
+    static func isMoonshots(type: String, name: String, table: String, version: Int64) -> Bool {
+        type == "trigger" ? moonshotTriggerNames.contains(name.lowercased()) && isMoonshots(table, version: version) : isMoonshots(name, version: version)
+    }
+
+    /// Whether `name` is that of a table, view or index moonshot makes in a database of schema `version`:
     /// schema.sql's (its full-text indexes' own tables as SQLite made them when moonshot was
     /// built), or an earlier layout's (version 1 named its full-text indexes otherwise, and an
     /// earlier SQLite may have made other tables for them).
@@ -60,7 +70,8 @@ struct OtherObjects {
         let shadowTables = Set(try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")
             .compactMap { $0.text(0) })
         for row in rows {
-            guard let type = row.text(0), let name = row.text(1), let table = row.text(2), !Self.isMoonshots(name, version: version),
+            guard let type = row.text(0), let name = row.text(1), let table = row.text(2),
+                  !Self.isMoonshots(type: type, name: name, table: table, version: version),
                   !shadowTables.contains(name)
             else { continue }
             if (type == "index" || type == "trigger") && Self.isMoonshots(table, version: version) {

@@ -8,7 +8,8 @@ public enum SchemaComparison {
     public static func differences(in database: Database) throws -> [SchemaDifference] {
         let found = try objects(in: database)
         var byName: [[UInt8]: SchemaObject] = [:]
-        // SQLite itself refuses two objects of one name; in a file made otherwise, the second is extra.
+        // SQLite itself refuses two objects of one name (a trigger's apart from the others'); in
+        // a file made otherwise, the second is extra.
         var duplicates: [SchemaDifference] = []
         for object in found where byName.updateValue(object, forKey: object.key) != nil {
             duplicates.append(SchemaDifference(.extra, object))
@@ -71,8 +72,9 @@ public struct SchemaObject: Equatable, Sendable {
     /// The statement that made it; nil for the indexes SQLite makes for constraints.
     public let sql: String?
 
-    /// The name as SQLite tells names apart: its bytes, ASCII letters in lower case.
-    var key: [UInt8] { asciiLowercased(name) }
+    /// The name as SQLite tells names apart: its bytes, ASCII letters in lower case; a
+    /// trigger's apart from those of tables, indexes and views (a trigger may be named `crew`).
+    var key: [UInt8] { (type == "trigger" ? Array("trigger ".utf8) : []) + asciiLowercased(name) }
 }
 
 /// One way a database's schema differs from schema.sql's.
