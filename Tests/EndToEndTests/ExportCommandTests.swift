@@ -238,6 +238,11 @@ final class ExportCommandTests: BinaryTestCase {
             XCTAssertTrue(result.stderr.hasPrefix("Error: \(database) is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
                           result.stderr)
         }
+        // Through a link to the database, its files are those beside the file linked to.
+        let throughLink = try moonshot("export", "--db", "db-link", "--missions", "m.json", "--astronauts", "moonshot.db-wal")
+        XCTAssertEqual(throughLink.status, 64, throughLink.stdout)
+        XCTAssertTrue(throughLink.stderr.hasPrefix("Error: moonshot.db-wal is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
+                      throughLink.stderr)
         _ = try session.finish("")
         for (arguments, missing) in [(["--missions", "m.json"], "--astronauts"), (["--astronauts", "a.json"], "--missions"), ([], "--missions and --astronauts")] {
             let result = try moonshot(["export"] + arguments)

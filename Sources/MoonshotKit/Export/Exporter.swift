@@ -55,8 +55,10 @@ public enum Exporter {
     /// `Interrupted`.
     public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
         if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
-        // The database's journal, WAL and shared-memory files are its own too.
-        for target in [missions, astronauts] where ["", "-journal", "-wal", "-shm"].contains(where: { FileSystem.sameFile(target, databasePath + $0) }) {
+        // The database's journal, WAL and shared-memory files are its own too: SQLite keeps them
+        // beside the file a link to the database leads to.
+        let databaseFile = FileSystem.followingLinks(databasePath)
+        for target in [missions, astronauts] where ["", "-journal", "-wal", "-shm"].contains(where: { FileSystem.sameFile(target, databaseFile + $0) }) {
             throw ExportFailure.targetIsTheDatabase(target)
         }
         let opened = try MoonshotDatabase(path: databasePath, acceptingOlderLayouts: true)
