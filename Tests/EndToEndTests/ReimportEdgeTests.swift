@@ -179,3 +179,23 @@ extension ReimportTests {
         XCTAssertEqual(crew.status, 0, crew.stderr)
     }
 }
+
+extension ReimportTests {
+    // In a table without row ids, a row the import leaves pointing nowhere is found by its key,
+    // even when another row that pointed nowhere before now points somewhere (their numbers agree).
+    func testARowWithoutARowIDThatTheImportLeavesPointingNowhereStandsInTheWay() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(try sqlite3("INSERT INTO missions (id, description) VALUES (99, 'Ninety-nine.')"), "")
+        XCTAssertEqual(try moonshot("export", "--missions", "m1.json", "--astronauts", "a1.json").status, 0)
+        XCTAssertEqual(try sqlite3("DELETE FROM missions WHERE id = 99; INSERT INTO missions (id, description) VALUES (98, 'Ninety-eight.')"), "")
+        XCTAssertEqual(try moonshot("export", "--missions", "m2.json", "--astronauts", "a2.json").status, 0)
+        XCTAssertEqual(try moonshot("--db", "other.db", "import", "--missions", "m1.json", "--astronauts", "a1.json").status, 0)
+        XCTAssertEqual(try sqlite3("""
+            CREATE TABLE w (k TEXT PRIMARY KEY, m INTEGER REFERENCES missions (id)) WITHOUT ROWID;
+            INSERT INTO w VALUES ('A', 98), ('B', 99);
+            """, database: "other.db"), "")
+        let refused = try moonshot("--db", "other.db", "import", "--missions", "m2.json", "--astronauts", "a2.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  table w: 1 row would refer to missions that the new data does not have\n"), refused.stderr)
+    }
+}

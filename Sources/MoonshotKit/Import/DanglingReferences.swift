@@ -4,10 +4,9 @@
 struct DanglingReferences {
     /// One table's rows that point nowhere.
     struct Rows: Equatable {
-        /// Those with a row id; a row that points nowhere in two ways counts once.
-        var rowIDs: Set<Int64> = []
-        /// How many of a table without row ids (WITHOUT ROWID).
-        var unkeyed = 0
+        /// Their keys: row ids, or for a table without them (WITHOUT ROWID) the values of its
+        /// primary key; a row that points nowhere in two ways counts once.
+        var keys: Set<String> = []
         /// The tables they point into.
         var parents: Set<String> = []
     }
@@ -29,9 +28,12 @@ struct DanglingReferences {
                 continue
             }
             var rows = Rows()
-            for violation in violations where counts(violation.text(1) ?? "") {
-                if let rowID = violation.int64(0) { rows.rowIDs.insert(rowID) } else { rows.unkeyed += 1 }
-                rows.parents.insert(violation.text(1) ?? "")
+            // SQLite gives no row id for a table without them: its rows are found by their keys.
+            let keyed = violations.contains { $0.int64(0) == nil } ? try Self.withoutRowIDViolations(of: table, in: database)
+                : violations.map { (key: sqlLiteral($0.values[0]), parent: $0.text(1) ?? "") }
+            for violation in keyed where counts(violation.parent) {
+                rows.keys.insert(violation.key)
+                rows.parents.insert(violation.parent)
             }
             if rows != Rows() { byTable[table] = rows }
         }
@@ -43,8 +45,38 @@ struct DanglingReferences {
     func newSince(_ earlier: DanglingReferences) -> [(table: String, rows: Int, parents: [String])] {
         byTable.compactMap { table, rows in
             let before = earlier.byTable[table] ?? Rows()
-            let count = rows.rowIDs.subtracting(before.rowIDs).count + max(0, rows.unkeyed - before.unkeyed)
+            let count = rows.keys.subtracting(before.keys).count
             return count == 0 ? nil : (table, count, rows.parents.sorted())
         }.sorted { $0.table < $1.table }
+    }
+
+    /// The rows of the table `table` (one without row ids) whose foreign keys point nowhere,
+    /// by the values of its primary key, with the table each points into: what
+    /// `pragma_foreign_key_check` finds, as SQLite matches keys (NULLs never point nowhere;
+    /// a missing parent table has nothing to point to).
+    private static func withoutRowIDViolations(of table: String, in database: Database) throws -> [(key: String, parent: String)] {
+        let primaryKey = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(table)]).compactMap { $0.text(0) }
+        let columns = try database.rows(#"SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq"#, [.text(table)])
+        var found: [(key: String, parent: String)] = []
+        for id in Set(columns.compactMap { $0.int64(0) }).sorted() {
+            let key = columns.filter { $0.int64(0) == id }
+            guard let parent = key.first?.text(1) else { continue }
+            let from = key.compactMap { $0.text(2) }
+            let held = from.map { "c.\(identifier($0)) IS NOT NULL" }.joined(separator: " AND ")
+            var nowhere = "1"
+            if try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(parent)]) != nil {
+                var to = key.map { $0.text(3) }
+                if to.contains(nil) {
+                    to = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]).map { $0.text(0) }
+                }
+                let match = zip(from, to.compactMap { $0 }).map { "p.\(identifier($1)) = c.\(identifier($0))" }.joined(separator: " AND ")
+                nowhere = "NOT EXISTS (SELECT 1 FROM \(identifier(parent)) AS p WHERE \(match))"
+            }
+            let select = primaryKey.map { "c.\(identifier($0))" }.joined(separator: ", ")
+            for row in try database.rows("SELECT \(select) FROM \(identifier(table)) AS c WHERE \(held) AND \(nowhere)") {
+                found.append((row.values.map(sqlLiteral).joined(separator: ", "), parent))
+            }
+        }
+        return found
     }
 }
