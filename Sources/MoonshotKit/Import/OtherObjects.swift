@@ -36,10 +36,11 @@ struct OtherObjects {
     }.map { $0.name.lowercased() }
 
     /// Whether the object of `type` named `name`, on `table`, is one moonshot makes in a
-    /// database of schema `version`: a trigger of schema.sql's on one of its tables, or a table,
-    /// view or index as `isMoonshots(_:version:)` says.
+    /// database of schema `version`: a trigger named as one of schema.sql's (wherever it now is:
+    /// renaming a table carries its triggers along, and the import must make them again
+    /// under their names), or a table, view or index as `isMoonshots(_:version:)` says.
     static func isMoonshots(type: String, name: String, table: String, version: Int64) -> Bool {
-        type == "trigger" ? moonshotTriggerNames.contains(name.lowercased()) && isMoonshots(table, version: version) : isMoonshots(name, version: version)
+        type == "trigger" ? moonshotTriggerNames.contains(name.lowercased()) : isMoonshots(name, version: version)
     }
 
     /// Whether `name` is that of a table, view or index moonshot makes in a database of schema `version`:
