@@ -37,7 +37,8 @@ final class StagedFile: ByteSink {
     private var state = State.staged
     private static let bufferSize = 1 << 16
 
-    /// Makes the new file beside `target`; throws `SystemError` saying why it cannot be made.
+    /// Makes the new file beside `target`; throws `ExportFailure` for a target that cannot be
+    /// a file, or `SystemError` saying why the file cannot be made.
     init(replacing target: String) throws {
         self.target = target
         destination = FileSystem.followingLinks(target)

@@ -19,8 +19,7 @@ struct DanglingReferences {
     /// a column that is not a key: "foreign key mismatch") never held, and is passed over.
     init(in database: Database, counting counts: (_ parent: String) -> Bool) throws {
         var byTable: [String: Rows] = [:]
-        for table in try database.rows("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
-            guard let table = table.text(0), !OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) else { continue }
+        for table in try OtherObjects.tables(in: database) {
             let violations: [Row]
             do {
                 violations = try database.rows("SELECT rowid, parent FROM pragma_foreign_key_check(?)", [.text(table)])
@@ -55,23 +54,13 @@ struct DanglingReferences {
     /// `pragma_foreign_key_check` finds, as SQLite matches keys (NULLs never point nowhere;
     /// a missing parent table has nothing to point to).
     private static func withoutRowIDViolations(of table: String, in database: Database) throws -> [(key: String, parent: String)] {
-        let primaryKey = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(table)]).compactMap { $0.text(0) }
-        let columns = try database.rows(#"SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq"#, [.text(table)])
+        let primaryKey = try ForeignKey.primaryKey(of: table, in: database)
         var found: [(key: String, parent: String)] = []
-        for id in Set(columns.compactMap { $0.int64(0) }).sorted() {
-            let key = columns.filter { $0.int64(0) == id }
-            guard let parent = key.first?.text(1) else { continue }
-            let from = key.compactMap { $0.text(2) }
-            let held = from.map { "c.\(identifier($0)) IS NOT NULL" }.joined(separator: " AND ")
-            var nowhere = "1"
-            if try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(parent)]) != nil {
-                var to = key.map { $0.text(3) }
-                if to.contains(nil) {
-                    to = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]).map { $0.text(0) }
-                }
-                let match = zip(from, to.compactMap { $0 }).map { "p.\(identifier($1)) = c.\(identifier($0))" }.joined(separator: " AND ")
-                nowhere = "NOT EXISTS (SELECT 1 FROM \(identifier(parent)) AS p WHERE \(match))"
-            }
+        for key in try ForeignKey.all(of: table, in: database) {
+            let parent = key.parent
+            let held = key.from.map { "c.\(identifier($0)) IS NOT NULL" }.joined(separator: " AND ")
+            let parentExists = try database.scalar("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(parent)]) != nil
+            let nowhere = parentExists ? "NOT EXISTS (SELECT 1 FROM \(identifier(parent)) AS p WHERE \(key.match))" : "1"
             let select = primaryKey.map { "c.\(identifier($0))" }.joined(separator: ", ")
             for row in try database.rows("SELECT \(select) FROM \(identifier(table)) AS c WHERE \(held) AND \(nowhere)") {
                 found.append((row.values.map(sqlLiteral).joined(separator: ", "), parent))

@@ -24,30 +24,17 @@ struct ReferencedRows {
     /// crew by columns other than what names the row.
     init(in database: Database) throws {
         var references: [Reference] = []
-        let tables = try database.rows("""
-            SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            """).compactMap { $0.text(0) }.filter { !OtherObjects.isMoonshots($0, version: MoonshotDatabase.schemaVersion) }
-        for table in tables {
-            let keys = try database.rows("""
-                SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq
-                """, [.text(table)])
-            for id in Set(keys.compactMap { $0.int64(0) }).sorted() {
-                let columns = keys.filter { $0.int64(0) == id }
-                guard let parent = columns.first?.text(1)?.lowercased(), let identity = Self.identities[parent] else { continue }
-                var to = columns.map { $0.text(3) }
-                if to.contains(nil) {
-                    // No columns named: the parent's primary key.
-                    to = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]).map { $0.text(0) }
-                }
-                let named = to.compactMap { $0?.lowercased() }
-                guard named.count == columns.count, Set(named) != Set(identity) else { continue }
-                let from = columns.compactMap { $0.text(2) }
-                let join = zip(from, named).map { "p.\(identifier($1)) = c.\(identifier($0))" }.joined(separator: " AND ")
+        for table in try OtherObjects.tables(in: database) {
+            for key in try ForeignKey.all(of: table, in: database) {
+                let parent = key.parent.lowercased()
+                guard let identity = Self.identities[parent], key.to.count == key.from.count,
+                      Set(key.to.map { $0.lowercased() }) != Set(identity) else { continue }
+                let from = key.from
                 let selected = (from.map { "c.\(identifier($0))" } + identity.map { "p.\(identifier($0))" }).joined(separator: ", ")
-                var reference = Reference(table: table, key: id, parent: parent)
+                var reference = Reference(table: table, key: key.id, parent: parent)
                 // Counted by SQLite: a row per value, not per row of a table that can be any size.
                 for row in try database.rows("""
-                    SELECT \(selected), count(*) FROM \(identifier(table)) AS c JOIN \(identifier(parent)) AS p ON \(join) GROUP BY \(selected)
+                    SELECT \(selected), count(*) FROM \(identifier(table)) AS c JOIN \(identifier(parent)) AS p ON \(key.match) GROUP BY \(selected)
                     """) {
                     let key = row.values.prefix(from.count).map(sqlLiteral).joined(separator: ", ")
                     let named = row.values.dropFirst(from.count).dropLast().map(sqlLiteral).joined(separator: ", ")
