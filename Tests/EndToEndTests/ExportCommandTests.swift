@@ -94,6 +94,24 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(result.stderr.contains("'moonshot check' names them"), result.stderr)
     }
 
+    // Tables the export cannot read as schema.sql makes them (a column renamed, a view in a
+    // table's place, which is not read: it could take any time) are refused, pointing to check.
+    func testTablesNotAsTheExportReadsThemAreRefusedNamingMoonshotCheck() throws {
+        _ = try sqlite3("ALTER TABLE missions RENAME COLUMN description TO text")
+        let renamed = try assertExportFails()
+        XCTAssertTrue(renamed.stderr.hasPrefix("Error: the tables are not laid out as the export reads them (no such column: m.description); "
+                                               + "m.json and a.json were left as they were.\n"), renamed.stderr)
+        XCTAssertTrue(renamed.stderr.contains("'moonshot check --repair' puts it back"), renamed.stderr)
+        _ = try sqlite3("""
+            ALTER TABLE missions RENAME COLUMN text TO description;
+            ALTER TABLE missions RENAME TO missions_real;
+            CREATE VIEW missions AS SELECT * FROM missions_real;
+            """)
+        let view = try assertExportFails()
+        XCTAssertTrue(view.stderr.hasPrefix("Error: the tables are not laid out as the export reads them (missions is a view, not a table); "),
+                      view.stderr)
+    }
+
     func testTextThatIsNotUTF8IsRefusedNamingItsRow() throws {
         _ = try sqlite3("UPDATE missions SET description = CAST(x'ff' AS TEXT) WHERE id = 11")
         let mission = try assertExportFails()
