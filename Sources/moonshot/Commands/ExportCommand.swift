@@ -20,7 +20,8 @@ enum ExportCommand {
             Both files come from one read transaction. Each is written beside its target and
             checked by the import's own validation; only then are both moved into place, so a
             failure (a full disk, Ctrl-C, data the files cannot carry) leaves existing files as
-            they were. Importing the files gives the same content again.
+            they were. Importing the files gives the same content again. A program that holds
+            the database's write lock while it commits is waited for up to 5 seconds.
             """,
         options: [
             .value("missions", "path", help: "The missions.json to write (with --astronauts).") { $0.missions = $1 },
