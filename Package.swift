@@ -5,7 +5,6 @@ let package = Package(
     name: "moonshot",
     products: [
         .executable(name: "moonshot", targets: ["moonshot"]),
-        .library(name: "MoonshotKit", targets: ["MoonshotKit"]),
     ],
     targets: [
         // The system SQLite library (Debian: libsqlite3-dev).
@@ -29,29 +28,41 @@ let package = Package(
             dependencies: ["embed-resources"]
         ),
 
-        // The domain: SQLite wrapper, JSON reader, records, validation, import and the website.
+        // Threads, clocks and signals: what the operating system offers, as the layers above
+        // use it.
+        .target(name: "SystemSupport"),
+
+        // The SQLite wrapper: the only target that uses SQLite's C API.
+        .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"]),
+
+        // The domain: JSON reader, records, validation, import, export, questions, checks and
+        // the website.
         .target(
             name: "MoonshotKit",
-            dependencies: ["CSQLite3", "CSystem"],
+            dependencies: ["SQLite", "SystemSupport", "CSystem"],
             plugins: ["EmbedResources"]
         ),
 
-        // The command-line layer. Release builds are fully static executables: with nothing
-        // to load at start-up, a question is answered about as fast as the sqlite3 shell does
-        // (see benchmarks/). Debug builds, `swift run` and `swift test` link as usual.
+        // The command line: parsing, commands, help, completions and output.
+        .target(name: "MoonshotCLI", dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"]),
+
+        // The executable, a few lines that run MoonshotCLI. Release builds are fully static
+        // executables: with nothing to load at start-up, a question is answered about as fast
+        // as the sqlite3 shell does (see benchmarks/). Debug builds, `swift run` and
+        // `swift test` link as usual.
         .executableTarget(
             name: "moonshot",
-            dependencies: ["MoonshotKit"],
+            dependencies: ["MoonshotCLI"],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
         ),
 
         .testTarget(
             name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit"]
+            dependencies: ["MoonshotKit", "SQLite", "SystemSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot", "MoonshotKit"]
+            dependencies: ["moonshot", "MoonshotKit", "SQLite"]
         ),
     ]
 )

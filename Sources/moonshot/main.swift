@@ -1,19 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import MoonshotCLI
 
-// A write beyond a file-size limit (ulimit -f) should fail with an error moonshot can
-// report, not kill the process.
-signal(SIGXFSZ, SIG_IGN)
-Terminal.openStandardDescriptors()
-
-var status = Moonshot.main(Array(CommandLine.arguments.dropFirst()), environment: Terminal.environment)
-if let error = Terminal.outputError {
-    Terminal.writeError("Error: \(error)\n")
-    status = .failure
-}
-exit(status.rawValue)
+// Everything moonshot does is in MoonshotCLI, where tests can run it in-process.
+CommandLineProgram.run(CommandLine.arguments)

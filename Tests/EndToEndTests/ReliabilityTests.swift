@@ -1,6 +1,7 @@
 import Foundation
 import MoonshotKit
 import XCTest
+import SQLite
 
 /// Faults inflicted on the built binary: kills, full disks, concurrent readers and writers,
 /// and strings built to break things. The database must never be damaged or half-written.

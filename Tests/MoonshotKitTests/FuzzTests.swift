@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// Thousands of mutations of the real files fed to the importer: each must import or be
 /// rejected with problems, never crash or hang, and never damage the database.

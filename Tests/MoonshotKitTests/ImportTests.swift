@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// Imports of the real Apollo dataset, and what an import does to an existing database.
 final class ImportTests: XCTestCase {

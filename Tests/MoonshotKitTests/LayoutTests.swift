@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// The database's layout as other tools read it (sqlite-utils, Datasette, Python), and the
 /// documentation and Datasette metadata made from schema.sql's comments.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// The canned questions on the real dataset, checked against answers computed here
 /// directly from the JSON files.

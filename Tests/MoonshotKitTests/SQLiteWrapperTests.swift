@@ -1,5 +1,6 @@
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 final class SQLiteWrapperTests: XCTestCase {
     private func memory() throws -> Database {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// The one comparison of a database's schema with schema.sql.
 final class SchemaComparisonTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// Random astronauts and missions, and random edits made while the triggers that keep their
 /// full-text indexes up to date were dropped: the indexes then hold text the tables no longer

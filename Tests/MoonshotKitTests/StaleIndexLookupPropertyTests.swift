@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// Random astronauts, random edits made while the triggers that keep the full-text index up to
 /// date were dropped, random lookups: whatever the index still says, every astronaut a lookup

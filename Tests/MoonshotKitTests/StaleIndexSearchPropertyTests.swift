@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
 
 /// Random missions and astronauts, random edits made while the triggers that keep the
 /// full-text indexes up to date were dropped, random searches: whatever the indexes still

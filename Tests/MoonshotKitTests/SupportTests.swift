@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import MoonshotKit
+@testable import SQLite
+@testable import SystemSupport
 
 final class SupportTests: XCTestCase {
     func testQuotedIsAJSONStringLiteral() throws {

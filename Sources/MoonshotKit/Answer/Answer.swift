@@ -1,32 +1,32 @@
 /// The answer to one question, as named fields: what it is about (`subject`, for a question
 /// about one mission or astronaut) and a list of rows. Each command's answer is defined once,
 /// below; the table, JSON and CSV output are all drawn from it.
-public struct Answer: Sendable {
+package struct Answer: Sendable {
     /// The mission or astronaut asked about, or nil for a plain list.
-    public let subject: (any FieldRecord)?
+    package let subject: (any FieldRecord)?
     /// The subject's fields, in order.
-    public let subjectFields: [Field]
+    package let subjectFields: [Field]
     /// The key the rows go under in JSON when there is a subject (`crew`, `flights`).
-    public let listField: Field?
+    package let listField: Field?
     /// The fields of each row, in order.
-    public let rowFields: [Field]
+    package let rowFields: [Field]
     /// The row fields a table shows, in order (a table has less room than JSON and CSV).
-    public let tableFields: [Field]
-    public let rows: [any FieldRecord]
+    package let tableFields: [Field]
+    package let rows: [any FieldRecord]
     /// What a table says instead of an empty list: "No crew listed."
-    public let emptyText: String
+    package let emptyText: String
 
     /// The crew rows listed or counted whose astronaut or mission is missing (the subject's
     /// own are its rows).
-    public var crewRowsPointingNowhere: CrewRowsPointingNowhere {
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
         rows.reduce(CrewRowsPointingNowhere()) { $0 + $1.crewRowsPointingNowhere }
     }
 
     /// The subject's fields other than prose, shown as `Label: value` lines above a table.
-    public var subjectLines: [Field] { subjectFields.filter { $0 != .description } }
+    package var subjectLines: [Field] { subjectFields.filter { $0 != .description } }
 
     /// The subject's description, shown as wrapped prose below a table.
-    public var subjectProse: String? {
+    package var subjectProse: String? {
         guard subjectFields.contains(.description), case .text(let text)? = subject?[.description] else { return nil }
         return text
     }
@@ -39,7 +39,7 @@ extension Answer {
     private static let flightTable: [Field] = [.missionName, .launchDate, .canonicalRole]
 
     /// `moonshot missions`: every mission with launch date, commander and crew size.
-    public static func missionList(_ missions: [MissionSummary]) -> Answer {
+    package static func missionList(_ missions: [MissionSummary]) -> Answer {
         Answer(subject: nil, subjectFields: [], listField: nil,
                rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
                tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
@@ -47,18 +47,18 @@ extension Answer {
     }
 
     /// `moonshot mission 11`: the mission, its crew, and its description.
-    public static func mission(_ mission: MissionDetail) -> Answer {
+    package static func mission(_ mission: MissionDetail) -> Answer {
         Answer(subject: mission, subjectFields: [.missionID, .missionName, .badge, .launchDate, .description],
                listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyText: "No crew listed.")
     }
 
     /// `moonshot crew 11`: the crew of a mission in crew-list order.
-    public static func crew(of mission: MissionReference, _ crew: [CrewAssignment]) -> Answer {
+    package static func crew(of mission: MissionReference, _ crew: [CrewAssignment]) -> Answer {
         crewMembers(of: mission, crew, emptyText: "No crew listed.")
     }
 
     /// `moonshot commander 13`: the crew member(s) who commanded a mission.
-    public static func commander(of mission: MissionReference, _ commanders: [CrewAssignment]) -> Answer {
+    package static func commander(of mission: MissionReference, _ commanders: [CrewAssignment]) -> Answer {
         crewMembers(of: mission, commanders, emptyText: "No commander listed.")
     }
 
@@ -69,25 +69,25 @@ extension Answer {
     }
 
     /// `moonshot astronauts`: every astronaut with the number of missions flown.
-    public static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
+    package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
         Answer(subject: nil, subjectFields: [], listField: nil, rowFields: [.astronautID, .astronautName, .missionCount],
                tableFields: [.astronautID, .astronautName, .missionCount], rows: astronauts, emptyText: "No astronauts.")
     }
 
     /// `moonshot astronaut armstrong`: the astronaut, the missions flown, and the description.
-    public static func astronaut(_ astronaut: AstronautDetail) -> Answer {
+    package static func astronaut(_ astronaut: AstronautDetail) -> Answer {
         Answer(subject: astronaut, subjectFields: [.astronautID, .astronautName, .description], listField: .flights,
                rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
     }
 
     /// `moonshot flights lovell`: the missions an astronaut flew, in launch order.
-    public static func flights(of astronaut: AstronautReference, _ flights: [CrewAssignment]) -> Answer {
+    package static func flights(of astronaut: AstronautReference, _ flights: [CrewAssignment]) -> Answer {
         Answer(subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .flights,
                rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions listed.")
     }
 
     /// `moonshot search lunar rover`: missions and astronauts, best matches first.
-    public static func search(_ hits: [SearchHit]) -> Answer {
+    package static func search(_ hits: [SearchHit]) -> Answer {
         Answer(subject: nil, subjectFields: [], listField: nil,
                rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
                tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyText: "No matches.")

@@ -1,5 +1,5 @@
 /// One value of an answer; each output format shows it its own way.
-public enum AnswerValue: Equatable, Sendable {
+package enum AnswerValue: Equatable, Sendable {
     case text(String)
     case integer(Int64)
     case date(LaunchDate?)
@@ -10,13 +10,13 @@ public enum AnswerValue: Equatable, Sendable {
     case missing(MissingRow)
 
     /// Text, or `none` for nil.
-    public static func text(_ value: String?) -> AnswerValue { value.map { .text($0) } ?? .none }
+    package static func text(_ value: String?) -> AnswerValue { value.map { .text($0) } ?? .none }
 
     /// Whole numbers such as counts.
-    public static func integer(_ value: Int) -> AnswerValue { .integer(Int64(value)) }
+    package static func integer(_ value: Int) -> AnswerValue { .integer(Int64(value)) }
 
     /// For people: dates as "Jul 16, 1969", "N/A" for none.
-    public var display: String {
+    package var display: String {
         switch self {
         case .text(let text): text
         case .integer(let number): String(number)
@@ -27,7 +27,7 @@ public enum AnswerValue: Equatable, Sendable {
     }
 
     /// For CSV: dates in ISO form, empty for none.
-    public var plain: String {
+    package var plain: String {
         switch self {
         case .text(let text): text
         case .integer(let number): String(number)
@@ -37,7 +37,7 @@ public enum AnswerValue: Equatable, Sendable {
     }
 
     /// For JSON: dates in ISO form, null for none.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .text(let text): .string(text)
         case .integer(let number): .integer(number)
@@ -48,7 +48,7 @@ public enum AnswerValue: Equatable, Sendable {
 }
 
 /// A record whose named properties are answer fields.
-public protocol FieldRecord: Sendable {
+package protocol FieldRecord: Sendable {
     /// The value of `field`, or `none` when the record has no such field.
     subscript(field: Field) -> AnswerValue { get }
     /// The crew rows the record lists or counts whose astronaut or mission is missing.
@@ -56,5 +56,5 @@ public protocol FieldRecord: Sendable {
 }
 
 extension FieldRecord {
-    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere() }
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere() }
 }

@@ -1,7 +1,7 @@
 /// A named piece of an answer. Every command and every format uses these names and only
 /// these: JSON keys and CSV headers are the `rawValue`, table headings the same words in
 /// capitals ("LAUNCH DATE"). They are the database's column names where it has the concept.
-public enum Field: String, CaseIterable, Sendable {
+package enum Field: String, CaseIterable, Sendable {
     case missionID = "mission_id"
     case missionName = "mission_name"
     case badge
@@ -22,7 +22,7 @@ public enum Field: String, CaseIterable, Sendable {
     case description
 
     /// What the field holds, as the README's "Output fields" table says it.
-    public var meaning: String {
+    package var meaning: String {
         switch self {
         case .missionID: "The mission's number: 11 for Apollo 11."
         case .missionName: "The mission's name: Apollo 11 (for a crew row whose mission is not in the missions table: null or empty, and a table says so)."
@@ -46,10 +46,10 @@ public enum Field: String, CaseIterable, Sendable {
     }
 
     /// The heading of a table column: "LAUNCH DATE".
-    public var heading: String { rawValue.replacingAll("_", with: " ").uppercased() }
+    package var heading: String { rawValue.replacingAll("_", with: " ").uppercased() }
 
     /// The label of a `Label: value` line: "Launch date".
-    public var label: String {
+    package var label: String {
         let words = rawValue.replacingAll("_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }

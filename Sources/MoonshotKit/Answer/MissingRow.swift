@@ -1,12 +1,13 @@
+import SQLite
 /// The astronaut or mission a crew row names that is not in its table (deleted while the
 /// triggers that delete its crew rows were dropped, say). An answer still lists the crew row,
 /// with these words where the name would be; `moonshot check` explains it.
-public enum MissingRow: Equatable, Sendable {
+package enum MissingRow: Equatable, Sendable {
     case astronaut(id: String)
     case mission(id: Int64)
 
     /// The words in place of the name: "collins: not in the astronauts table".
-    public var description: String {
+    package var description: String {
         switch self {
         case .astronaut(let id): Self.words(id, astronautsTable)
         case .mission(let id): Self.words(String(id), missionsTable)
@@ -25,17 +26,17 @@ public enum MissingRow: Equatable, Sendable {
 }
 
 /// How many crew rows an answer lists or counts whose astronaut or mission is missing.
-public struct CrewRowsPointingNowhere: Equatable, Sendable {
-    public var withoutAstronaut = 0
-    public var withoutMission = 0
+package struct CrewRowsPointingNowhere: Equatable, Sendable {
+    package var withoutAstronaut = 0
+    package var withoutMission = 0
 
-    public init(withoutAstronaut: Int = 0, withoutMission: Int = 0) {
+    package init(withoutAstronaut: Int = 0, withoutMission: Int = 0) {
         (self.withoutAstronaut, self.withoutMission) = (withoutAstronaut, withoutMission)
     }
 
     /// What to say after an answer that listed or counted such rows: "1 crew row names an
     /// astronaut that is not in the astronauts table; 'moonshot check' explains it."
-    public var notes: [String] {
+    package var notes: [String] {
         [(withoutAstronaut, "an astronaut", astronautsTable), (withoutMission, "a mission", missionsTable)]
             .filter { $0.0 > 0 }
             .map { count, thing, table in

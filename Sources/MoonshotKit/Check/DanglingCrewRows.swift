@@ -1,3 +1,4 @@
+import SQLite
 /// Crew rows that point nowhere: their mission or their astronaut is not in its table (what a
 /// delete made with foreign keys off and the triggers dropped leaves behind). Neither `check`
 /// nor `--repair` deletes them: the report gives the statement that would.

@@ -1,3 +1,4 @@
+import SQLite
 /// `moonshot check`: what is wrong with a moonshot database, and what fixes it, without
 /// changing it.
 ///
@@ -5,13 +6,13 @@
 /// integrity check is an INSERT into the index, which a read-only connection refuses. A check
 /// that reads a table or view that is missing, or a rule's view that was changed, is left out:
 /// the schema's problem says so, and `--repair` puts it back before the data is compared.
-public enum DatabaseCheck {
+package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
-    public static let listLimit = 20
+    package static let listLimit = 20
 
     /// Checks the database at `path`. Throws, as the questions do, for a file that is not a
     /// moonshot database of this schema version, or cannot be read.
-    public static func run(path: String) throws -> DatabaseReport {
+    package static func run(path: String) throws -> DatabaseReport {
         let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         let shownPath = MoonshotDatabase.shown(path)
         let latestImport = finding { try opened.latestImport() }

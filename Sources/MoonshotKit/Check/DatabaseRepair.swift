@@ -1,3 +1,5 @@
+import SQLite
+import SystemSupport
 /// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
 /// lock: schema.sql's tables, indexes, views and triggers that are missing or changed (a
 /// changed table rebuilt with its rows), the derived values, and the full-text indexes.
@@ -8,20 +10,20 @@
 /// programs' triggers on moonshot's tables do not run meanwhile (they are set aside and made
 /// again at the end); other objects are left alone (those on a rebuilt table are made again).
 /// A file SQLite finds damaged is not touched. Run on a sound database it changes nothing.
-public enum DatabaseRepair {
+package enum DatabaseRepair {
     /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
     /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
     /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
     /// file that is not a moonshot database of this schema version (as `import` refuses it),
     /// one that is locked, or a repair that would lose data.
-    public static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
+    package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
         try MoonshotDatabase.checkFile(path)
         do {
             // Foreign keys off: with them on, dropping a table to rebuild it would delete the
             // crew rows that refer to it. Nothing else the repair does meets them.
             let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: Int32(lockWait.seconds * 1000))
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
-            return try Interruption.interrupting(database) {
+            return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {
                     try MoonshotDatabase.checkLayout(of: database, path: path, notOurs: DatabaseReplacement.notAMoonshotDatabase(path))
                     return try repair(database, path: path)

@@ -1,10 +1,10 @@
 /// What `moonshot check` found in a moonshot database: its problems, each with what fixes it,
 /// and what is worth knowing that is not a problem.
-public struct DatabaseReport: Sendable {
+package struct DatabaseReport: Sendable {
     /// Something wrong with the database.
-    public struct Problem: Equatable, Sendable {
+    package struct Problem: Equatable, Sendable {
         /// What kind of check found it; the raw value is the name JSON output gives it.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// SQLite's `PRAGMA integrity_check` found the file damaged.
             case integrity
             /// A crew row whose mission or astronaut is missing.
@@ -19,39 +19,39 @@ public struct DatabaseReport: Sendable {
             case notChecked = "not-checked"
         }
 
-        public let kind: Kind
+        package let kind: Kind
         /// What is wrong, naming the object or row: "crew row 11/2: astronaut collins is not in
         /// the astronauts table".
-        public let problem: String
+        package let problem: String
         /// What fixes it.
-        public let fix: String
+        package let fix: String
     }
 
     /// What was found out, or why it could not be.
-    public enum Finding<Value: Sendable>: Sendable {
+    package enum Finding<Value: Sendable>: Sendable {
         case known(Value)
         /// The reason it is not known (a table it is read from is missing, say).
         case unknown(String)
     }
 
     /// The database's path, as messages show it.
-    public let path: String
+    package let path: String
     /// Every problem, in the order the checks ran (see `DatabaseCheck`), long lists cut short
     /// with a last problem that counts the rest.
-    public let problems: [Problem]
+    package let problems: [Problem]
     /// The `application_id` and `user_version` of the file's header.
-    public let applicationID: Int64
-    public let schemaVersion: Int64
+    package let applicationID: Int64
+    package let schemaVersion: Int64
     /// The import that made the current content; nil when none is recorded.
-    public let latestImport: Finding<ImportRecord?>
+    package let latestImport: Finding<ImportRecord?>
     /// What changed in the data after that import; nil when nothing did.
-    public let edits: Finding<DataEdits?>
+    package let edits: Finding<DataEdits?>
     /// Whether some of schema.sql's triggers, which note the changes, are missing or changed:
     /// changes made meanwhile may not be in `edits`.
-    public let editsMayBeIncomplete: Bool
+    package let editsMayBeIncomplete: Bool
     /// Tables, indexes, views and triggers that other programs added (which is fine).
-    public let otherObjects: [SchemaObject]
+    package let otherObjects: [SchemaObject]
 
     /// Whether no problem was found.
-    public var isSound: Bool { problems.isEmpty }
+    package var isSound: Bool { problems.isEmpty }
 }

@@ -1,3 +1,4 @@
+import SQLite
 /// How a table's columns differ from those schema.sql makes: the ones it has that schema.sql
 /// does not make, and schema.sql's that it lacks, each with its declared type.
 struct ColumnDifferences {

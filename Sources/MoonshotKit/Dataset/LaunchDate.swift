@@ -1,12 +1,12 @@
 /// A calendar date written `YYYY-MM-DD`, as missions.json and the database store it.
-public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStringConvertible {
+    package let year: Int
+    package let month: Int
+    package let day: Int
 
     /// Parses exactly `YYYY-MM-DD` naming a real day of the Gregorian calendar;
     /// nil for anything else ("1969-7-16", "1969-02-30", "1969-07-16T00:00").
-    public init?(iso text: String) {
+    package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -24,7 +24,7 @@ public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStrin
     }
 
     /// The number of days in `month` (1-12) of `year`.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -33,19 +33,19 @@ public struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStrin
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String {
+    package var iso: String {
         zeroPadded(year, width: 4) + "-" + zeroPadded(month, width: 2) + "-" + zeroPadded(day, width: 2)
     }
 
     /// The way the Moonshot app shows it: "Jul 16, 1969".
-    public var abbreviated: String {
+    package var abbreviated: String {
         let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(names[month - 1]) \(day), \(year)"
     }
 
-    public var description: String { iso }
+    package var description: String { iso }
 
-    public static func < (lhs: LaunchDate, rhs: LaunchDate) -> Bool {
+    package static func < (lhs: LaunchDate, rhs: LaunchDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 

@@ -1,3 +1,5 @@
+import SQLite
+import SystemSupport
 /// The Moonshot app's two files, written from a moonshot database's tables in the shapes the
 /// app decodes (its `Mission` and `Astronaut` structs), with their keys in the source files'
 /// order:

@@ -1,3 +1,4 @@
+import SQLite
 /// The content of a moonshot database as the app's files carry it, as one digest: two
 /// databases with equal digests export the same files (and have the same crew rows whose
 /// mission is missing, which the files cannot carry). The import compares the content it

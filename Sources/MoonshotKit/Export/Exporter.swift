@@ -3,21 +3,23 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SQLite
+import SystemSupport
 
 /// What an export wrote.
-public struct ExportSummary: Sendable {
+package struct ExportSummary: Sendable {
     /// What the two files hold.
-    public let counts: DatasetCounts
-    public let missionsPath: String
-    public let astronautsPath: String
+    package let counts: DatasetCounts
+    package let missionsPath: String
+    package let astronautsPath: String
     /// The changes made to the data since its last import, which the files carry; nil when
     /// none are noted.
-    public let edits: DataEdits?
+    package let edits: DataEdits?
 }
 
 /// Why an export wrote nothing (or, for `.partlyReplaced`, only one file): the facts, which
 /// the command line words.
-public enum ExportFailure: Error {
+package enum ExportFailure: Error {
     /// `--missions` and `--astronauts` name one file.
     case sameTarget(String)
     /// A target is the database itself.
@@ -49,11 +51,11 @@ public enum ExportFailure: Error {
 /// checked by the import's own validation; only then are both moved into place. Until then,
 /// and whenever anything fails (a full disk, a file-size limit, a signal caught by
 /// `Interruption.catchingSignals`, data the files cannot carry), the targets are as they were.
-public enum Exporter {
+package enum Exporter {
     /// Exports the database at `databasePath` to the files `missions` and `astronauts`.
     /// Throws `ExportFailure`, `MoonshotError` for a database that cannot be read, or
     /// `Interrupted`.
-    public static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
+    package static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
         if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
         // The database's journal, WAL and shared-memory files are its own too: SQLite keeps them
         // beside the file a link to the database leads to.
@@ -71,7 +73,7 @@ public enum Exporter {
         var missionsSink = files.missions, astronautsSink = files.astronauts
         let database = opened.database
         // One read transaction: a change committed meanwhile is in both files or in neither.
-        let (counts, edits) = try Interruption.interrupting(database) { try database.transaction(.deferred) {
+        let (counts, edits) = try Interruption.interrupting(database.interruptHandle) { try database.transaction(.deferred) {
             let dangling = try DanglingCrewRows.count(in: database)
             if dangling > 0 { throw ExportFailure.danglingCrewRows(count: dangling) }
             do {

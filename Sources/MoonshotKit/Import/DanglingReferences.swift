@@ -1,3 +1,4 @@
+import SQLite
 /// Rows of other programs' tables whose foreign keys point nowhere, into the tables a test
 /// picks: what the import compares before and after it replaces moonshot's tables (it runs
 /// with foreign keys off, so that their rows stay as they are).

@@ -1,3 +1,4 @@
+import SQLite
 /// The content of a database being replaced, inside the import's transaction: what it held
 /// is checked and put aside, the schema of schema.sql takes its place, and once the new rows
 /// are in, the indexes, the derived columns, the full-text indexes, the triggers and the

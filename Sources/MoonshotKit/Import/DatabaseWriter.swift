@@ -1,3 +1,4 @@
+import SQLite
 /// Writes validated records into the tables of a database whose schema is already in place
 /// (without its triggers), through statements prepared once. A mission's name and badge are
 /// left empty, for `DerivedValues.fillIn` to set once the rows are in; a crew row's canonical

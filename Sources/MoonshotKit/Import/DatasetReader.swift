@@ -1,5 +1,6 @@
+import SystemSupport
 /// A validated record, in the order the files hold them.
-public enum Record: Sendable {
+package enum Record: Sendable {
     /// An astronaut, and its number in the new database (`astronauts.number`): its position
     /// in astronauts.json, from 1.
     case astronaut(Astronaut, number: Int64)
@@ -7,12 +8,12 @@ public enum Record: Sendable {
 }
 
 /// How many records an import holds.
-public struct DatasetCounts: Equatable, Sendable {
-    public var missions = 0
-    public var astronauts = 0
-    public var crew = 0
+package struct DatasetCounts: Equatable, Sendable {
+    package var missions = 0
+    package var astronauts = 0
+    package var crew = 0
 
-    public init(missions: Int = 0, astronauts: Int = 0, crew: Int = 0) {
+    package init(missions: Int = 0, astronauts: Int = 0, crew: Int = 0) {
         (self.missions, self.astronauts, self.crew) = (missions, astronauts, crew)
     }
 }
@@ -23,12 +24,12 @@ public struct DatasetCounts: Equatable, Sendable {
 /// Records go to the sink as they are validated, but only while no problem has been found:
 /// once the input is known to be bad there is nothing worth writing, and reading goes on
 /// only to report the remaining problems.
-public final class DatasetReader {
+package final class DatasetReader {
     /// The most problems listed; further ones are counted but not described.
-    public static let problemLimit = ProblemLog.limit
+    package static let problemLimit = ProblemLog.limit
 
     /// The records read so far.
-    public private(set) var counts = DatasetCounts()
+    package private(set) var counts = DatasetCounts()
 
     private let log = ProblemLog()
     private let sink: ((Record) throws -> Void)?
@@ -39,15 +40,15 @@ public final class DatasetReader {
     private var astronautsFileName = "astronauts.json"
 
     /// A reader that hands valid records to `sink` (nil to only validate).
-    public init(sink: ((Record) throws -> Void)?) {
+    package init(sink: ((Record) throws -> Void)?) {
         self.sink = sink
     }
 
     /// Whether everything read so far is valid.
-    public var isValid: Bool { log.count == 0 }
+    package var isValid: Bool { log.count == 0 }
 
     /// Throws `ImportFailure` with the problems found, if there are any.
-    public func throwProblems() throws(ImportFailure) {
+    package func throwProblems() throws(ImportFailure) {
         try log.throwIfAny()
     }
 
@@ -57,7 +58,7 @@ public final class DatasetReader {
     /// the document checks for each time it reads more of a file), are thrown.
     /// A file that could not be opened (nil, its problem reported) is passed over: the other is
     /// still checked, without checking crew names when astronauts.json is the one missing.
-    public func read(astronauts: InputFile?, missions: InputFile?) throws {
+    package func read(astronauts: InputFile?, missions: InputFile?) throws {
         do {
             if let astronauts { try readAstronauts(astronauts) } else { astronautIDs = nil }
             if let missions { try readMissions(missions) }
@@ -67,7 +68,7 @@ public final class DatasetReader {
     }
 
     /// Reports a problem found outside the files' text (one that could not be opened, say).
-    public func report(_ problem: ImportProblem) {
+    package func report(_ problem: ImportProblem) {
         log.report(problem)
     }
 

@@ -1,3 +1,4 @@
+import SystemSupport
 /// One input file being read: the window of its bytes the JSON reader works in, the records
 /// it holds, and the line and column of every problem found in it.
 ///

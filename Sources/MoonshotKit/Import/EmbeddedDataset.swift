@@ -1,10 +1,10 @@
 /// The dataset and schema compiled into the binary by the EmbedResources build plugin.
-public enum EmbeddedDataset {
+package enum EmbeddedDataset {
     /// schema.sql, exactly as in the repository.
-    public static var schemaSQL: String { EmbeddedResources.schemaSQL }
+    package static var schemaSQL: String { EmbeddedResources.schemaSQL }
 
     /// The embedded file called `name` ("missions.json" or "astronauts.json").
-    public static func text(named name: String) -> String? {
+    package static func text(named name: String) -> String? {
         switch name {
         case "missions.json": EmbeddedResources.missionsJSON
         case "astronauts.json": EmbeddedResources.astronautsJSON

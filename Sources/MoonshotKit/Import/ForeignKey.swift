@@ -1,3 +1,4 @@
+import SQLite
 /// One foreign key of a table, as `pragma_foreign_key_list` gives it, with the parent's
 /// columns named: a key that names none refers to the parent's primary key.
 struct ForeignKey {

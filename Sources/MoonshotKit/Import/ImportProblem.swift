@@ -1,17 +1,17 @@
 /// One thing wrong with an input file, located as precisely as possible.
-public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file as the user named it ("missions.json", "data/astronauts.json").
-    public let file: String
+    package let file: String
     /// Line and column in the file, when the problem is at a place in it.
-    public let location: TextLocation?
+    package let location: TextLocation?
     /// Where in the document, such as `[3].crew[1].name` or `["armstrong"].id`.
-    public let path: String?
+    package let path: String?
     /// What is wrong.
-    public let message: String
+    package let message: String
     /// The byte offset in the file, until the location is worked out from it.
     var offset: Int?
 
-    public init(file: String, location: TextLocation? = nil, path: String? = nil, message: String) {
+    package init(file: String, location: TextLocation? = nil, path: String? = nil, message: String) {
         self.file = file
         self.location = location
         self.path = path
@@ -29,12 +29,12 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
         ImportProblem(file: file, location: location, path: path, message: message)
     }
 
-    public static func == (a: ImportProblem, b: ImportProblem) -> Bool {
+    package static func == (a: ImportProblem, b: ImportProblem) -> Bool {
         (a.file, a.location, a.path, a.message) == (b.file, b.location, b.path, b.message)
     }
 
     /// `missions.json:12:25: [3].crew[1].name: unknown astronaut "amstrong"; ...`
-    public var description: String {
+    package var description: String {
         var text = file
         if let location { text += ":\(location)" }
         text += ": "
@@ -95,12 +95,12 @@ final class ProblemLog {
 }
 
 /// An import or check that found problems in its input; nothing was written.
-public struct ImportFailure: Error, Sendable {
+package struct ImportFailure: Error, Sendable {
     /// The problems found, in file order, at most `ProblemLog.limit` of them.
-    public let problems: [ImportProblem]
+    package let problems: [ImportProblem]
     /// How many more problems were found but not listed.
-    public let unlistedCount: Int
+    package let unlistedCount: Int
 
     /// The total number of problems found.
-    public var count: Int { problems.count + unlistedCount }
+    package var count: Int { problems.count + unlistedCount }
 }

@@ -1,3 +1,4 @@
+import SQLite
 /// The database an import writes into: its path checked, then opened for writing.
 enum ImportTarget {
     /// The import's page cache, in KiB: more than SQLite's default 2 MB, for the B-trees of a
@@ -72,18 +73,18 @@ enum ImportTarget {
 }
 
 /// How long an import waits for other programs' locks on the database, and what it does meanwhile.
-public struct LockWaitPolicy {
+package struct LockWaitPolicy {
     /// The most an import waits for locks, in all its waits together, in seconds: long enough
     /// for another import of a large dataset to finish.
-    public static let defaultSeconds = 60.0
+    package static let defaultSeconds = 60.0
     /// How long a wait lasts before `whenWaiting` is called.
     static let announceAfter = 1.0
 
-    public var seconds: Double
+    package var seconds: Double
     /// Called once, when the import has waited `announceAfter` seconds: to say that it waits.
-    public var whenWaiting: (() -> Void)?
+    package var whenWaiting: (() -> Void)?
 
-    public init(seconds: Double = LockWaitPolicy.defaultSeconds, whenWaiting: (() -> Void)? = nil) {
+    package init(seconds: Double = LockWaitPolicy.defaultSeconds, whenWaiting: (() -> Void)? = nil) {
         self.seconds = seconds
         self.whenWaiting = whenWaiting
     }

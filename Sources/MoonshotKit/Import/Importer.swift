@@ -1,7 +1,9 @@
+import SQLite
+import SystemSupport
 /// What an import did.
-public struct ImportSummary: Sendable {
+package struct ImportSummary: Sendable {
     /// How the database changed.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The database had no content; now it has.
         case created
         /// The previous content was replaced by content from different input.
@@ -11,17 +13,17 @@ public struct ImportSummary: Sendable {
         case unchanged
     }
 
-    public let counts: DatasetCounts
-    public let databasePath: String
-    public let outcome: Outcome
+    package let counts: DatasetCounts
+    package let databasePath: String
+    package let outcome: Outcome
     /// The schema version the database had, when the import moved it to the current layout.
-    public var upgradedFrom: Int64? = nil
+    package var upgradedFrom: Int64? = nil
     /// What other programs had added and the import kept ("table my_notes").
-    public var kept: [String] = []
+    package var kept: [String] = []
     /// What `force` dropped ("table my_notes", "column missions.notes").
-    public var dropped: [String] = []
+    package var dropped: [String] = []
     /// The changes noted since the previous import, which `force` replaced.
-    public var replacedEdits: DataEdits? = nil
+    package var replacedEdits: DataEdits? = nil
 }
 
 /// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
@@ -30,10 +32,10 @@ public struct ImportSummary: Sendable {
 /// lock: the files are read and validated in one pass while the rows go in (and another thread
 /// hashes the files); then the indexes and full-text indexes are built and the provenance is
 /// recorded. A problem anywhere rolls the whole transaction back.
-public enum Importer {
+package enum Importer {
     /// Validates the inputs without writing anything; returns their counts or throws
     /// `ImportFailure` with the problems found (the first `ProblemLog.limit` listed).
-    public static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
+    package static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
         let opened = open(missions: missions, astronauts: astronauts)
         return try validate(opened)
     }
@@ -55,7 +57,7 @@ public enum Importer {
     /// failures while writing, and `Interrupted` when a signal caught by
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
-    public static func run(missions: InputSource, astronauts: InputSource, databasePath: String,
+    package static func run(missions: InputSource, astronauts: InputSource, databasePath: String,
                            lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
@@ -91,7 +93,7 @@ public enum Importer {
     ) throws -> ImportSummary {
         do {
             let database = try ImportTarget.open(path, lockWait: lockWait)
-            return try Interruption.interrupting(database) {
+            return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {
                     let replacement = try DatabaseReplacement(of: database, path: path, force: force)
                     let reader = DatasetReader(sink: try DatabaseWriter(database).add)

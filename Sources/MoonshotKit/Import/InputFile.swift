@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// Where a dataset file comes from.
-public enum InputSource: Equatable, Sendable {
+package enum InputSource: Equatable, Sendable {
     /// The copy built into the binary, by file name ("missions.json").
     case embedded(String)
     /// A file on disk, by the path the user gave.
     case file(String)
 
     /// The name messages use: the path, or "built-in missions.json" for the embedded copy.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .embedded(let name): "built-in \(name)"
         case .file(let path): path
@@ -22,7 +22,7 @@ public enum InputSource: Equatable, Sendable {
     }
 
     /// The name the provenance table records: the path, or `embedded:missions.json`.
-    public var provenanceName: String {
+    package var provenanceName: String {
         switch self {
         case .embedded(let name): "embedded:\(name)"
         case .file(let path): path
@@ -37,11 +37,11 @@ public enum InputSource: Equatable, Sendable {
 /// block on it. A file that changes while it is read (its size, modification or change time
 /// differs from when it was opened, or it has more or fewer bytes than it had then) is
 /// reported, so what is imported and hashed is always one version of the file.
-public final class InputFile: @unchecked Sendable {
+package final class InputFile: @unchecked Sendable {
     /// Where the bytes come from.
-    public let source: InputSource
+    package let source: InputSource
     /// The file's size when it was opened.
-    public let size: Int
+    package let size: Int
     /// The open file; -1 for the embedded copy.
     private let descriptor: Int32
     /// The embedded copy's text.
@@ -53,7 +53,7 @@ public final class InputFile: @unchecked Sendable {
     private var position = 0
 
     /// Opens `source`; throws an `ImportProblem` naming the file when it cannot be read or is empty.
-    public init(_ source: InputSource) throws(ImportProblem) {
+    package init(_ source: InputSource) throws(ImportProblem) {
         self.source = source
         switch source {
         case .embedded(let name):
@@ -73,7 +73,7 @@ public final class InputFile: @unchecked Sendable {
     }
 
     /// The file name used in messages.
-    public var displayName: String { source.displayName }
+    package var displayName: String { source.displayName }
 
     /// Reads the next bytes into `buffer`; returns how many (0 at the end of the file).
     func readNext(into buffer: UnsafeMutableRawBufferPointer) throws(ImportProblem) -> Int {
@@ -108,7 +108,7 @@ public final class InputFile: @unchecked Sendable {
     /// The SHA-256 of the file as lower-case hex, read through a buffer of its own (so another
     /// thread may hash while this one reads); nil when it could not be read to the end, or when
     /// `shouldStop` said to stop first. A file that changed meanwhile is caught by `checkUnchanged`.
-    public func sha256(shouldStop: () -> Bool = { false }) -> String? {
+    package func sha256(shouldStop: () -> Bool = { false }) -> String? {
         guard descriptor >= 0 else {
             var text = embedded
             return text.withUTF8 { SHA256.hexDigest(of: $0) }

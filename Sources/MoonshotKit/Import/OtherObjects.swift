@@ -1,3 +1,4 @@
+import SQLite
 /// What other programs (or people) added to a moonshot database: tables, views, indexes and
 /// triggers schema.sql does not make, and columns added to its tables. An import replaces only
 /// moonshot's own objects; these are kept, or, where they stand in the way, named.

@@ -1,5 +1,6 @@
+import SQLite
 /// What an import knows of the changes made to the content it would replace.
-public enum PriorEdits: Sendable {
+package enum PriorEdits: Sendable {
     /// The changes noted since the last import (see `DataEdits`).
     case noted(DataEdits)
     /// Whether there were changes cannot be known: the database has an earlier moonshot's
@@ -22,10 +23,10 @@ public enum PriorEdits: Sendable {
 /// Why an import changed nothing although its input was fine: it would have replaced changes
 /// made since the last import, or dropped what another program added, and was not told to
 /// (`force`). The facts, which the command line words.
-public struct ImportRefusal: Error, Sendable {
+package struct ImportRefusal: Error, Sendable {
     /// Something of another program's that the import would have to drop.
-    public struct Obstacle: Sendable, Equatable {
-        public enum Reason: Sendable, Equatable {
+    package struct Obstacle: Sendable, Equatable {
+        package enum Reason: Sendable, Equatable {
             /// A table whose foreign keys would point nowhere in the new content: how many
             /// rows, and into which of moonshot's tables.
             case foreignKeys(rows: Int, into: [String])
@@ -44,13 +45,13 @@ public struct ImportRefusal: Error, Sendable {
         }
 
         /// "table my_notes", "index my_unique_names", "column missions.notes".
-        public let name: String
-        public let reason: Reason
+        package let name: String
+        package let reason: Reason
     }
 
     /// The changes the import would have replaced (their content differs from the new one),
     /// or nil when none would be lost.
-    public let edits: PriorEdits?
+    package let edits: PriorEdits?
     /// What the import would have had to drop.
-    public let obstacles: [Obstacle]
+    package let obstacles: [Obstacle]
 }

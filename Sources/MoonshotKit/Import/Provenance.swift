@@ -1,3 +1,4 @@
+import SQLite
 /// The SHA-256 digests of an import's two inputs.
 struct InputHashes: Equatable, Sendable {
     let missions: String

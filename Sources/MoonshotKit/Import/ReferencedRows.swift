@@ -1,3 +1,4 @@
+import SQLite
 /// Which of moonshot's rows other programs' rows refer to, by what the data calls those rows:
 /// a mission by its id, an astronaut by their id, a crew row by its mission and astronaut.
 ///

@@ -4,7 +4,7 @@ extension JSONReader {
     // MARK: Scalars
 
     /// Reads a string value, decoding escapes. `\u0000` is kept as a NUL character.
-    public mutating func readString() throws -> String {
+    package mutating func readString() throws -> String {
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: "\"") else { throw try unexpectedByte(expecting: "a string") }
         tokenStart = offset
@@ -100,7 +100,7 @@ extension JSONReader {
 
     /// Reads a number that must be a whole number within 64 bits.
     /// Returns nil (having consumed a valid number) when it has a fraction, an exponent or is too large.
-    public mutating func readInteger() throws -> Int64? {
+    package mutating func readInteger() throws -> Int64? {
         let (start, isInteger) = try scanNumber()
         defer { tokenStart = nil }
         guard isInteger else { return nil }
@@ -123,7 +123,7 @@ extension JSONReader {
 
     /// Skips the next value of any kind, checking its syntax all the same. With `holding` false
     /// its strings' bytes are let go as they are read (see `skipString`).
-    public mutating func skipValue(holding: Bool = true) throws {
+    package mutating func skipValue(holding: Bool = true) throws {
         switch try peekKind() {
         case .object:
             guard try beginObject() else { return }
@@ -146,7 +146,7 @@ extension JSONReader {
 
     /// Reads `true`, `false` or `null`; returns the boolean, or nil for null.
     @discardableResult
-    public mutating func readLiteral() throws -> Bool? {
+    package mutating func readLiteral() throws -> Bool? {
         try skipWhitespace()
         for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] where try startsWith(word) {
             offset += word.utf8.count

@@ -1,14 +1,14 @@
 /// Supplies a `JSONReader` with its input a window at a time, so that input of any size is
 /// read without holding all of it.
-public protocol JSONByteSource: AnyObject {
+package protocol JSONByteSource: AnyObject {
     /// The bytes from input offset `keep` on, holding at least those before `needed` unless the
     /// input ends first. The bytes of an earlier window may be reused once this is called.
     func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>)
 }
 
-public struct JSONReader {
+package struct JSONReader {
     /// How deeply arrays and objects may nest.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The bytes held: `window[i]` is byte `origin + i` of the input.
     private(set) var window: UnsafePointer<UInt8>
@@ -17,17 +17,17 @@ public struct JSONReader {
     private(set) var end: Int
     private let source: JSONByteSource?
     /// Byte offset of the next unread byte, from the start of the input.
-    public internal(set) var offset: Int
+    package internal(set) var offset: Int
     var depth = 0
     var scratch: [UInt8] = []
     /// An offset whose bytes, and those after it, the caller still needs (the start of the
     /// record being read, for its messages); nil when it needs none behind `offset`.
-    public var pinned: Int?
+    package var pinned: Int?
     /// Where the string or number being read starts; its bytes are kept until it is done.
     var tokenStart: Int?
 
     /// A reader over `bytes`, the whole input, which must stay valid while the reader is used.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // A zero-length buffer may have no address; any non-null pointer serves then.
         self.window = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.end = bytes.count
@@ -37,7 +37,7 @@ public struct JSONReader {
     }
 
     /// A reader that takes its input from `source`, a window at a time.
-    public init(source: JSONByteSource) throws {
+    package init(source: JSONByteSource) throws {
         self.window = UnsafePointer(bitPattern: 1)!
         self.end = 0
         self.source = source
@@ -78,7 +78,7 @@ public struct JSONReader {
     // MARK: Looking ahead
 
     /// Skips white space and tells which kind of value comes next.
-    public mutating func peekKind() throws -> JSONKind {
+    package mutating func peekKind() throws -> JSONKind {
         try skipWhitespace()
         guard try has() else { throw error("unexpected end of input; expected a value") }
         switch self[offset] {
@@ -93,13 +93,13 @@ public struct JSONReader {
     }
 
     /// Skips white space and returns the offset of the next value or token.
-    public mutating func position() throws -> Int {
+    package mutating func position() throws -> Int {
         try skipWhitespace()
         return offset
     }
 
     /// Checks that nothing but white space follows the top-level value.
-    public mutating func expectEnd() throws {
+    package mutating func expectEnd() throws {
         try skipWhitespace()
         guard try !has() else {
             throw error("unexpected data after the end of the JSON value")
@@ -109,7 +109,7 @@ public struct JSONReader {
     // MARK: Objects and arrays
 
     /// Consumes `{`; returns false when the object is empty (its `}` consumed too).
-    public mutating func beginObject() throws -> Bool {
+    package mutating func beginObject() throws -> Bool {
         try open(UInt8(ascii: "{"), "an object")
         try skipWhitespace()
         if try has(), self[offset] == UInt8(ascii: "}") {
@@ -121,7 +121,7 @@ public struct JSONReader {
     }
 
     /// Reads a member's key and its `:`; the member's value comes next.
-    public mutating func readKey() throws -> String {
+    package mutating func readKey() throws -> String {
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: "\"") else {
             throw try unexpectedByte(expecting: "a member name in double quotes")
@@ -157,12 +157,12 @@ public struct JSONReader {
     }
 
     /// After a member's value: consumes `,` and returns true, or `}` and returns false.
-    public mutating func nextMember() throws -> Bool {
+    package mutating func nextMember() throws -> Bool {
         try next(close: UInt8(ascii: "}"), "object member")
     }
 
     /// Consumes `[`; returns false when the array is empty (its `]` consumed too).
-    public mutating func beginArray() throws -> Bool {
+    package mutating func beginArray() throws -> Bool {
         try open(UInt8(ascii: "["), "an array")
         try skipWhitespace()
         if try has(), self[offset] == UInt8(ascii: "]") {
@@ -174,7 +174,7 @@ public struct JSONReader {
     }
 
     /// After an element: consumes `,` and returns true, or `]` and returns false.
-    public mutating func nextElement() throws -> Bool {
+    package mutating func nextElement() throws -> Bool {
         try next(close: UInt8(ascii: "]"), "array element")
     }
 

@@ -1,17 +1,17 @@
 /// A malformed JSON text: what was wrong, and the byte offset where it was found.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// Byte offset into the input where the problem starts.
-    public let offset: Int
+    package let offset: Int
     /// What is wrong, in words a person can act on.
-    public let message: String
+    package let message: String
 }
 
 /// The kind of the JSON value that starts at the reader's position.
-public enum JSONKind: Sendable {
+package enum JSONKind: Sendable {
     case object, array, string, number, bool, null
 
     /// "an object", "a string", ... for messages.
-    public var described: String {
+    package var described: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -7,16 +7,16 @@ import Darwin
 #endif
 
 /// A 1-based line and column in a text file; the column counts characters (Unicode scalars).
-public struct TextLocation: Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+package struct TextLocation: Equatable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// A line and column at a byte offset of a text, moved forward over the bytes that follow.

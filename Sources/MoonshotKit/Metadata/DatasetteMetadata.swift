@@ -9,7 +9,7 @@ extension MoonshotDatabase {
     /// metadata says nothing of the source. Data changed after the import is said to be, with
     /// how much and since when (from `edited_rows`); the built-in dataset's credits stay, as
     /// most of its text still is theirs.
-    public func datasetteMetadata() throws -> JSONValue {
+    package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
         let latest = try? database.rows("""
             SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1

@@ -7,29 +7,29 @@
 /// - a column's description is the comment at the end of the line that declares it (the line
 ///   that starts with the column's name in a table, or ends with `AS name`, or is `name,`, in a
 ///   view's select list), and the comment lines right below it that line up with that comment.
-public struct SchemaDocumentation: Equatable, Sendable {
+package struct SchemaDocumentation: Equatable, Sendable {
     /// One table's or view's description and its columns' descriptions, in the file's order.
-    public struct Object: Equatable, Sendable {
-        public let name: String
-        public let isView: Bool
-        public let description: String
-        public internal(set) var columns: [Column]
+    package struct Object: Equatable, Sendable {
+        package let name: String
+        package let isView: Bool
+        package let description: String
+        package internal(set) var columns: [Column]
     }
 
     /// One column's name and description.
-    public struct Column: Equatable, Sendable {
-        public let name: String
-        public internal(set) var description: String
+    package struct Column: Equatable, Sendable {
+        package let name: String
+        package internal(set) var description: String
     }
 
     /// Every `CREATE TABLE`, `CREATE VIRTUAL TABLE` and `CREATE VIEW` of the schema, in order.
-    public let objects: [Object]
+    package let objects: [Object]
 
     /// The documentation of moonshot's own schema.sql.
-    public static let moonshot = SchemaDocumentation(sql: EmbeddedDataset.schemaSQL)
+    package static let moonshot = SchemaDocumentation(sql: EmbeddedDataset.schemaSQL)
 
     /// Reads the comments of `sql`, a schema written in schema.sql's style.
-    public init(sql: String) {
+    package init(sql: String) {
         var objects: [Object] = []
         var comment: [String] = []
         var paragraphEnded = false
@@ -91,7 +91,7 @@ public struct SchemaDocumentation: Equatable, Sendable {
     }
 
     /// The table or view called `name`, if the schema creates one.
-    public func object(_ name: String) -> Object? { objects.first { $0.name == name } }
+    package func object(_ name: String) -> Object? { objects.first { $0.name == name } }
 
     /// `line` split at the `--` that starts its comment (outside quotes), the comment without it.
     static func splitComment(_ line: Substring) -> (code: Substring, comment: Substring?) {

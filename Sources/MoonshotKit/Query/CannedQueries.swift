@@ -1,9 +1,10 @@
+import SQLite
 /// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too; the
 /// ones with parameters are `CannedQuery`s, which Datasette offers as well.
 extension MoonshotDatabase {
     /// Every mission in number order, with launch date, commander and crew size (its crew rows,
     /// those whose astronaut is missing too, counted apart as well).
-    public func missions() throws -> [MissionSummary] {
+    package func missions() throws -> [MissionSummary] {
         try query("""
             SELECT mission_id, mission_name, launch_date, commander_id, commander_name, crew_size,
                    (SELECT count(*) FROM crew AS c WHERE c.mission_id = o.mission_id
@@ -16,17 +17,17 @@ extension MoonshotDatabase {
     }
 
     /// The crew of mission `id` in the source's order.
-    public func crew(ofMission id: Int64) throws -> [CrewAssignment] {
+    package func crew(ofMission id: Int64) throws -> [CrewAssignment] {
         try query(.crew, ["mission_id": .integer(id)], Self.crewAssignment)
     }
 
     /// The commander(s) of mission `id`: usually exactly one.
-    public func commanders(ofMission id: Int64) throws -> [CrewAssignment] {
+    package func commanders(ofMission id: Int64) throws -> [CrewAssignment] {
         try query(.commander, ["mission_id": .integer(id)], Self.crewAssignment)
     }
 
     /// Mission `id` with its crew; nil when there is no such mission.
-    public func mission(_ id: Int64) throws -> MissionDetail? {
+    package func mission(_ id: Int64) throws -> MissionDetail? {
         let crew = try crew(ofMission: id)
         return try query("SELECT id, name, badge, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
             MissionDetail(id: try $0.integer(0), name: try $0.string(1), badge: try $0.string(2),
@@ -36,7 +37,7 @@ extension MoonshotDatabase {
 
     /// Every astronaut by name, with the number of missions flown: their crew rows, as
     /// `flights` lists them (those whose mission is missing counted apart as well).
-    public func astronauts() throws -> [AstronautSummary] {
+    package func astronauts() throws -> [AstronautSummary] {
         try query("""
             SELECT a.id, a.name, count(c.mission_id) AS missions, count(c.mission_id) - count(m.id) AS missions_missing
             FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id LEFT JOIN missions AS m ON m.id = c.mission_id
@@ -47,12 +48,12 @@ extension MoonshotDatabase {
     }
 
     /// The missions astronaut `id` flew, in launch order (unlaunched ones first).
-    public func flights(ofAstronaut id: String) throws -> [CrewAssignment] {
+    package func flights(ofAstronaut id: String) throws -> [CrewAssignment] {
         try query(.flights, ["astronaut_id": .text(id)], Self.crewAssignment)
     }
 
     /// Astronaut `id` with the missions flown; nil when there is no such astronaut.
-    public func astronaut(_ id: String) throws -> AstronautDetail? {
+    package func astronaut(_ id: String) throws -> AstronautDetail? {
         let flights = try flights(ofAstronaut: id)
         return try query("SELECT id, name, description FROM astronauts WHERE id = ?", [.text(id)]) {
             AstronautDetail(id: try $0.string(0), name: try $0.string(1), description: try $0.string(2), flights: flights)
@@ -67,7 +68,7 @@ extension MoonshotDatabase {
     /// the query itself searched for, on its row's current name and description (see
     /// `confirmed`), and its snippet is taken from that text. Further pages of hits are read
     /// until `limit` are confirmed or the hits end.
-    public func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
+    package func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         guard !SearchWords(text).isEmpty else {
             throw MoonshotError("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }

@@ -1,30 +1,30 @@
 /// A question written once, as SQL with named parameters: a `moonshot` command runs it,
 /// `moonshot metadata` offers it to Datasette as a canned query, and anyone can run it in
 /// `sqlite3` after `.param set :mission_id 11`.
-public struct CannedQuery: Equatable, Sendable {
+package struct CannedQuery: Equatable, Sendable {
     /// The query's name in Datasette ("crew_of_mission"): never a table's or view's name,
     /// which a canned query would hide there.
-    public let name: String
+    package let name: String
     /// The `moonshot` command that asks it: "crew".
-    public let command: String
+    package let command: String
     /// The command asking it for one value: "moonshot crew 11".
-    public let example: String
+    package let example: String
     /// A heading for the query: "Crew of a mission".
-    public let title: String
+    package let title: String
     /// What it answers, and what its parameters take.
-    public let description: String
+    package let description: String
     /// The SQL, with `:name` parameters.
-    public let sql: String
+    package let sql: String
     /// The names of its parameters (without the colon), in the order a form should ask.
-    public let parameters: [String]
+    package let parameters: [String]
     /// Whether its answers quote the descriptions (Wikipedia's text, CC BY-SA 3.0).
-    public var showsDescriptions = false
+    package var showsDescriptions = false
 
     /// Every canned question, in the order `moonshot --help` lists their commands.
-    public static let all: [CannedQuery] = [crew, commander, flights, search]
+    package static let all: [CannedQuery] = [crew, commander, flights, search]
 
     /// The crew of mission `:mission_id`, in the source's order.
-    public static let crew = CannedQuery(
+    package static let crew = CannedQuery(
         name: "crew_of_mission", command: "crew", example: "moonshot crew 11", title: "Crew of a mission",
         description: "Who flew on a mission, in crew-list order. mission_id is the mission's number: 11 for Apollo 11.",
         sql: """
@@ -35,7 +35,7 @@ public struct CannedQuery: Equatable, Sendable {
         parameters: ["mission_id"])
 
     /// The commander of mission `:mission_id` (Apollo 1's "Command Pilot" included).
-    public static let commander = CannedQuery(
+    package static let commander = CannedQuery(
         name: "commander_of_mission", command: "commander", example: "moonshot commander 13", title: "Commander of a mission",
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
         sql: """
@@ -46,7 +46,7 @@ public struct CannedQuery: Equatable, Sendable {
         parameters: ["mission_id"])
 
     /// The missions astronaut `:astronaut_id` flew, in launch order (unlaunched ones first).
-    public static let flights = CannedQuery(
+    package static let flights = CannedQuery(
         name: "flights_of_astronaut", command: "flights", example: "moonshot flights lovell", title: "Missions an astronaut flew",
         description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
         sql: """
@@ -62,7 +62,7 @@ public struct CannedQuery: Equatable, Sendable {
     /// space separates words, a possessive 's is dropped, and each word is quoted (a `"` in it
     /// doubled) so that none is read as a full-text operator; punctuation inside a word makes
     /// it a phrase (`o2-tank` finds "O2 tank").
-    public static let search = CannedQuery(
+    package static let search = CannedQuery(
         name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
         title: "Search missions and astronauts",
         description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "

@@ -1,3 +1,4 @@
+import SQLite
 /// The full-text indexes propose; the rows' current text decides. An index that has fallen
 /// behind its table (its triggers dropped while rows changed) still holds the old text of a
 /// changed row, so a match there is only a candidate: each candidate's current name and

@@ -1,19 +1,20 @@
+import SQLite
 /// What changed in the data since the last import, whoever changed it: the triggers of
 /// schema.sql note every inserted, changed or deleted row in `edited_rows`, and an import
 /// starts it empty.
-public struct DataEdits: Equatable, Sendable {
+package struct DataEdits: Equatable, Sendable {
     /// How many rows of each table were inserted, changed or deleted (each row once, however
     /// often; a row whose key changed counts under its old key and its new one).
-    public let missions: Int
-    public let astronauts: Int
-    public let crew: Int
+    package let missions: Int
+    package let astronauts: Int
+    package let crew: Int
     /// When the first and the last of those changes were made, in UTC: "2026-11-25T10:47:00Z".
-    public let firstEditedAt: String?
-    public let lastEditedAt: String?
+    package let firstEditedAt: String?
+    package let lastEditedAt: String?
     /// When `moonshot check --repair` last put back what records the changes (`edited_rows`,
     /// or a trigger that notes them), after something had removed it: changes made before
     /// then may not all be noted. Nil when the record was never broken.
-    public let unnotedBefore: String?
+    package let unnotedBefore: String?
 
     /// The row `edited_rows` holds, in place of a changed row's, for `unnotedBefore`: its
     /// `table_name` and `row_key`.
@@ -21,7 +22,7 @@ public struct DataEdits: Equatable, Sendable {
 
     /// Whether `differences` from schema.sql leave changes unnoted: `edited_rows`, or a trigger
     /// that notes changes in it, missing or changed.
-    public static func recordIsBroken(by differences: [SchemaDifference]) -> Bool {
+    package static func recordIsBroken(by differences: [SchemaDifference]) -> Bool {
         differences.contains { difference in
             difference.changesMoonshotsObjects && notingObjects.contains(difference.object.name.lowercased())
         }
@@ -41,12 +42,12 @@ public struct DataEdits: Equatable, Sendable {
     }
 
     /// How many rows changed in all.
-    public var total: Int { missions + astronauts + crew }
+    package var total: Int { missions + astronauts + crew }
 
     /// What changed, in words: "2 missions, 1 astronaut and 3 crew rows changed since
     /// 2026-11-25 10:47:00 UTC". The one sentence `moonshot metadata`, the site's footer and
     /// `moonshot check` say it with.
-    public var summary: String {
+    package var summary: String {
         let unnoted = unnotedBefore.map { "changes made before \(readableTimestamp($0)) may not all be noted (what records them had been removed)" }
         guard let firstEditedAt, total > 0 else { return unnoted ?? "no changes" }
         return "\(changedRows) changed since \(readableTimestamp(firstEditedAt))" + (unnoted.map { "; " + $0 } ?? "")
@@ -77,7 +78,7 @@ public struct DataEdits: Equatable, Sendable {
 
 extension MoonshotDatabase {
     /// The changes made to the data since the last import, or nil when it is as imported.
-    public func editsSinceImport() throws -> DataEdits? {
+    package func editsSinceImport() throws -> DataEdits? {
         try DataEdits.read(from: database)
     }
 }

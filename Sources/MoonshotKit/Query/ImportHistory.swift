@@ -1,22 +1,22 @@
 /// One row of the `imports` table: where the database's content came from.
-public struct ImportRecord: Equatable, Sendable {
+package struct ImportRecord: Equatable, Sendable {
     /// When, in UTC: "2026-11-21T21:47:00Z".
-    public let importedAt: String
-    public let toolVersion: String
+    package let importedAt: String
+    package let toolVersion: String
     /// The missions file's path, or "embedded:missions.json" for the built-in data.
-    public let missionsSource: String
-    public let missionsSHA256: String
+    package let missionsSource: String
+    package let missionsSHA256: String
     /// The astronauts file's path, or "embedded:astronauts.json".
-    public let astronautsSource: String
-    public let astronautsSHA256: String
+    package let astronautsSource: String
+    package let astronautsSHA256: String
 
     /// Whether both files were the Apollo dataset built into moonshot.
-    public var isBuiltIn: Bool { missionsSource.hasPrefix("embedded:") && astronautsSource.hasPrefix("embedded:") }
+    package var isBuiltIn: Bool { missionsSource.hasPrefix("embedded:") && astronautsSource.hasPrefix("embedded:") }
 }
 
 extension MoonshotDatabase {
     /// The import that made the current content, or nil if the database records none.
-    public func latestImport() throws -> ImportRecord? {
+    package func latestImport() throws -> ImportRecord? {
         try query("""
             SELECT imported_at, tool_version, missions_source, missions_sha256, astronauts_source, astronauts_sha256
             FROM imports ORDER BY id DESC LIMIT 1

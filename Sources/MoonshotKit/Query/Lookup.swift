@@ -1,9 +1,10 @@
+import SQLite
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
     /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`; else
     /// the one mission whose name and description hold all its words (with a note saying so):
     /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
-    public func resolveMission(_ text: String) throws -> Found<MissionReference> {
+    package func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
         if let number, let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
                                              record: false, Self.missionReference).first {
@@ -82,7 +83,7 @@ extension MoonshotDatabase {
     /// see `bestGuess`). Throws when none or several match, naming them. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
     /// stale index never answers. Suggesting names when nothing matches reads them all.
-    public func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
+    package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         for id in Set([trimmed, trimmed.lowercased()]).sorted() {
             if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
@@ -179,10 +180,10 @@ extension MoonshotDatabase {
 }
 
 /// What a name the user gave was taken to mean.
-public struct Found<Thing: Sendable>: Sendable {
-    public let thing: Thing
+package struct Found<Thing: Sendable>: Sendable {
+    package let thing: Thing
     /// Set when the text did not name it and the full-text index chose it: "Buzz".
-    public let guessedFrom: String?
+    package let guessedFrom: String?
 
     init(_ thing: Thing, guessedFrom: String? = nil) {
         (self.thing, self.guessedFrom) = (thing, guessedFrom)
@@ -190,20 +191,20 @@ public struct Found<Thing: Sendable>: Sendable {
 }
 
 /// A mission the user named, as found in the database.
-public struct MissionReference: Equatable, Sendable, FieldRecord {
-    public let id: Int64
+package struct MissionReference: Equatable, Sendable, FieldRecord {
+    package let id: Int64
     /// Its name, or for a mission that only crew rows name, `MissingRow`'s words.
-    public let name: String
-    public let launchDate: LaunchDate?
+    package let name: String
+    package let launchDate: LaunchDate?
     /// False for a mission that crew rows name but the missions table does not hold.
-    public var isInTable = true
+    package var isInTable = true
 
     /// A mission that crew rows name but the missions table does not hold.
     static func onlyInCrew(_ id: Int64) -> MissionReference {
         MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
     }
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(id)
         case .missionName: isInTable ? .text(name) : .missing(.mission(id: id))
@@ -214,19 +215,19 @@ public struct MissionReference: Equatable, Sendable, FieldRecord {
 }
 
 /// An astronaut the user named, as found in the database.
-public struct AstronautReference: Equatable, Sendable, FieldRecord {
-    public let id: String
+package struct AstronautReference: Equatable, Sendable, FieldRecord {
+    package let id: String
     /// Their name, or for an astronaut that only crew rows name, `MissingRow`'s words.
-    public let name: String
+    package let name: String
     /// False for an astronaut that crew rows name but the astronauts table does not hold.
-    public var isInTable = true
+    package var isInTable = true
 
     /// An astronaut that crew rows name but the astronauts table does not hold.
     static func onlyInCrew(_ id: String) -> AstronautReference {
         AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
     }
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .astronautID: .text(id)
         case .astronautName: isInTable ? .text(name) : .missing(.astronaut(id: id))

@@ -1,20 +1,21 @@
+import SQLite
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
-public final class MoonshotDatabase {
+package final class MoonshotDatabase {
     /// The newest schema version this build understands (schema.sql's `user_version`).
-    public static let schemaVersion: Int64 = 3
+    package static let schemaVersion: Int64 = 3
 
     /// The path as the user gave it.
-    public let path: String
+    package let path: String
     let database: Database
-    /// Called with each statement a public query is about to run, in order, for `--show-sql`:
+    /// Called with each statement a package query is about to run, in order, for `--show-sql`:
     /// before it runs, so that a query that fails or is stopped is shown too.
-    public var willRun: ((ExecutedSQL) -> Void)?
+    package var willRun: ((ExecutedSQL) -> Void)?
     /// Called, on another thread, with the error to report when a query has passed its time
     /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
-    public var whenStuck: (@Sendable (MoonshotError) -> Void)?
+    package var whenStuck: (@Sendable (MoonshotError) -> Void)?
     /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
     /// first began, so that a command that asks several keeps to the one limit.
     private var timeLimit: TimeLimit?
@@ -34,7 +35,7 @@ public final class MoonshotDatabase {
     }
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
-    public static let applicationID: Int64 = 0x4D4F4F4E
+    package static let applicationID: Int64 = 0x4D4F4F4E
 
     /// The schema version of `database` if moonshot made it, or nil for any other database.
     /// A moonshot database says so in its header (`applicationID`); one made by a moonshot
@@ -76,7 +77,7 @@ public final class MoonshotDatabase {
     /// not as schema.sql makes them (another program may add objects of its own): the questions
     /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
-    public init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
+    package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
         let shownPath = Self.shown(path)
         try Self.checkFile(path)
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",

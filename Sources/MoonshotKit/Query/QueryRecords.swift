@@ -1,19 +1,20 @@
+import SQLite
 /// One line of `moonshot missions`.
-public struct MissionSummary: Equatable, Sendable, FieldRecord {
-    public let id: Int64
-    public let name: String
-    public let launchDate: LaunchDate?
+package struct MissionSummary: Equatable, Sendable, FieldRecord {
+    package let id: Int64
+    package let name: String
+    package let launchDate: LaunchDate?
     /// The commander's id, or nil for a mission without one.
-    public let commanderID: String?
+    package let commanderID: String?
     /// The commander's name, or nil for a mission without one or whose commander is missing
     /// from the astronauts table.
-    public let commanderName: String?
+    package let commanderName: String?
     /// The rows of its crew list (`crew` lists the same).
-    public let crewSize: Int
+    package let crewSize: Int
     /// How many of them name an astronaut missing from the astronauts table.
-    public let crewWithoutAstronaut: Int
+    package let crewWithoutAstronaut: Int
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(id)
         case .missionName: .text(name)
@@ -25,33 +26,33 @@ public struct MissionSummary: Equatable, Sendable, FieldRecord {
         }
     }
 
-    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
 /// A crew row whose mission or astronaut is missing from its table is one too, without that name.
-public struct CrewAssignment: Equatable, Sendable, FieldRecord {
-    public let missionID: Int64
+package struct CrewAssignment: Equatable, Sendable, FieldRecord {
+    package let missionID: Int64
     /// The mission's name, or nil when the missions table has no such mission.
-    public let missionName: String?
-    public let launchDate: LaunchDate?
+    package let missionName: String?
+    package let launchDate: LaunchDate?
     /// 1 for the first in the source's crew list.
-    public let position: Int
-    public let astronautID: String
+    package let position: Int
+    package let astronautID: String
     /// The astronaut's name, or nil when the astronauts table has no such astronaut.
-    public let astronautName: String?
+    package let astronautName: String?
     /// The role title as the source writes it.
-    public let role: String
+    package let role: String
     /// The role's canonical title ("Commander" for "Command Pilot" too).
-    public let canonicalRole: String
+    package let canonicalRole: String
 
     /// The mission's name, or the words saying it is missing.
-    public var missionNameOrMissing: String { missionName ?? MissingRow.mission(id: missionID).description }
+    package var missionNameOrMissing: String { missionName ?? MissingRow.mission(id: missionID).description }
 
     /// The astronaut's name, or the words saying they are missing.
-    public var astronautNameOrMissing: String { astronautName ?? MissingRow.astronaut(id: astronautID).description }
+    package var astronautNameOrMissing: String { astronautName ?? MissingRow.astronaut(id: astronautID).description }
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(missionID)
         case .missionName: missionName.map { .text($0) } ?? .missing(.mission(id: missionID))
@@ -66,22 +67,22 @@ public struct CrewAssignment: Equatable, Sendable, FieldRecord {
         }
     }
 
-    public var crewRowsPointingNowhere: CrewRowsPointingNowhere {
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
         CrewRowsPointingNowhere(withoutAstronaut: astronautName == nil ? 1 : 0, withoutMission: missionName == nil ? 1 : 0)
     }
 }
 
 /// Everything about one mission: `moonshot mission 11`.
-public struct MissionDetail: Equatable, Sendable, FieldRecord {
-    public let id: Int64
-    public let name: String
+package struct MissionDetail: Equatable, Sendable, FieldRecord {
+    package let id: Int64
+    package let name: String
     /// The name of the badge picture: "apollo11".
-    public let badge: String
-    public let launchDate: LaunchDate?
-    public let description: String
-    public let crew: [CrewAssignment]
+    package let badge: String
+    package let launchDate: LaunchDate?
+    package let description: String
+    package let crew: [CrewAssignment]
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .missionID: .integer(id)
         case .missionName: .text(name)
@@ -94,15 +95,15 @@ public struct MissionDetail: Equatable, Sendable, FieldRecord {
 }
 
 /// One line of `moonshot astronauts`.
-public struct AstronautSummary: Equatable, Sendable, FieldRecord {
-    public let id: String
-    public let name: String
+package struct AstronautSummary: Equatable, Sendable, FieldRecord {
+    package let id: String
+    package let name: String
     /// Their crew rows (`flights` lists the same).
-    public let missionCount: Int
+    package let missionCount: Int
     /// How many of them name a mission missing from the missions table.
-    public let flightsWithoutMission: Int
+    package let flightsWithoutMission: Int
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .astronautID: .text(id)
         case .astronautName: .text(name)
@@ -111,18 +112,18 @@ public struct AstronautSummary: Equatable, Sendable, FieldRecord {
         }
     }
 
-    public var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
 }
 
 /// Everything about one astronaut: `moonshot astronaut armstrong`.
-public struct AstronautDetail: Equatable, Sendable, FieldRecord {
-    public let id: String
-    public let name: String
-    public let description: String
+package struct AstronautDetail: Equatable, Sendable, FieldRecord {
+    package let id: String
+    package let name: String
+    package let description: String
     /// The missions flown, in launch order.
-    public let flights: [CrewAssignment]
+    package let flights: [CrewAssignment]
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .astronautID: .text(id)
         case .astronautName: .text(name)
@@ -133,22 +134,22 @@ public struct AstronautDetail: Equatable, Sendable, FieldRecord {
 }
 
 /// One result of `moonshot search`: a mission or an astronaut.
-public struct SearchHit: Equatable, Sendable, FieldRecord {
-    public enum Kind: String, Sendable { case mission, astronaut }
-    public let kind: Kind
+package struct SearchHit: Equatable, Sendable, FieldRecord {
+    package enum Kind: String, Sendable { case mission, astronaut }
+    package let kind: Kind
     /// The mission's number, for a mission.
-    public let missionID: Int64?
+    package let missionID: Int64?
     /// "Apollo 13", for a mission.
-    public let missionName: String?
+    package let missionName: String?
     /// "lovell", for an astronaut.
-    public let astronautID: String?
+    package let astronautID: String?
     /// "James A. Lovell Jr.", for an astronaut.
-    public let astronautName: String?
+    package let astronautName: String?
     /// The best-matching stretch of text on one line, matched words marked `*like this*`.
-    public let snippet: String
+    package let snippet: String
 
     /// The mission's number or the astronaut's id, as text.
-    public var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
+    package var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
 
     /// The same hit with another snippet.
     func with(snippet: String) -> SearchHit {
@@ -156,7 +157,7 @@ public struct SearchHit: Equatable, Sendable, FieldRecord {
                   snippet: snippet)
     }
 
-    public subscript(field: Field) -> AnswerValue {
+    package subscript(field: Field) -> AnswerValue {
         switch field {
         case .kind: .text(kind.rawValue)
         case .missionID: missionID.map { .integer($0) } ?? .none
@@ -170,25 +171,25 @@ public struct SearchHit: Equatable, Sendable, FieldRecord {
 }
 
 /// A statement a query ran, with its parameters, for `--show-sql`.
-public struct ExecutedSQL: Equatable, Sendable {
-    public let sql: String
+package struct ExecutedSQL: Equatable, Sendable {
+    package let sql: String
     /// The values of its `?` parameters, in order.
-    public let parameters: [SQLValue]
+    package let parameters: [SQLValue]
     /// The values of its named parameters, by name without the colon (`:mission_id`).
-    public let named: [String: SQLValue]
+    package let named: [String: SQLValue]
     /// How many rows moonshot read of it, when it stopped early (`search --limit`).
-    public let limit: Int?
+    package let limit: Int?
     /// How many rows it passed over before those, for a further page of a search's hits.
-    public let offset: Int
+    package let offset: Int
 
-    public init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil, offset: Int = 0) {
+    package init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil, offset: Int = 0) {
         (self.sql, self.parameters, self.named, self.limit, self.offset) = (sql, parameters, named, limit, offset)
     }
 
     /// The statement with its parameters written in as SQL literals (and the `LIMIT` and
     /// `OFFSET` moonshot applied), ready to paste into `sqlite3`. For display only: the
     /// statement itself always runs with bound parameters.
-    public var runnable: String {
+    package var runnable: String {
         var text = withValues
         while text.last?.isWhitespace == true { text.removeLast() }
         guard let limit else { return text }
@@ -237,7 +238,7 @@ extension SQLValue {
     /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`. Characters a terminal
     /// would obey (a line feed aside) are written as `char()` calls, so that the literal is
     /// safe to print and still exact when pasted: `('evil' || char(27) || '[2J')`.
-    public var sqlLiteral: String {
+    package var sqlLiteral: String {
         switch self {
         case .null: return "NULL"
         case .integer(let value): return String(value)

@@ -1,9 +1,10 @@
+import SQLite
 extension MoonshotDatabase {
     /// The default limit on an ad-hoc query's running time, in seconds.
-    public static let defaultQueryTimeout = 10.0
+    package static let defaultQueryTimeout = 10.0
 
     /// What SQL the user wrote may ask of SQLite.
-    public static let untrustedSQLLimits = UntrustedSQLLimits()
+    package static let untrustedSQLLimits = UntrustedSQLLimits()
 
     /// SQL functions a statement the user wrote may not call, as they reach outside the
     /// database: SQLite's own extension loading and FTS3 tokenizer registration (which hands
@@ -27,7 +28,7 @@ extension MoonshotDatabase {
     ///
     /// `columns` receives the column names first; then `row` receives each row as it is
     /// produced, and returns false to stop early. Nothing is buffered here.
-    public func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
+    package func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
                             columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
         let limits = Self.untrustedSQLLimits
         try database.distrustSQL(limits)

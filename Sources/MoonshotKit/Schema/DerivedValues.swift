@@ -1,28 +1,29 @@
+import SQLite
 /// The columns whose values follow from others (a mission's `name` and `badge` from its `id`,
 /// a crew row's `canonical_role` from its `role`), by the rules schema.sql writes once, in
 /// the views `derived_mission_names` and `derived_crew_roles`. The triggers keep them; the
 /// import fills them in, and `check` compares and repairs them, through these statements.
-public enum DerivedValues {
+package enum DerivedValues {
     /// A column that disagrees with its rule: where, what it holds and what it should.
-    public struct Disagreement: Equatable, Sendable {
+    package struct Disagreement: Equatable, Sendable {
         /// "missions", "crew".
-        public let table: String
+        package let table: String
         /// The row: "11" for a mission, "11/2" for a crew row.
-        public let rowKey: String
-        public let column: String
-        public let value: String?
-        public let expected: String
+        package let rowKey: String
+        package let column: String
+        package let value: String?
+        package let expected: String
     }
 
     /// The tables that have derived columns.
-    public enum Table: CaseIterable, Sendable {
+    package enum Table: CaseIterable, Sendable {
         case missions, crew
     }
 
     /// Sets every derived column (of `table` only, if given) that disagrees with its rule;
     /// returns how many rows changed.
     @discardableResult
-    public static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
+    package static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
         var changed = 0
         for each in table.map({ [$0] }) ?? Table.allCases {
             try database.execute(update(each))
@@ -36,7 +37,7 @@ public enum DerivedValues {
     static let setCanonicalRoleOfOneCrewRow = update(.crew) + " AND mission_id = ?1 AND position = ?2 RETURNING canonical_role"
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
-    public static func disagreements(in database: Database) throws -> [Disagreement] {
+    package static func disagreements(in database: Database) throws -> [Disagreement] {
         try database.rows("""
             SELECT table_name, row_key, column_name, value, expected FROM (
                 SELECT 0 AS part, m.id AS first_key, 0 AS second_key, 'missions' AS table_name, CAST(m.id AS TEXT) AS row_key,

@@ -1,11 +1,12 @@
+import SQLite
 /// The full-text indexes of a moonshot database (`missions_fts`, `astronauts_fts`): FTS5
 /// tables over the text of their tables, which the triggers keep up to date.
-public enum FullTextIndexes {
+package enum FullTextIndexes {
     /// The indexes and the tables whose text they index.
-    public static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
+    package static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
 
     /// Fills every full-text index (or those named in `only`) afresh from its table.
-    public static func rebuild(_ database: Database, only: [String]? = nil) throws {
+    package static func rebuild(_ database: Database, only: [String]? = nil) throws {
         for (index, _) in indexedTables where only?.contains(index) ?? true {
             try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index))) VALUES ('rebuild')")
         }
@@ -14,7 +15,7 @@ public enum FullTextIndexes {
     /// The indexes that do not hold exactly their table's text (FTS5's thorough check, with
     /// `rank` = 1, which compares the index with the table; the plain check does not), with
     /// SQLite's message for each; of those named in `only`, when given.
-    public static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
+    package static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
         var found: [(String, String)] = []
         for (index, _) in indexedTables where only?.contains(index) ?? true {
             do {

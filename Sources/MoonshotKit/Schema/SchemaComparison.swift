@@ -1,11 +1,12 @@
+import SQLite
 /// How a database's tables, indexes, views and triggers differ from those schema.sql makes: the
 /// one comparison with schema.sql, for the questions (which refuse a database whose own objects
 /// were changed) and for any report of what an edit changed.
-public enum SchemaComparison {
+package enum SchemaComparison {
     /// The differences between the schema of `database` and schema.sql's, schema.sql's objects
     /// first, in its order, then the objects it does not make (SQLite's own `sqlite_` tables,
     /// such as `sqlite_stat1` from ANALYZE, are not counted).
-    public static func differences(in database: Database) throws -> [SchemaDifference] {
+    package static func differences(in database: Database) throws -> [SchemaDifference] {
         let found = try objects(in: database)
         var byName: [[UInt8]: SchemaObject] = [:]
         // SQLite itself refuses two objects of one name (a trigger's apart from the others'); in
@@ -63,14 +64,14 @@ public enum SchemaComparison {
 }
 
 /// A table, index, view or trigger, as `sqlite_schema` records it.
-public struct SchemaObject: Equatable, Sendable {
+package struct SchemaObject: Equatable, Sendable {
     /// "table", "index", "view" or "trigger".
-    public let type: String
-    public let name: String
+    package let type: String
+    package let name: String
     /// The table it belongs to (itself, for a table or view).
-    public let table: String
+    package let table: String
     /// The statement that made it; nil for the indexes SQLite makes for constraints.
-    public let sql: String?
+    package let sql: String?
 
     /// The name as SQLite tells names apart: its bytes, ASCII letters in lower case; a
     /// trigger's apart from those of tables, indexes and views (a trigger may be named `crew`).
@@ -78,8 +79,8 @@ public struct SchemaObject: Equatable, Sendable {
 }
 
 /// One way a database's schema differs from schema.sql's.
-public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
+package struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable {
         /// schema.sql makes it; the database has nothing of that name.
         case missing
         /// The database has an object of that name of another type (a view for a table).
@@ -90,9 +91,9 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
         case extra
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// schema.sql's object, or for `.extra` the database's.
-    public let object: SchemaObject
+    package let object: SchemaObject
 
     init(_ kind: Kind, _ object: SchemaObject) {
         self.kind = kind
@@ -100,10 +101,10 @@ public struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the difference is to an object moonshot's answers read (not an `.extra` one).
-    public var changesMoonshotsObjects: Bool { kind != .extra }
+    package var changesMoonshotsObjects: Bool { kind != .extra }
 
     /// "view crew_roster is defined otherwise than in schema.sql".
-    public var description: String {
+    package var description: String {
         let what = "\(object.type) \(object.name)"
         return switch kind {
         case .missing: "\(what) is missing"

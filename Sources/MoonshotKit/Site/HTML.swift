@@ -3,13 +3,13 @@
 ///
 ///     let name = "<script>"
 ///     let item: HTML = "<li>\(name)</li>"   // <li>&lt;script&gt;</li>
-public struct HTML: ExpressibleByStringInterpolation, Sendable {
+package struct HTML: ExpressibleByStringInterpolation, Sendable {
     /// The markup.
-    public private(set) var markup: String
+    package private(set) var markup: String
 
-    public init(stringLiteral literal: String) { markup = literal }
+    package init(stringLiteral literal: String) { markup = literal }
 
-    public init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
+    package init(stringInterpolation: StringInterpolation) { markup = stringInterpolation.markup }
 
     /// Markup that is already safe, such as another page's output.
     init(trusted markup: String) { self.markup = markup }
@@ -22,23 +22,23 @@ public struct HTML: ExpressibleByStringInterpolation, Sendable {
         markup = parts.map(\.markup).joined(separator: separator)
     }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         var markup = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
+        package init(literalCapacity: Int, interpolationCount: Int) {
             markup.reserveCapacity(literalCapacity + interpolationCount * 16)
         }
 
-        public mutating func appendLiteral(_ literal: String) { markup += literal }
+        package mutating func appendLiteral(_ literal: String) { markup += literal }
 
         /// Text, escaped: it shows as written and never becomes markup.
-        public mutating func appendInterpolation(_ text: String) { markup += HTML.escaped(text) }
+        package mutating func appendInterpolation(_ text: String) { markup += HTML.escaped(text) }
 
-        public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { markup += String(number) }
+        package mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { markup += String(number) }
 
-        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+        package mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
 
-        public mutating func appendInterpolation(_ parts: [HTML]) {
+        package mutating func appendInterpolation(_ parts: [HTML]) {
             for part in parts { markup += part.markup }
         }
     }
@@ -47,7 +47,7 @@ public struct HTML: ExpressibleByStringInterpolation, Sendable {
     /// allow in a document (controls other than tab and line breaks, noncharacters) are shown
     /// visibly instead: C0 controls and DEL as their Unicode control pictures (U+241B "␛" for
     /// ESC), the others as U+FFFD.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

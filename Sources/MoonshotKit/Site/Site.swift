@@ -1,26 +1,26 @@
 /// The website of a moonshot database: the Moonshot app's screens (missions, a mission, an
 /// astronaut) as static pages that work opened from disk, with the dataset's pictures, one
 /// style sheet and one small script.
-public enum Site {
+package enum Site {
     /// What `write` did.
-    public struct Summary: Equatable, Sendable {
+    package struct Summary: Equatable, Sendable {
         /// The folder written.
-        public let folder: String
+        package let folder: String
         /// Whether it replaced an earlier site (or an empty folder, or one given with --force).
-        public let replaced: Bool
-        public let pageCount: Int
-        public let pictureCount: Int
+        package let replaced: Bool
+        package let pageCount: Int
+        package let pictureCount: Int
         /// The size of all files, in bytes.
-        public let byteCount: Int
+        package let byteCount: Int
     }
 
     /// The most missions, and the most astronauts, a page of the missions list holds; a larger
     /// dataset's list goes on in `index-2.html` and so on.
-    public static let indexPageSize = IndexPages.size
+    package static let indexPageSize = IndexPages.size
 
     /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
     /// that is not an earlier site (and not empty) is replaced only with `force`.
-    public static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
+    package static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
         var written: (pages: Int, pictures: Int, bytes: Int) = (0, 0, 0)
         let outcome = try SiteFolder(path: folder).write(force: force) { files in
             // One read transaction: an import that commits meanwhile is seen wholly or not at all.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemSupport
 
 /// The files of a site being written into its (staging) folder: each file is written, and
 /// flushed to the disk, as it is added, so that no more than one page is held in memory.

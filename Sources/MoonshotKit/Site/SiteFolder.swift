@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SystemSupport
 
 /// Writes a website's files as a folder in one step, as the import replaces a database: the
 /// files go to a new hidden folder beside the target, which then takes the target's place in

@@ -1,3 +1,4 @@
+import SQLite
 /// A mission as the site shows it: its detail, and the page of each crew member.
 struct SiteMission {
     let detail: MissionDetail

@@ -1,10 +1,10 @@
 /// Suggestions for a name the user or a file got slightly wrong.
-public enum Suggestions {
+package enum Suggestions {
     /// Up to `limit` of `candidates` closest to `query` by edit distance, ignoring case,
     /// nearest first, leaving out those too far off to be a plausible typo. Names are short: a
     /// query longer than `longestQuery` characters gets no suggestions, and candidates too long
     /// to be within reach are passed over unread, so the work stays small whatever the input.
-    public static func closest(to query: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
+    package static func closest(to query: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let target = Array(query.lowercased().unicodeScalars)
         guard target.count <= longestQuery else { return [] }
         let allowed = max(2, target.count / 2)

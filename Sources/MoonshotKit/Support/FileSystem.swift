@@ -5,16 +5,17 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemSupport
 
 /// The few file-system operations moonshot needs, over the C library (no Foundation).
-public enum FileSystem {
+package enum FileSystem {
     /// What is at a path.
-    public enum Entry: Equatable, Sendable {
+    package enum Entry: Equatable, Sendable {
         case missing, file(size: Int), directory, other
     }
 
     /// What is at `path`, following symbolic links.
-    public static func entry(at path: String) -> Entry {
+    package static func entry(at path: String) -> Entry {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
@@ -27,7 +28,7 @@ public enum FileSystem {
     /// Whether two paths name one file: the same device and inode when both exist; else the
     /// same name in the same folder, symbolic links followed (`x` and `./x`, or a link and
     /// the file not there yet that it points to, which would otherwise be written twice).
-    public static func sameFile(_ a: String, _ b: String) -> Bool {
+    package static func sameFile(_ a: String, _ b: String) -> Bool {
         if let first = identity(a), let second = identity(b) { return first == second }
         let (first, second) = (followingLinks(a), followingLinks(b))
         guard let firstFolder = identity(directory(of: first)), let secondFolder = identity(directory(of: second)) else {
@@ -44,7 +45,7 @@ public enum FileSystem {
     }
 
     /// `path` with symbolic links followed, when it is one (a link to nowhere yet included).
-    public static func followingLinks(_ path: String) -> String {
+    package static func followingLinks(_ path: String) -> String {
         var path = path
         for _ in 0..<40 {
             var info = stat()
@@ -59,19 +60,19 @@ public enum FileSystem {
     }
 
     /// Why the current user cannot read `path`, or nil if they can.
-    public static func readError(_ path: String) -> SystemError? {
+    package static func readError(_ path: String) -> SystemError? {
         access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")
     }
 
     /// The folder part of `path` ("." for a bare file name).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = path[..<slash]
         return folder.isEmpty ? "/" : String(folder)
     }
 
     /// Whether the current user may create files in `directory`.
-    public static func isWritableDirectory(_ directory: String) -> Bool {
+    package static func isWritableDirectory(_ directory: String) -> Bool {
         access(directory, W_OK | X_OK) == 0
     }
 
@@ -98,7 +99,7 @@ public enum FileSystem {
     }
 
     /// The current time in UTC as ISO 8601: `2026-11-21T21:47:00Z`.
-    public static func currentTimestamp() -> String {
+    package static func currentTimestamp() -> String {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)
@@ -109,19 +110,19 @@ public enum FileSystem {
 }
 
 /// A failed system call, with the C library's description of `errno`.
-public struct SystemError: Error, CustomStringConvertible {
+package struct SystemError: Error, CustomStringConvertible {
     /// What was being attempted, such as "open missions.json".
-    public let operation: String
+    package let operation: String
     /// The `errno` value.
-    public let code: Int32
+    package let code: Int32
 
-    public init(operation: String, code: Int32 = errno) {
+    package init(operation: String, code: Int32 = errno) {
         self.operation = operation
         self.code = code
     }
 
     /// The C library's wording for `code`, such as "No such file or directory".
-    public var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 
-    public var description: String { "cannot \(operation): \(reason)" }
+    package var description: String { "cannot \(operation): \(reason)" }
 }

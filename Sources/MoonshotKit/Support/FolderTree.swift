@@ -6,9 +6,9 @@ import Musl
 
 /// Folder operations over the C library: listing, finding SQLite databases, creating and
 /// removing trees. Symbolic links are never followed into.
-public enum FolderTree {
+package enum FolderTree {
     /// The names in folder `path`, without "." and "..".
-    public static func names(in path: String) throws -> [String] {
+    package static func names(in path: String) throws -> [String] {
         guard let folder = opendir(path) else { throw SystemError(operation: "read the folder \(path)") }
         defer { closedir(folder) }
         var names: [String] = []
@@ -22,14 +22,14 @@ public enum FolderTree {
     }
 
     /// Whether `path` is a symbolic link (to anything, or to nothing).
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The first file under `root` (which may be `root` itself) that is an SQLite database or
     /// one of its journals, or nil.
-    public static func firstSQLiteFile(under root: String) throws -> String? {
+    package static func firstSQLiteFile(under root: String) throws -> String? {
         var found: String?
         try visit(root) { path, isFolder in
             if found == nil, !isFolder, isSQLiteFile(path) { found = path }
@@ -38,7 +38,7 @@ public enum FolderTree {
     }
 
     /// Removes `root` and everything in it.
-    public static func remove(_ root: String) throws {
+    package static func remove(_ root: String) throws {
         try visit(root) { path, isFolder in
             if (isFolder ? rmdir(path) : unlink(path)) != 0, errno != ENOENT {
                 throw SystemError(operation: "remove \(path)")
@@ -47,7 +47,7 @@ public enum FolderTree {
     }
 
     /// Creates folder `path` with the usual permissions.
-    public static func createFolder(_ path: String) throws {
+    package static func createFolder(_ path: String) throws {
         guard mkdir(path, 0o777) == 0 else { throw SystemError(operation: "create the folder \(path)") }
     }
 

@@ -1,5 +1,5 @@
 /// `value` in upper-case hexadecimal, zero-padded to `width` digits.
-public func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
+package func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
     zeroPadded(value, width: width, radix: 16)
 }
 
@@ -17,12 +17,12 @@ func readableTimestamp(_ timestamp: String) -> String {
 }
 
 /// A duration as people write it: "10 seconds", "1 second", "0.5 seconds".
-public func seconds(_ value: Double) -> String {
+package func seconds(_ value: Double) -> String {
     let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     return "\(number) second\(value == 1 ? "" : "s")"
 }
 
 /// "1 mission", "12 missions".
-public func plural(_ count: Int, _ noun: String) -> String {
+package func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -1,5 +1,5 @@
 /// A JSON document to print, with object members kept in the order given.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -8,17 +8,17 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// A string, or null when `value` is nil.
-    public static func string(_ value: String?) -> JSONValue {
+    package static func string(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null
     }
 
     /// Pretty-printed with two-space indentation, ending with a newline at the top level.
-    public func serialized(indent: Int = 0) -> String {
+    package func serialized(indent: Int = 0) -> String {
         let inner = String(repeating: "  ", count: indent + 1)
         let closing = String(repeating: "  ", count: indent)
         switch self {

@@ -1,28 +1,28 @@
 /// SHA-256 (FIPS 180-4), for recording which input an import came from.
-public struct SHA256 {
+package struct SHA256 {
     private var h0: UInt32 = 0x6a09e667, h1: UInt32 = 0xbb67ae85, h2: UInt32 = 0x3c6ef372, h3: UInt32 = 0xa54ff53a
     private var h4: UInt32 = 0x510e527f, h5: UInt32 = 0x9b05688c, h6: UInt32 = 0x1f83d9ab, h7: UInt32 = 0x5be0cd19
     /// Bytes waiting for a complete 64-byte block.
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// The lower-case hex digest of `bytes`.
-    public static func hexDigest(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func hexDigest(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.hexDigest()
     }
 
     /// The lower-case hex digest of `text`'s UTF-8 bytes.
-    public static func hexDigest(of text: String) -> String {
+    package static func hexDigest(of text: String) -> String {
         var copy = text
         return copy.withUTF8 { hexDigest(of: $0) }
     }
 
     /// Adds `bytes` to the message.
-    public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)
         var index = 0
@@ -43,7 +43,7 @@ public struct SHA256 {
     }
 
     /// The 32-byte digest of everything added.
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = pending
         tail.append(0x80)
@@ -57,7 +57,7 @@ public struct SHA256 {
     }
 
     /// The digest of everything added, as 64 lower-case hex digits.
-    public mutating func hexDigest() -> String {
+    package mutating func hexDigest() -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in finalize() {

@@ -1,4 +1,4 @@
 /// moonshot's version, recorded with every import and shown by `moonshot --version`.
-public enum MoonshotVersion {
-    public static let current = "0.1.0"
+package enum MoonshotVersion {
+    package static let current = "0.1.0"
 }

@@ -1,4 +1,4 @@
-import CSQLite3
+internal import CSQLite3
 
 #if canImport(Glibc)
 import Glibc
@@ -9,17 +9,17 @@ import Darwin
 #endif
 
 /// A failure reported by SQLite, with everything needed to understand it.
-public struct SQLiteError: Error, CustomStringConvertible, Equatable {
+package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// SQLite's extended result code, such as `.foreignKeyConstraint`.
-    public let code: ResultCode
+    package let code: ResultCode
     /// SQLite's own message for the failure.
-    public let message: String
+    package let message: String
     /// The statement that failed, when there was one.
-    public let sql: String?
+    package let sql: String?
     /// The operating system's error number behind an I/O error (`ENOSPC`, `EIO`...), or 0.
-    public let systemError: Int32
+    package let systemError: Int32
 
-    public init(_ code: ResultCode, message: String, sql: String? = nil, systemError: Int32 = 0) {
+    package init(_ code: ResultCode, message: String, sql: String? = nil, systemError: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
@@ -27,17 +27,17 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
     }
 
     /// Whether another connection holds a lock that outlasted the busy timeout.
-    public var isBusy: Bool { code.primary == .busy || code.primary == .locked }
+    package var isBusy: Bool { code.primary == .busy || code.primary == .locked }
 
     /// Whether the device is full, or a write went past a file-size limit or a disk quota.
-    public var isOutOfSpace: Bool {
+    package var isOutOfSpace: Bool {
         code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))
     }
 
     /// The operating system's words for `systemError` ("Input/output error"), when there is one.
-    public var systemReason: String? { systemError == 0 ? nil : String(cString: strerror(systemError)) }
+    package var systemReason: String? { systemError == 0 ? nil : String(cString: strerror(systemError)) }
 
-    public var description: String {
+    package var description: String {
         var text = "\(message) (SQLite error \(code.rawValue)"
         if let sql { text += " in: \(sql.trimmedForDisplay)" }
         return text + ")"

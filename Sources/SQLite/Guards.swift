@@ -1,5 +1,6 @@
-import CSQLite3
+internal import CSQLite3
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Darwin
 #endif
 
 /// What a statement being prepared asks to do, as SQLite's authorizer reports it.
-public enum AuthorizerRequest: Equatable, Sendable {
+package enum AuthorizerRequest: Equatable, Sendable {
     /// `ATTACH DATABASE`.
     case attach
     /// `DETACH DATABASE` (`VACUUM INTO` attaches and detaches underneath).
@@ -28,8 +29,8 @@ final class Callbacks {
     /// reports some refusals as plain `SQLITE_ERROR`, so errors are told apart by this.
     var refusedSomething = false
     var deadline: timespec?
-    /// Set by `Database.interrupt`, from any thread.
-    let interrupted = Atomic<Bool>(false)
+    /// The connection's interrupt handle, for the busy handler to read.
+    var interruptHandle: InterruptHandle?
     /// Set while `Statement.step` is inside SQLite, for the time limit's alarm to read.
     let stepping = AtomicFlag()
     /// How long the busy handler waits for locks, and has.
@@ -40,7 +41,7 @@ extension Database {
     /// Asks `allow` about every action each statement prepared from now on takes; a refused
     /// one makes `prepare` (or, for actions taken as the statement runs, `step`) fail with
     /// `.notAuthorized`. Nil removes the authorizer.
-    public func setAuthorizer(_ allow: ((AuthorizerRequest) -> Bool)?) {
+    package func setAuthorizer(_ allow: ((AuthorizerRequest) -> Bool)?) {
         callbacks.authorizer = allow
         guard allow != nil else {
             sqlite3_set_authorizer(handle, nil, nil)
@@ -67,7 +68,7 @@ extension Database {
     }
 
     /// Runs `body` under a time limit of its own of `seconds` (see `TimeLimit`).
-    public func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) throws -> T {
+    package func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) throws -> T {
         try TimeLimit(seconds, on: self, whenStuck: whenStuck).run(body)
     }
 
@@ -77,7 +78,7 @@ extension Database {
     /// anywhere), no database may be attached, and `limits` on sizes and memory (which
     /// `printf()` and `format()` report as every other function does). The memory
     /// limit is the whole process's: this is for a process that runs such SQL and then ends.
-    public func distrustSQL(_ limits: UntrustedSQLLimits) throws {
+    package func distrustSQL(_ limits: UntrustedSQLLimits) throws {
         let settings: [(option: Int32, value: Int32, name: String)] = [
             (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "an untrusted schema"),
         ]
@@ -96,17 +97,17 @@ extension Database {
 
 /// How much SQL someone else wrote may ask of SQLite. Each is far above what a question about
 /// a dataset like Apollo's needs, and far below SQLite's own defaults.
-public struct UntrustedSQLLimits: Sendable {
+package struct UntrustedSQLLimits: Sendable {
     /// The largest string or blob a statement may make, in bytes (SQLite's default: 1e9).
-    public var valueLength: Int32 = 32 << 20
+    package var valueLength: Int32 = 32 << 20
     /// The longest statement, in bytes (default: 1e9).
-    public var statementLength: Int32 = 100_000
+    package var statementLength: Int32 = 100_000
     /// The longest LIKE or GLOB pattern, in bytes (default: 50,000).
-    public var likePatternLength: Int32 = 1_000
+    package var likePatternLength: Int32 = 1_000
     /// The deepest expression (default: 1,000).
-    public var expressionDepth: Int32 = 200
+    package var expressionDepth: Int32 = 200
     /// The most memory SQLite may hold at once, in bytes; nil leaves the process's limit as it is.
-    public var memory: Int64? = 512 << 20
+    package var memory: Int64? = 512 << 20
 
-    public init() {}
+    package init() {}
 }

@@ -1,4 +1,5 @@
 import MoonshotKit
+import SystemSupport
 
 /// `moonshot site DIR`: the Moonshot app's screens as a static website.
 enum SiteCommand {

@@ -1,4 +1,5 @@
 import MoonshotKit
+import SystemSupport
 
 /// `moonshot export`: the Moonshot app's missions.json and astronauts.json from the database.
 enum ExportCommand {

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import MoonshotKit
+import SQLite
 
 /// The `moonshot` command: its subcommands, global options and the top-level run loop.
 enum Moonshot {

@@ -1,4 +1,6 @@
 import MoonshotKit
+import SQLite
+import SystemSupport
 
 /// `moonshot import`: loads the dataset into the database, all or nothing.
 enum ImportCommand {

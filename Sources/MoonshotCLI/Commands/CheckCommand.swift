@@ -1,4 +1,5 @@
 import MoonshotKit
+import SystemSupport
 
 /// `moonshot check`: what is wrong with the database and what fixes it; `--repair` fixes it.
 enum CheckCommand {

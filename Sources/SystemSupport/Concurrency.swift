@@ -14,21 +14,21 @@ import Darwin
 /// The work must not wait for anything the caller does: when the system cannot start another
 /// thread (a limit on threads or memory), it runs on the caller's thread inside `wait`, so the
 /// import is slower but still completes.
-final class BackgroundWork<Value>: @unchecked Sendable {
+package final class BackgroundWork<Value>: @unchecked Sendable {
     private let body: @Sendable () -> Value
     /// Set by the work's thread; read only after that thread has been joined.
     private var value: Value?
     private var thread: pthread_t?
 
     /// Starts `body` on a new thread, if one can be had.
-    init(_ body: @escaping @Sendable () -> Value) {
+    package init(_ body: @escaping @Sendable () -> Value) {
         self.body = body
         // Signals go to the importing thread, which handles them (see `Interruption`).
         thread = startThread { [self] in value = body() }
     }
 
     /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
-    func wait() -> Value {
+    package func wait() -> Value {
         if let thread {
             pthread_join(thread, nil)
             self.thread = nil
@@ -39,17 +39,19 @@ final class BackgroundWork<Value>: @unchecked Sendable {
 }
 
 /// A flag one thread sets and clears and others read, such as "stop now".
-final class AtomicFlag: Sendable {
+package final class AtomicFlag: Sendable {
     private let value = Atomic<Bool>(false)
 
-    func set() { value.store(true, ordering: .relaxed) }
-    func clear() { value.store(false, ordering: .relaxed) }
-    var isSet: Bool { value.load(ordering: .relaxed) }
+    package init() {}
+
+    package func set() { value.store(true, ordering: .relaxed) }
+    package func clear() { value.store(false, ordering: .relaxed) }
+    package var isSet: Bool { value.load(ordering: .relaxed) }
 }
 
 /// Starts `body` on a new thread, which signals are not delivered to (they go to the others);
 /// nil when the system cannot start a thread (a limit on threads or memory). Join it.
-func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+package func startThread(_ body: @escaping () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let started = Interruption.blockingSignals {

@@ -1,5 +1,6 @@
-import CSQLite3
+internal import CSQLite3
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -9,23 +10,45 @@ import Musl
 import Darwin
 #endif
 
-extension Database {
-    /// Stops the work of this connection as soon as possible: the statement running fails with
+/// The part of a connection that other threads and signal handlers may use: it only stores to
+/// an atomic and calls `sqlite3_interrupt`, the one SQLite call allowed from any thread (the
+/// sqlite3 shell's own Ctrl-C handler makes it).
+package final class InterruptHandle: Interruptible {
+    private let connection: ConnectionPointer
+    private let interrupted = Atomic<Bool>(false)
+
+    init(_ connection: OpaquePointer) { self.connection = ConnectionPointer(pointer: connection) }
+
+    /// Stops the connection's work as soon as possible: the statement running fails with
     /// `.interrupted`, and so does every statement run afterwards (but the rollback of
-    /// `transaction`) and any wait for another connection's lock. May be called from any
-    /// thread, and from a signal handler (it only stores to an atomic and calls
-    /// `sqlite3_interrupt`, as the sqlite3 shell's own Ctrl-C handler does).
-    public func interrupt() {
-        callbacks.interrupted.store(true, ordering: .relaxed)
-        sqlite3_interrupt(handle)
+    /// `transaction`) and any wait for another connection's lock.
+    package func interrupt() {
+        interrupted.store(true, ordering: .relaxed)
+        sqlite3_interrupt(connection.pointer)
     }
 
+    /// Stops only the statement running now (for a time limit): later ones run as usual.
+    package func interruptStatement() { sqlite3_interrupt(connection.pointer) }
+
     /// Whether `interrupt` has been called.
-    public var isInterrupted: Bool { callbacks.interrupted.load(ordering: .relaxed) }
+    package var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
+}
+
+/// A connection's pointer, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
+private struct ConnectionPointer: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+extension Database {
+    /// Stops the work of this connection as soon as possible (see `InterruptHandle.interrupt`).
+    package func interrupt() { interruptHandle.interrupt() }
+
+    /// Whether `interrupt` has been called.
+    package var isInterrupted: Bool { interruptHandle.isInterrupted }
 
     /// Calls `waiting` once, on the thread that waits, when this connection has waited for
     /// another connection's locks for `seconds` in all: to say why nothing seems to happen.
-    public func whenWaitingForALock(after seconds: Double, _ waiting: @escaping () -> Void) {
+    package func whenWaitingForALock(after seconds: Double, _ waiting: @escaping () -> Void) {
         callbacks.lockWait.announceAfter = Int(seconds * 1000)
         callbacks.lockWait.announce = waiting
     }
@@ -42,7 +65,7 @@ extension Database {
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
         sqlite3_busy_handler(handle, { context, attempt in
             let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
-            guard !callbacks.interrupted.load(ordering: .relaxed) else { return 0 }
+            guard callbacks.interruptHandle?.isInterrupted != true else { return 0 }
             let left = callbacks.lockWait.limit - callbacks.lockWait.waited
             guard left > 0 else {
                 // A lock SQLite only tries for (a spill of the cache) gives up quietly and tries

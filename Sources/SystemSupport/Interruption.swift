@@ -9,12 +9,12 @@ import Darwin
 #endif
 
 /// Work stopped by a signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
-public struct Interrupted: Error, Equatable, Sendable {
+package struct Interrupted: Error, Equatable, Sendable {
     /// The signal's number.
-    public let signal: Int32
+    package let signal: Int32
 
     /// "SIGINT", "SIGTERM" or "SIGHUP".
-    public var signalName: String {
+    package var signalName: String {
         switch signal {
         case SIGINT: "SIGINT (Ctrl-C)"
         case SIGTERM: "SIGTERM"
@@ -25,33 +25,33 @@ public struct Interrupted: Error, Equatable, Sendable {
 
     /// The exit status shells give a process a signal ended: 128 plus the signal's number
     /// (130 for SIGINT, 143 for SIGTERM).
-    public var exitStatus: Int32 { 128 + signal }
+    package var exitStatus: Int32 { 128 + signal }
 }
 
 /// Signals caught while an import runs, so that it stops promptly and cleanly instead of dying
 /// half way: the database connection it writes with is interrupted (SQLite then rolls the
 /// transaction back), the reading stops at the next record and the hashing at the next block.
-public enum Interruption {
+package enum Interruption {
     /// The signals caught.
-    public static let signals = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// The first signal received while catching, 0 for none.
     private static let received = Atomic<Int32>(0)
-    /// The connection a signal interrupts, unretained (0 for none): the handler touches nothing
-    /// but atomics. Set and cleared around the work that writes with it.
+    /// What a signal stops, unretained (0 for none): the handler touches nothing but atomics
+    /// and `Interruptible.interrupt`. Set and cleared around the work it guards.
     private static let target = Atomic<UInt>(0)
 
     /// Whether a signal has asked the work to stop.
-    public static var isRequested: Bool { request != nil }
+    package static var isRequested: Bool { request != nil }
 
     /// The signal that asked the work to stop, if one did (it may have come too late to stop it).
-    public static var request: Interrupted? {
+    package static var request: Interrupted? {
         let signal = received.load(ordering: .relaxed)
         return signal == 0 ? nil : Interrupted(signal: signal)
     }
 
     /// Throws `Interrupted` once a signal has arrived.
-    public static func check() throws(Interrupted) {
+    package static func check() throws(Interrupted) {
         if let request { throw request }
     }
 
@@ -61,7 +61,7 @@ public enum Interruption {
     /// one ends the process at once, as it would have without moonshot (SQLite's journal still
     /// restores the database). Work that finished despite a signal (it was committing) returns
     /// its result. The previous handling of each signal is restored afterwards.
-    public static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
+    package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
         target.store(0, ordering: .relaxed)
         let previous = signals.map { number in
@@ -78,19 +78,20 @@ public enum Interruption {
         }
     }
 
-    /// Runs `body`, during which a signal interrupts `database`.
-    static func interrupting<T>(_ database: Database, _ body: () throws -> T) throws -> T {
-        try withExtendedLifetime(database) {
-            target.store(UInt(bitPattern: Unmanaged.passUnretained(database).toOpaque()), ordering: .releasing)
+    /// Runs `body`, during which a signal interrupts `work`.
+    package static func interrupting<T>(_ work: any Interruptible, _ body: () throws -> T) throws -> T {
+        let box = InterruptTarget(work)
+        return try withExtendedLifetime(box) {
+            target.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()), ordering: .releasing)
             defer { target.store(0, ordering: .releasing) }
-            if isRequested { database.interrupt() }
+            if isRequested { work.interrupt() }
             return try body()
         }
     }
 
     /// Runs `body` on a thread that signals are not delivered to (they go to the others): for
     /// a thread started from inside `body`, which inherits that.
-    static func blockingSignals<T>(_ body: () -> T) -> T {
+    package static func blockingSignals<T>(_ body: () -> T) -> T {
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
         for number in signals { sigaddset(&blocked, number) }
@@ -103,6 +104,18 @@ public enum Interruption {
         _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
         signal(number, SIG_DFL)
         let bits = target.load(ordering: .acquiring)
-        if bits != 0 { Unmanaged<Database>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().interrupt() }
+        if bits != 0 { Unmanaged<InterruptTarget>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().work.interrupt() }
     }
+}
+
+/// Work that a signal handler may stop: `interrupt` must only store to atomics and call
+/// functions that are safe in a signal handler (such as `sqlite3_interrupt`).
+package protocol Interruptible: AnyObject, Sendable {
+    func interrupt()
+}
+
+/// An `Interruptible` in a class of its own, for its address to be kept in an atomic.
+private final class InterruptTarget: Sendable {
+    let work: any Interruptible
+    init(_ work: any Interruptible) { self.work = work }
 }

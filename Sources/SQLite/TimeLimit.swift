@@ -1,5 +1,6 @@
-import CSQLite3
+internal import CSQLite3
 import Synchronization
+import SystemSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -22,9 +23,9 @@ import Darwin
 /// Time spent in `run` outside SQLite (writing rows to a slow reader, say) counts towards the
 /// limit, and the next step stops. Without a thread to be had, only the progress handler keeps
 /// the limit.
-public final class TimeLimit {
+package final class TimeLimit {
     /// How long after the limit a step still inside SQLite counts as stuck.
-    public static let stuckAfter = 1.0
+    package static let stuckAfter = 1.0
 
     private let database: Database
     private let deadline: timespec
@@ -33,13 +34,13 @@ public final class TimeLimit {
     private let running = RunningFlag()
     private var alarm: Alarm?
 
-    public init(_ seconds: Double, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
+    package init(_ seconds: Double, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
         self.database = database
         let now = MonotonicClock.now()
         deadline = MonotonicClock.time(seconds, after: now)
-        let connection = ConnectionHandle(pointer: database.handle)
+        let connection = database.interruptHandle
         let running = self.running
-        var steps = [Alarm.Step(after: seconds) { running.ifRunning { sqlite3_interrupt(connection.pointer) } }]
+        var steps = [Alarm.Step(after: seconds) { running.ifRunning { connection.interruptStatement() } }]
         if let whenStuck {
             let stepping = database.callbacks.stepping
             steps.append(Alarm.Step(after: seconds + Self.stuckAfter) {
@@ -52,7 +53,7 @@ public final class TimeLimit {
     deinit { alarm?.cancel() }
 
     /// Runs `body` within the limit.
-    public func run<T>(_ body: () throws -> T) throws -> T {
+    package func run<T>(_ body: () throws -> T) throws -> T {
         let callbacks = database.callbacks
         callbacks.deadline = deadline
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
@@ -87,9 +88,4 @@ private final class RunningFlag: Sendable {
     func ifRunning(_ action: () -> Void) {
         state.withLock { if $0 { action() } }
     }
-}
-
-/// A connection's handle, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
-private struct ConnectionHandle: @unchecked Sendable {
-    let pointer: OpaquePointer
 }

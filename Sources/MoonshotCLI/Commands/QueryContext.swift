@@ -1,4 +1,5 @@
 import MoonshotKit
+import SQLite
 
 /// What every question-answering command shares: the open database, the output format and
 /// width, and `--show-sql`.

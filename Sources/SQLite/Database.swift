@@ -1,4 +1,4 @@
-import CSQLite3
+internal import CSQLite3
 
 /// A connection to one SQLite database file: the only type, with `Statement`, that calls
 /// SQLite's C API.
@@ -6,9 +6,9 @@ import CSQLite3
 /// Every connection has extended result codes and a busy timeout, so that a lock held by
 /// another process is waited for, not failed on at once. The connection closes when the last
 /// reference goes away; statements keep it alive.
-public final class Database {
+package final class Database {
     /// How a database file is opened.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// Reads only; fails when the file does not exist, never creates one.
         case readOnly
         /// Reads and writes an existing file; fails when it does not exist.
@@ -18,7 +18,7 @@ public final class Database {
     }
 
     /// How a transaction starts.
-    public enum TransactionKind: Sendable {
+    package enum TransactionKind: Sendable {
         /// Takes locks as the statements need them.
         case deferred
         /// Takes the write lock at once (waiting up to the busy timeout for it), so that a busy
@@ -27,19 +27,21 @@ public final class Database {
     }
 
     /// The path the connection was opened with.
-    public let path: String
+    package let path: String
     let handle: OpaquePointer
+    /// Stops this connection's work from another thread or a signal handler.
+    package let interruptHandle: InterruptHandle
     /// The closures SQLite calls back (authorizer, progress handler), kept alive here.
     let callbacks = Callbacks()
 
     /// How long the statements of a connection wait for other connections' locks, in all, in
     /// milliseconds.
-    public static let defaultBusyTimeout: Int32 = 5_000
+    package static let defaultBusyTimeout: Int32 = 5_000
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory one). Foreign keys
     /// are enforced on a connection that can write unless `foreignKeys` is false. Its statements
     /// wait for other connections' locks up to `busyTimeout` milliseconds in all.
-    public init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+    package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -58,6 +60,8 @@ public final class Database {
         }
         self.path = path
         self.handle = handle
+        interruptHandle = InterruptHandle(handle)
+        callbacks.interruptHandle = interruptHandle
         sqlite3_extended_result_codes(handle, 1)
         waitWhenBusy(upTo: busyTimeout)
         if mode != .readOnly && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
@@ -66,13 +70,13 @@ public final class Database {
     deinit { sqlite3_close_v2(handle) }
 
     /// Runs one statement with `values` bound, ignoring any rows.
-    public func execute(_ sql: String, _ values: [SQLValue]) throws {
+    package func execute(_ sql: String, _ values: [SQLValue]) throws {
         try prepare(sql).execute(values)
     }
 
     /// Runs one or more `;`-separated statements, ignoring rows. None of them may take a
     /// parameter: a `?` here is an error naming the statement, never a silent NULL.
-    public func execute(_ script: String) throws {
+    package func execute(_ script: String) throws {
         try run(script, evenIfInterrupted: false)
     }
 
@@ -100,24 +104,24 @@ public final class Database {
     }
 
     /// Prepares a single statement for repeated use.
-    public func prepare(_ sql: String) throws -> Statement {
+    package func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
     }
 
     /// Runs `sql` with `values` bound and returns every row.
-    public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
+    package func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [Row] {
         try prepare(sql).rows(values)
     }
 
     /// The first column of the first row of `sql`, or nil when there is no row.
-    public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
+    package func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
         try rows(sql, values).first?.values.first
     }
 
     /// Runs `body` inside a transaction: committed when it returns, rolled back when it (or
     /// the commit) throws. The error thrown is the first one: a failed rollback after it is
     /// not reported over it. Every change moonshot makes to a database goes through here.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
@@ -143,8 +147,8 @@ public final class Database {
     }
 
     /// Whether a transaction is open on this connection.
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// How many rows the last INSERT, UPDATE or DELETE changed (not counting triggers' changes).
-    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    package var changes: Int { Int(sqlite3_changes64(handle)) }
 }

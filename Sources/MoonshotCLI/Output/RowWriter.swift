@@ -1,4 +1,5 @@
 import MoonshotKit
+import SQLite
 
 /// Where the rows of an answer go, one at a time, in one output format. Every command prints
 /// through these three writers: JSON and CSV write each row as it comes, a table as soon as

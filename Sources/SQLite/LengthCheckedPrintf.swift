@@ -1,4 +1,4 @@
-import CSQLite3
+internal import CSQLite3
 
 /// `printf()` and `format()` that fail with `SQLITE_TOOBIG`, as every other function does,
 /// when their result would be longer than the connection's length limit: SQLite 3.40's own

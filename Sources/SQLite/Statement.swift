@@ -1,10 +1,10 @@
-import CSQLite3
+internal import CSQLite3
 
 /// SQLITE_TRANSIENT: SQLite copies bound text and blobs, and results, before the call returns.
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A value SQLite stores or returns.
-public enum SQLValue: Equatable, Sendable {
+package enum SQLValue: Equatable, Sendable {
     case null
     case integer(Int64)
     case real(Double)
@@ -14,9 +14,9 @@ public enum SQLValue: Equatable, Sendable {
 
 /// A prepared statement: prepare once, then bind, step and reset as often as needed.
 /// The statement is finalized when the last reference goes away.
-public final class Statement {
+package final class Statement {
     /// The SQL text the statement was prepared from.
-    public let sql: String
+    package let sql: String
     private let handle: OpaquePointer
     private let database: Database
 
@@ -51,16 +51,16 @@ public final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     /// Whether the statement leaves the database unchanged (SELECT, most PRAGMA reads).
-    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    package var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
 
     /// The number of `?` (and named) parameters the statement takes.
-    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
     /// The number of columns each row has.
-    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The name of column `index` (0-based) as the statement reports it.
-    public func columnName(_ index: Int) -> String {
+    package func columnName(_ index: Int) -> String {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
 
@@ -68,7 +68,7 @@ public final class Statement {
 
     /// Rewinds the statement and binds `values` to its parameters, in order. Throws, naming
     /// the SQL, unless there is exactly one value per parameter.
-    public func bind(_ values: [SQLValue]) throws {
+    package func bind(_ values: [SQLValue]) throws {
         reset()
         guard values.count == parameterCount else {
             throw SQLiteError(.range, message: "the statement takes \(parameterCount) value\(parameterCount == 1 ? "" : "s"), "
@@ -82,7 +82,7 @@ public final class Statement {
     /// Rewinds the statement and binds `values` to its named parameters (`:mission_id` is
     /// bound from `values["mission_id"]`). Throws, naming the SQL, unless every parameter has
     /// a name, has a value, and every value has a parameter.
-    public func bind(named values: [String: SQLValue]) throws {
+    package func bind(named values: [String: SQLValue]) throws {
         reset()
         var names: Set<String> = []
         for index in stride(from: Int32(1), through: Int32(parameterCount), by: 1) {
@@ -121,7 +121,7 @@ public final class Statement {
 
     /// Advances to the next row; returns false when there are no more rows.
     @discardableResult
-    public func step() throws -> Bool {
+    package func step() throws -> Bool {
         database.callbacks.refusedSomething = false
         if database.isInterrupted {
             sqlite3_reset(handle)
@@ -141,14 +141,14 @@ public final class Statement {
     }
 
     /// Runs the statement to completion with `values` bound, ignoring any rows.
-    public func execute(_ values: [SQLValue] = []) throws {
+    package func execute(_ values: [SQLValue] = []) throws {
         try bind(values)
         defer { reset() }
         while try step() {}
     }
 
     /// Runs the statement with `values` bound and returns every row.
-    public func rows(_ values: [SQLValue] = []) throws -> [Row] {
+    package func rows(_ values: [SQLValue] = []) throws -> [Row] {
         try bind(values)
         defer { reset() }
         var rows: [Row] = []
@@ -158,7 +158,7 @@ public final class Statement {
 
     /// Rewinds the statement so it can run again, and clears its bindings (to NULL), so that
     /// no value of a previous run can leak into the next.
-    public func reset() {
+    package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
@@ -166,18 +166,18 @@ public final class Statement {
     // MARK: Reading the current row
 
     /// Whether column `index` (0-based) of the current row is NULL.
-    public func isNull(_ index: Int) -> Bool {
+    package func isNull(_ index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
     }
 
     /// Column `index` (0-based) of the current row as an integer, or nil when it is NULL.
-    public func int64(_ index: Int) -> Int64? {
+    package func int64(_ index: Int) -> Int64? {
         isNull(index) ? nil : sqlite3_column_int64(handle, Int32(index))
     }
 
     /// Column `index` (0-based) of the current row as text, or nil when it is NULL.
     /// Embedded NUL characters are kept.
-    public func text(_ index: Int) -> String? {
+    package func text(_ index: Int) -> String? {
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -186,7 +186,7 @@ public final class Statement {
     /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it
     /// is NULL; throws `InvalidUTF8` when its bytes are not UTF-8 (which `text` would show
     /// with replacement characters, changing it).
-    public func exactText(_ index: Int) throws(InvalidUTF8) -> String? {
+    package func exactText(_ index: Int) throws(InvalidUTF8) -> String? {
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else {
@@ -196,7 +196,7 @@ public final class Statement {
     }
 
     /// Column `index` (0-based) of the current row, typed as SQLite stores it.
-    public func value(_ index: Int) -> SQLValue {
+    package func value(_ index: Int) -> SQLValue {
         let column = Int32(index)
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
@@ -211,7 +211,7 @@ public final class Statement {
     }
 
     /// All columns of the current row.
-    public var currentRow: Row {
+    package var currentRow: Row {
         Row(values: (0..<columnCount).map(value))
     }
 
@@ -221,27 +221,27 @@ public final class Statement {
 }
 
 /// One result row, detached from its statement.
-public struct Row: Equatable, Sendable {
+package struct Row: Equatable, Sendable {
     /// The row's values, in column order.
-    public let values: [SQLValue]
+    package let values: [SQLValue]
 
-    public init(values: [SQLValue]) { self.values = values }
+    package init(values: [SQLValue]) { self.values = values }
 
     /// Column `index` as an integer, or nil when it is NULL or not an integer.
-    public func int64(_ index: Int) -> Int64? {
+    package func int64(_ index: Int) -> Int64? {
         if case .integer(let value) = values[index] { return value }
         return nil
     }
 
     /// Column `index` as text, or nil when it is NULL or not text.
-    public func text(_ index: Int) -> String? {
+    package func text(_ index: Int) -> String? {
         if case .text(let value) = values[index] { return value }
         return nil
     }
 }
 
 /// A text value whose bytes are not UTF-8 (stored with `CAST(x'ff' AS TEXT)`, say).
-public struct InvalidUTF8: Error, Equatable, Sendable {
+package struct InvalidUTF8: Error, Equatable, Sendable {
     /// The result column it was read from.
-    public let column: String
+    package let column: String
 }

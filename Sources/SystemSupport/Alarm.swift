@@ -9,11 +9,16 @@ import Darwin
 /// Actions run on a thread of their own, each a given time after the alarm was set, until it
 /// is cancelled: for a time limit that must hold even while the thread it guards is busy in one
 /// long call.
-final class Alarm {
+package final class Alarm {
     /// An action and when it is due, in seconds after the alarm was set.
-    struct Step: Sendable {
-        let after: Double
-        let action: @Sendable () -> Void
+    package struct Step: Sendable {
+        package let after: Double
+        package let action: @Sendable () -> Void
+
+        package init(after: Double, action: @escaping @Sendable () -> Void) {
+            self.after = after
+            self.action = action
+        }
     }
 
     private let clock = AlarmClock()
@@ -21,7 +26,7 @@ final class Alarm {
 
     /// Sets the alarm: starts a thread that runs `steps` in order, each when it is due. Returns
     /// nil when the system cannot start a thread (a limit on threads or memory).
-    init?(_ steps: [Step]) {
+    package init?(_ steps: [Step]) {
         let run = AlarmRun(clock: clock, steps: steps)
         // Signals go to the guarded thread, which handles them (see `Interruption`).
         guard let thread = startThread(run.run) else { return nil }
@@ -29,7 +34,7 @@ final class Alarm {
     }
 
     /// Cancels the steps not yet run and waits for the thread to end.
-    func cancel() {
+    package func cancel() {
         clock.cancel()
         if let thread { pthread_join(thread, nil) }
         thread = nil

@@ -1,0 +1,43 @@
+internal import CSQLite3
+
+/// An SQLite result code, primary (`SQLITE_FULL`) or extended (`SQLITE_IOERR_WRITE`), by name.
+package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: Int32
+
+    package init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// The primary code an extended code refines: `.ioError` for `SQLITE_IOERR_WRITE`.
+    package var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+
+    /// SQLite's short English name for the code, such as "database or disk is full".
+    package var description: String { String(cString: sqlite3_errstr(rawValue)) }
+
+    package static let ok = ResultCode(rawValue: SQLITE_OK)
+    package static let error = ResultCode(rawValue: SQLITE_ERROR)
+    package static let permission = ResultCode(rawValue: SQLITE_PERM)
+    package static let interrupted = ResultCode(rawValue: SQLITE_INTERRUPT)
+    package static let busy = ResultCode(rawValue: SQLITE_BUSY)
+    package static let locked = ResultCode(rawValue: SQLITE_LOCKED)
+    package static let noMemory = ResultCode(rawValue: SQLITE_NOMEM)
+    package static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
+    package static let ioError = ResultCode(rawValue: SQLITE_IOERR)
+    package static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
+    package static let full = ResultCode(rawValue: SQLITE_FULL)
+    package static let cannotOpen = ResultCode(rawValue: SQLITE_CANTOPEN)
+    package static let tooBig = ResultCode(rawValue: SQLITE_TOOBIG)
+    package static let constraint = ResultCode(rawValue: SQLITE_CONSTRAINT)
+    package static let mismatch = ResultCode(rawValue: SQLITE_MISMATCH)
+    package static let misuse = ResultCode(rawValue: SQLITE_MISUSE)
+    package static let notAuthorized = ResultCode(rawValue: SQLITE_AUTH)
+    package static let range = ResultCode(rawValue: SQLITE_RANGE)
+    package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
+    /// A write failed in the operating system: a file-size limit or a full device, usually.
+    package static let ioErrorWrite = ResultCode(rawValue: SQLITE_IOERR | (3 << 8))
+    /// A read-only connection found a rollback journal of an interrupted transaction, which
+    /// only a connection that can write may roll back.
+    package static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))
+    /// A read-only connection found a WAL file that needs recovering first.
+    package static let readOnlyRecovery = ResultCode(rawValue: SQLITE_READONLY | (1 << 8))
+    /// A foreign key refers to a row that does not exist.
+    package static let foreignKeyConstraint = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
+}
