@@ -28,9 +28,14 @@ let package = Package(
             dependencies: ["embed-resources"]
         ),
 
+        // Build-time check that fails the build of a target one of whose files imports
+        // CSQLite3: only the SQLite target may use SQLite's C API.
+        .executableTarget(name: "check-imports"),
+        .plugin(name: "LayerRules", capability: .buildTool(), dependencies: ["check-imports"]),
+
         // Threads, clocks and signals: what the operating system offers, as the layers above
         // use it.
-        .target(name: "SystemSupport"),
+        .target(name: "SystemSupport", plugins: ["LayerRules"]),
 
         // The SQLite wrapper: the only target that uses SQLite's C API.
         .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"]),
@@ -40,11 +45,11 @@ let package = Package(
         .target(
             name: "MoonshotKit",
             dependencies: ["SQLite", "SystemSupport", "CSystem"],
-            plugins: ["EmbedResources"]
+            plugins: ["EmbedResources", "LayerRules"]
         ),
 
         // The command line: parsing, commands, help, completions and output.
-        .target(name: "MoonshotCLI", dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"]),
+        .target(name: "MoonshotCLI", dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"], plugins: ["LayerRules"]),
 
         // The executable, a few lines that run MoonshotCLI. Release builds are fully static
         // executables: with nothing to load at start-up, a question is answered about as fast
@@ -53,16 +58,19 @@ let package = Package(
         .executableTarget(
             name: "moonshot",
             dependencies: ["MoonshotCLI"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
+            plugins: ["LayerRules"]
         ),
 
         .testTarget(
             name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit", "SQLite", "SystemSupport"]
+            dependencies: ["MoonshotKit", "SQLite", "SystemSupport"],
+            plugins: ["LayerRules"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot", "MoonshotKit", "SQLite"]
+            dependencies: ["moonshot", "MoonshotKit", "SQLite"],
+            plugins: ["LayerRules"]
         ),
     ]
 )
