@@ -7,7 +7,7 @@ package enum Credits {
     package static let sourceURL =
         "https://github.com/twostraws/HackingWithSwift/tree/036e214182ef11ed77fb3e51a84cebf8e6f12440/SwiftUI/project8-files"
 
-    /// The dataset's licence: package domain.
+    /// The dataset's licence: public domain.
     package static let dataLicense = "Unlicense"
     package static let dataLicenseURL = "https://unlicense.org/"
 

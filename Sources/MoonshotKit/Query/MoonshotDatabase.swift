@@ -8,7 +8,7 @@ package final class MoonshotDatabase {
     /// The path as the user gave it.
     package let path: String
     let database: Database
-    /// Called with each statement a package query is about to run, in order, for `--show-sql`:
+    /// Called with each statement a public query is about to run, in order, for `--show-sql`:
     /// before it runs, so that a query that fails or is stopped is shown too.
     package var willRun: ((ExecutedSQL) -> Void)?
     /// Called, on another thread, with the error to report when a query has passed its time
