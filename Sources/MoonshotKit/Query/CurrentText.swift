@@ -39,8 +39,8 @@ extension MoonshotDatabase {
             _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
         }
         return try query(table.match, [.text(expression)]) { row in
-            Confirmed(thing: candidates[Int(try row.integer(0))].thing,
-                      marked: IndexedText(name: try row.string(1), description: try row.string(2)), snippet: try row.string(3))
+            Confirmed(thing: candidates[Int(try row.notNullInt64(0))].thing,
+                      marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
         }
     }
 

@@ -1,19 +1,19 @@
 import SQLite
 extension Statement {
     /// Column `index` as text; throws when it is NULL, which a moonshot database never has there.
-    func string(_ index: Int) throws -> String {
+    func notNullText(_ index: Int) throws -> String {
         guard let value = text(index) else { throw unexpectedNull(index) }
         return value
     }
 
     /// Column `index` as an integer; throws when it is NULL.
-    func integer(_ index: Int) throws -> Int64 {
+    func notNullInt64(_ index: Int) throws -> Int64 {
         guard let value = int64(index) else { throw unexpectedNull(index) }
         return value
     }
 
     /// Column `index` as an Int; throws when it is NULL.
-    func int(_ index: Int) throws -> Int { Int(try integer(index)) }
+    func notNullInt(_ index: Int) throws -> Int { Int(try notNullInt64(index)) }
 
     /// Column `index` as a launch date, nil for NULL or anything that is not one.
     func launchDate(_ index: Int) -> LaunchDate? {

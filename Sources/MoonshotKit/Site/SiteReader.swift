@@ -57,7 +57,7 @@ final class SiteReader {
             missionsEnded = true
             return nil
         }
-        let id = try missions.integer(0)
+        let id = try missions.notNullInt64(0)
         var crew: [CrewAssignment] = []
         var pages: [String?] = []
         try each(of: self.crew, [.integer(id)]) { row in
@@ -65,8 +65,8 @@ final class SiteReader {
             crew.append(member)
             pages.append(row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) })
         }
-        let detail = MissionDetail(id: id, name: try missions.string(1), badge: try missions.string(2),
-                                   launchDate: missions.launchDate(3), description: try missions.string(4), crew: crew)
+        let detail = MissionDetail(id: id, name: try missions.notNullText(1), badge: try missions.notNullText(2),
+                                   launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew)
         return SiteMission(detail: detail, crewPages: pages)
     }
 
@@ -76,15 +76,15 @@ final class SiteReader {
             astronautsEnded = true
             return nil
         }
-        let id = try astronauts.string(0)
+        let id = try astronauts.notNullText(0)
         var flown: [CrewAssignment] = []
         var badges: [String?] = []
         try each(of: flights, [.text(id)]) { row in
             flown.append(try MoonshotDatabase.crewAssignment(row))
             badges.append(row.text(8))
         }
-        let detail = AstronautDetail(id: id, name: try astronauts.string(1), description: try astronauts.string(2), flights: flown)
-        return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.integer(3)), flightBadges: badges)
+        let detail = AstronautDetail(id: id, name: try astronauts.notNullText(1), description: try astronauts.notNullText(2), flights: flown)
+        return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.notNullInt64(3)), flightBadges: badges)
     }
 
     /// Runs `statement` with `values` and calls `body` with each row.
