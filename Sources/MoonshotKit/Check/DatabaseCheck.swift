@@ -19,7 +19,7 @@ package enum DatabaseCheck {
         let edits = finding { try opened.editsSinceImport() }
         let copy: Database
         do {
-            copy = try opened.database.copyInMemory()
+            copy = try opened.connection.copyInMemory()
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
         } catch let error as SQLiteError where error.code.primary == .corrupt {

@@ -74,8 +74,8 @@ extension MoonshotDatabase {
         }
         let words = SQLValue.text(SearchWords.withoutRepeats(text))
         let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.notNullText(0) }
-        let descriptions = (missions: try database.prepare("SELECT description FROM missions WHERE id = ?"),
-                            astronauts: try database.prepare("SELECT description FROM astronauts WHERE id = ?"))
+        let descriptions = (missions: try connection.prepare("SELECT description FROM missions WHERE id = ?"),
+                            astronauts: try connection.prepare("SELECT description FROM astronauts WHERE id = ?"))
         return try confirmed(limit, matching: expression.first ?? "") { count, offset in
             let hits = try query(.search, ["words": words], limit: count, offset: offset) {
                 SearchHit(kind: SearchHit.Kind(rawValue: try $0.notNullText(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),

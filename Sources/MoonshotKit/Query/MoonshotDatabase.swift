@@ -7,7 +7,7 @@ package final class MoonshotDatabase {
 
     /// The path as the user gave it.
     package let path: String
-    let database: Database
+    let connection: Database
     /// Called with each statement a package query is about to run, in order, for `--show-sql`:
     /// before it runs, so that a query that fails or is stopped is shown too.
     package var willRun: ((ExecutedSQL) -> Void)?
@@ -83,10 +83,10 @@ package final class MoonshotDatabase {
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
-            database = try Self.openReadOnly(path, shownPath: shownPath)
-            try Self.checkLayout(of: database, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
+            connection = try Self.openReadOnly(path, shownPath: shownPath)
+            try Self.checkLayout(of: connection, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
             if !acceptingChangedSchema && !acceptingOlderLayouts {
-                let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+                let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
                     let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
                     throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
@@ -196,7 +196,7 @@ package final class MoonshotDatabase {
     /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
         if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
-        let statement = try database.prepare(sql)
+        let statement = try connection.prepare(sql)
         try statement.bind(parameters)
         return try rows(of: statement, limit: nil, map)
     }
@@ -206,7 +206,7 @@ package final class MoonshotDatabase {
     func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
                   _ map: (Statement) throws -> T) throws -> [T] {
         willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
-        let statement = try database.prepare(canned.sql)
+        let statement = try connection.prepare(canned.sql)
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, offset: offset, map)
     }
@@ -225,7 +225,7 @@ package final class MoonshotDatabase {
         let stopped = Self.stopped(after: Self.defaultQueryTimeout,
                                    hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
                                        + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
-        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: database, whenStuck: stuck(stopped))
+        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: connection, whenStuck: stuck(stopped))
         self.timeLimit = timeLimit
         do {
             try timeLimit.run {
@@ -233,7 +233,7 @@ package final class MoonshotDatabase {
                 while passed < offset, try statement.step() { passed += 1 }
                 while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
-        } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
+        } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
             throw stopped
         } catch let error as SQLiteError where error.code.primary == .corrupt {
             // Damage a page that opening the database did not read (a full-text index's, say).

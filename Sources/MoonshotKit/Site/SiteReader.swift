@@ -31,7 +31,7 @@ final class SiteReader {
     private var astronautsEnded = false
 
     init(_ database: MoonshotDatabase) throws {
-        self.database = database.database
+        self.database = database.connection
         missions = try self.database.prepare("SELECT id, name, badge, launch_date, description FROM missions ORDER BY id")
         astronauts = try self.database.prepare("SELECT id, name, description, number FROM astronauts ORDER BY name, id")
         // The canned crew and flights questions, with the astronaut's number and the mission's badge.
