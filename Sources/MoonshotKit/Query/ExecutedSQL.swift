@@ -19,8 +19,7 @@ package struct ExecutedSQL: Equatable, Sendable {
     /// `OFFSET` moonshot applied), ready to paste into `sqlite3`. For display only: the
     /// statement itself always runs with bound parameters.
     package var runnable: String {
-        var text = withValues
-        while text.last?.isWhitespace == true { text.removeLast() }
+        let text = String(withValues.trimmingWhitespace())
         guard let limit else { return text }
         return text + "\nLIMIT \(limit)" + (offset > 0 ? " OFFSET \(offset)" : "")
     }
