@@ -94,6 +94,18 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: limit, offset: offset, map)
     }
 
+    /// Prepares `sql` for a reader that steps through its rows itself (the site, a mission at a
+    /// time): unshown, and without the questions' time limit.
+    func prepare(_ sql: String) throws -> Statement {
+        try connection.prepare(sql)
+    }
+
+    /// Runs `body` in one read transaction: an import that commits meanwhile is seen wholly or
+    /// not at all.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(.deferred, body)
+    }
+
     /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
     func query<T>(_ statement: Statement, _ parameters: [SQLValue], _ map: (Statement) throws -> T) throws -> [T] {
         try statement.bind(parameters)
