@@ -203,15 +203,13 @@ package struct MissionReference: Equatable, Sendable, FieldRecord {
     static func onlyInCrew(_ id: Int64) -> MissionReference {
         MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
     }
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .missionID: .integer(id)
-        case .missionName: isInTable ? .text(name) : .missing(.mission(id: id))
-        case .launchDate: isInTable ? .date(launchDate) : .none
-        default: .none
-        }
-    }
+/// The fields of `MissionReference`.
+extension RecordField<MissionReference> {
+    static var missionID: Self { Self(.missionID, \.id) }
+    static var missionName: Self { Self(.missionName) { record in record.isInTable ? .text(record.name) : .missing(.mission(id: record.id)) } }
+    static var launchDate: Self { Self(.launchDate) { record in record.isInTable ? .date(record.launchDate) : .none } }
 }
 
 /// An astronaut the user named, as found in the database.
@@ -226,12 +224,10 @@ package struct AstronautReference: Equatable, Sendable, FieldRecord {
     static func onlyInCrew(_ id: String) -> AstronautReference {
         AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
     }
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .astronautID: .text(id)
-        case .astronautName: isInTable ? .text(name) : .missing(.astronaut(id: id))
-        default: .none
-        }
-    }
+/// The fields of `AstronautReference`.
+extension RecordField<AstronautReference> {
+    static var astronautID: Self { Self(.astronautID, \.id) }
+    static var astronautName: Self { Self(.astronautName) { record in record.isInTable ? .text(record.name) : .missing(.astronaut(id: record.id)) } }
 }
