@@ -1,12 +1,6 @@
 import SystemSupport
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The closures a connection has handed to SQLite, kept alive as long as it.
 final class Callbacks {

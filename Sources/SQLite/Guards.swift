@@ -2,13 +2,7 @@ internal import CSQLite3
 import Synchronization
 import SystemSupport
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a statement being prepared asks to do, as SQLite's authorizer reports it.
 package enum AuthorizerRequest: Equatable, Sendable {
