@@ -2,13 +2,7 @@ internal import CSQLite3
 import Synchronization
 import SystemSupport
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What a statement being prepared asks to do, as SQLite's authorizer reports it.
 package enum AuthorizerRequest: Equatable, Sendable {
@@ -20,21 +14,6 @@ package enum AuthorizerRequest: Equatable, Sendable {
     case function(String)
     /// Anything else, by SQLite's action code.
     case other(Int32)
-}
-
-/// The closures a connection has handed to SQLite, kept alive as long as it.
-final class Callbacks {
-    var authorizer: ((AuthorizerRequest) -> Bool)?
-    /// Whether the authorizer has refused something since this was last cleared: SQLite
-    /// reports some refusals as plain `SQLITE_ERROR`, so errors are told apart by this.
-    var refusedSomething = false
-    var deadline: timespec?
-    /// The connection's interrupt handle, for the busy handler to read.
-    var interruptHandle: InterruptHandle?
-    /// Set while `Statement.step` is inside SQLite, for the time limit's alarm to read.
-    let stepping = AtomicFlag()
-    /// How long the busy handler waits for locks, and has.
-    var lockWait = LockWait()
 }
 
 extension Database {

@@ -2,13 +2,7 @@ internal import CSQLite3
 import Synchronization
 import SystemSupport
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The part of a connection that other threads and signal handlers may use: it only stores to
 /// an atomic and calls `sqlite3_interrupt`, the one SQLite call allowed from any thread (the

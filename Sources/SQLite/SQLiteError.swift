@@ -1,12 +1,6 @@
 internal import CSQLite3
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A failure reported by SQLite, with everything needed to understand it.
 package struct SQLiteError: Error, CustomStringConvertible, Equatable {

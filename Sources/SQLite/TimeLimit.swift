@@ -2,13 +2,7 @@ internal import CSQLite3
 import Synchronization
 import SystemSupport
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A time limit on the statements a connection runs inside `run`, however many calls of `run`
 /// share it (a command that asks several questions keeps to one limit), set when it is made.

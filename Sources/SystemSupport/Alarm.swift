@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Actions run on a thread of their own, each a given time after the alarm was set, until it
 /// is cancelled: for a time limit that must hold even while the thread it guards is busy in one

@@ -1,12 +1,6 @@
 import Synchronization
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Work stopped by a signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
 package struct Interrupted: Error, Equatable, Sendable {

@@ -172,7 +172,7 @@ final class QueryTests: XCTestCase {
     func testCannedQueriesUseIndexes() throws {
         let values: [String: SQLValue] = ["mission_id": .integer(13), "astronaut_id": .text("lovell"), "words": .text("lunar rover")]
         for query in CannedQuery.all {
-            let statement = try db.database.prepare("EXPLAIN QUERY PLAN " + query.sql)
+            let statement = try db.connection.prepare("EXPLAIN QUERY PLAN " + query.sql)
             try statement.bind(named: values.filter { query.parameters.contains($0.key) })
             var details: [String] = []
             while try statement.step() { details.append(statement.text(3) ?? "") }
@@ -191,7 +191,7 @@ final class QueryTests: XCTestCase {
     }
 
     func testMissionsOfAnAstronautAreAnIndexSearch() throws {
-        let plan = try db.database.rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])
+        let plan = try db.connection.rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])
             .compactMap { $0.text(3) }.joined(separator: "\n")
         XCTAssertTrue(plan.contains("USING COVERING INDEX crew_by_astronaut"), plan)
     }
@@ -228,11 +228,11 @@ final class QueryTests: XCTestCase {
         _ = try db.search("moon", limit: 3)
         XCTAssertGreaterThanOrEqual(shown.count, 3)
         for executed in shown {
-            let direct = try db.database.prepare(executed.sql)
+            let direct = try db.connection.prepare(executed.sql)
             try direct.bind(named: executed.named)
             var rows: [Row] = []
             while try direct.step() { rows.append(direct.currentRow) }
-            XCTAssertEqual(try db.database.rows(executed.runnable), Array(rows.dropFirst(executed.offset).prefix(executed.limit ?? .max)),
+            XCTAssertEqual(try db.connection.rows(executed.runnable), Array(rows.dropFirst(executed.offset).prefix(executed.limit ?? .max)),
                            executed.runnable)
             XCTAssertFalse(rows.isEmpty, executed.runnable)
         }

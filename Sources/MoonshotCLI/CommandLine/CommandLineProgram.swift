@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The `moonshot` process: sets it up, runs the command line and exits with its status.
 package enum CommandLineProgram {

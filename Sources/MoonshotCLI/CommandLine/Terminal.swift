@@ -1,12 +1,6 @@
 import MoonshotKit
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writing to standard output and standard error.
 enum Terminal {

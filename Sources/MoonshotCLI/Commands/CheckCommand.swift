@@ -99,7 +99,7 @@ enum CheckCommand {
 
     /// The information lines: what is worth knowing that is not a problem.
     private static func information(_ report: DatabaseReport) -> [(label: String, value: String)] {
-        let owner = report.applicationID == MoonshotDatabase.applicationID ? "moonshot's" : "not moonshot's"
+        let owner = report.applicationID == MoonshotFile.applicationID ? "moonshot's" : "not moonshot's"
         var lines: [(String, String)] = [("Schema", "version \(report.schemaVersion), application id 0x\(hex(report.applicationID, width: 8)) (\(owner))")]
         switch report.latestImport {
         case .known(let record?):

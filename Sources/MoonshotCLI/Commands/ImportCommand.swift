@@ -127,7 +127,7 @@ enum ImportCommand {
         case .unchanged: notes.append("the same input as the previous import")
         }
         if let version = summary.upgradedFrom {
-            notes.append("now in the layout of schema version \(MoonshotDatabase.schemaVersion), was \(version)")
+            notes.append("now in the layout of schema version \(MoonshotFile.schemaVersion), was \(version)")
         }
         if let edits = summary.replacedEdits { notes.append("replaced the changes: " + edits.summary) }
         // Names other programs chose: one line each, whatever they hold.

@@ -19,7 +19,7 @@ struct QueryContext {
             database.willRun = { statement in
                 if first { Terminal.writeError("-- SQL run by moonshot; paste into: sqlite3 \(shellQuoted(path))\n") }
                 first = false
-                Terminal.writeError(statement.runnable.trimmingTrailingWhitespace + ";\n")
+                Terminal.writeError(statement.runnable + ";\n")
             }
         }
         self.global = global
@@ -78,13 +78,5 @@ extension SQLValue {
         case .text(let value): .string(value)
         case .blob: .string(displayText)
         }
-    }
-}
-
-extension String {
-    var trimmingTrailingWhitespace: String {
-        var text = self
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
     }
 }

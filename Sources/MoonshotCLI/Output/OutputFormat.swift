@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a command prints its answer.
 enum OutputFormat: String, ChoiceValue {
     /// Aligned columns for people.
@@ -14,17 +6,4 @@ enum OutputFormat: String, ChoiceValue {
     case json
     /// RFC 4180 CSV with one header row.
     case csv
-}
-
-/// The width of the terminal the output goes to.
-enum TerminalWidth {
-    /// `COLUMNS` when set, else the terminal's width when standard output is one, else nil.
-    static func current(environment: [String: String]) -> Int? {
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        var size = winsize()
-        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
-        return nil
-    }
 }

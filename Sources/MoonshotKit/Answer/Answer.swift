@@ -3,7 +3,7 @@
 /// below; the table, JSON and CSV output are all drawn from it.
 package struct Answer: Sendable {
     /// The mission or astronaut asked about, or nil for a plain list.
-    package let subject: (any FieldRecord)?
+    package let subject: AnswerRecord?
     /// The subject's fields, in order.
     package let subjectFields: [Field]
     /// The key the rows go under in JSON when there is a subject (`crew`, `flights`).
@@ -12,9 +12,27 @@ package struct Answer: Sendable {
     package let rowFields: [Field]
     /// The row fields a table shows, in order (a table has less room than JSON and CSV).
     package let tableFields: [Field]
-    package let rows: [any FieldRecord]
+    package let rows: [AnswerRecord]
     /// What a table says instead of an empty list: "No crew listed."
     package let emptyText: String
+
+    /// An answer about `subject` (nil for a plain list), listing `rows`.
+    init<Subject: FieldRecord, Row: FieldRecord>(subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
+                                                 rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String) {
+        self.subject = subject.map { AnswerRecord($0, subjectFields) }
+        self.subjectFields = subjectFields.map(\.field)
+        self.listField = listField
+        self.rowFields = rowFields.map(\.field)
+        self.tableFields = tableFields.map(\.field)
+        let shown = rowFields + tableFields.filter { field in !rowFields.contains { $0.field == field.field } }
+        self.rows = rows.map { AnswerRecord($0, shown) }
+        self.emptyText = emptyText
+    }
+
+    /// A plain list of `rows`.
+    init<Row: FieldRecord>(rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String) {
+        self.init(subject: Row?.none, subjectFields: [], listField: nil, rowFields: rowFields, tableFields: tableFields, rows: rows, emptyText: emptyText)
+    }
 
     /// The crew rows listed or counted whose astronaut or mission is missing (the subject's
     /// own are its rows).
@@ -33,15 +51,14 @@ package struct Answer: Sendable {
 }
 
 extension Answer {
-    private static let crewFields: [Field] = [.position, .astronautID, .astronautName, .role, .canonicalRole]
-    private static let crewTable: [Field] = [.astronautName, .astronautID, .canonicalRole]
-    private static let flightFields: [Field] = [.missionID, .missionName, .launchDate, .position, .role, .canonicalRole]
-    private static let flightTable: [Field] = [.missionName, .launchDate, .canonicalRole]
+    private static let crewFields: [RecordField<CrewAssignment>] = [.position, .astronautID, .astronautName, .role, .canonicalRole]
+    private static let crewTable: [RecordField<CrewAssignment>] = [.astronautName, .astronautID, .canonicalRole]
+    private static let flightFields: [RecordField<CrewAssignment>] = [.missionID, .missionName, .launchDate, .position, .role, .canonicalRole]
+    private static let flightTable: [RecordField<CrewAssignment>] = [.missionName, .launchDate, .canonicalRole]
 
     /// `moonshot missions`: every mission with launch date, commander and crew size.
     package static func missionList(_ missions: [MissionSummary]) -> Answer {
-        Answer(subject: nil, subjectFields: [], listField: nil,
-               rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
+        Answer(rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
                tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
                rows: missions, emptyText: "No missions.")
     }
@@ -70,7 +87,7 @@ extension Answer {
 
     /// `moonshot astronauts`: every astronaut with the number of missions flown.
     package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
-        Answer(subject: nil, subjectFields: [], listField: nil, rowFields: [.astronautID, .astronautName, .missionCount],
+        Answer(rowFields: [.astronautID, .astronautName, .missionCount],
                tableFields: [.astronautID, .astronautName, .missionCount], rows: astronauts, emptyText: "No astronauts.")
     }
 
@@ -88,8 +105,7 @@ extension Answer {
 
     /// `moonshot search lunar rover`: missions and astronauts, best matches first.
     package static func search(_ hits: [SearchHit]) -> Answer {
-        Answer(subject: nil, subjectFields: [], listField: nil,
-               rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
+        Answer(rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
                tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyText: "No matches.")
     }
 }

@@ -47,10 +47,8 @@ package enum AnswerValue: Equatable, Sendable {
     }
 }
 
-/// A record whose named properties are answer fields.
+/// A record an answer lists or is about, its fields declared as `RecordField`s.
 package protocol FieldRecord: Sendable {
-    /// The value of `field`, or `none` when the record has no such field.
-    subscript(field: Field) -> AnswerValue { get }
     /// The crew rows the record lists or counts whose astronaut or mission is missing.
     var crewRowsPointingNowhere: CrewRowsPointingNowhere { get }
 }

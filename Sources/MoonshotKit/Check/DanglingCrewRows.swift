@@ -70,14 +70,3 @@ func plain(_ value: SQLValue) -> String {
     case .blob(let bytes): sqlLiteral(.blob(bytes))
     }
 }
-
-/// A value as an SQL literal: 11, 'collins' (quotes doubled), X'00FF', NULL.
-func sqlLiteral(_ value: SQLValue) -> String {
-    switch value {
-    case .null: "NULL"
-    case .integer(let number): String(number)
-    case .real(let number): String(number)
-    case .text(let text): "'" + text.replacingAll("'", with: "''") + "'"
-    case .blob(let bytes): "X'" + bytes.map { hex(UInt32($0), width: 2) }.joined() + "'"
-    }
-}

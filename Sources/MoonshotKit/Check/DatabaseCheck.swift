@@ -14,23 +14,23 @@ package enum DatabaseCheck {
     /// moonshot database of this schema version, or cannot be read.
     package static func run(path: String) throws -> DatabaseReport {
         let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
-        let shownPath = MoonshotDatabase.shown(path)
+        let shownPath = MoonshotFile.shown(path)
         let latestImport = finding { try opened.latestImport() }
         let edits = finding { try opened.editsSinceImport() }
         let copy: Database
         do {
-            copy = try opened.database.copyInMemory()
+            copy = try opened.connection.copyInMemory()
         } catch let error as SQLiteError where error.isBusy {
             throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
         } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw MoonshotDatabase.damaged(shownPath, error)
+            throw MoonshotFile.damaged(shownPath, error)
         }
         return try report(on: copy, path: path, latestImport: latestImport, edits: edits)
     }
 
     private static func report(on database: Database, path: String, latestImport: DatabaseReport.Finding<ImportRecord?>,
                                edits: DatabaseReport.Finding<DataEdits?>) throws -> DatabaseReport {
-        let shownPath = MoonshotDatabase.shown(path)
+        let shownPath = MoonshotFile.shown(path)
         var problems = attempt("The file's integrity", path: path) { try integrityProblems(in: database, path: path) }
         let differences = try SchemaComparison.differences(in: database)
         let moonshots = differences.filter(\.changesMoonshotsObjects)
@@ -72,7 +72,7 @@ package enum DatabaseCheck {
     private static func integrityProblems(in database: Database, path: String) throws -> [DatabaseReport.Problem] {
         let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         guard lines != ["ok"] else { return [] }
-        let fix = "The file is damaged. " + MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path))
+        let fix = "The file is damaged. " + MoonshotFile.damagedHint(MoonshotFile.shown(path))
         return capped(lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
                       rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
     }
@@ -126,7 +126,7 @@ package enum DatabaseCheck {
 
     /// `moonshot check --repair`, with `--db` unless `path` is the default database.
     static func repairCommand(_ path: String) -> String {
-        "moonshot check --repair" + MoonshotDatabase.dbOption(path)
+        "moonshot check --repair" + MoonshotFile.dbOption(path)
     }
 
     /// `problems`, the first `listLimit` of them and then `rest` with the count of the others.
@@ -142,7 +142,7 @@ package enum DatabaseCheck {
             let reason = (error as? SQLiteError)?.message ?? String(describing: error)
             let damaged = (error as? SQLiteError)?.code.primary == .corrupt
             return [DatabaseReport.Problem(kind: .notChecked, problem: "\(what) could not be checked: \(reason)",
-                                           fix: damaged ? MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path))
+                                           fix: damaged ? MoonshotFile.damagedHint(MoonshotFile.shown(path))
                                                : "Put the schema right with '\(repairCommand(path))', then check again.")]
         }
     }

@@ -17,7 +17,7 @@ package enum DatabaseRepair {
     /// file that is not a moonshot database of this schema version (as `import` refuses it),
     /// one that is locked, or a repair that would lose data.
     package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
-        try MoonshotDatabase.checkFile(path)
+        try MoonshotFile.checkFile(path)
         do {
             // Foreign keys off: with them on, dropping a table to rebuild it would delete the
             // crew rows that refer to it. Nothing else the repair does meets them.
@@ -25,7 +25,7 @@ package enum DatabaseRepair {
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
             return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {
-                    try MoonshotDatabase.checkLayout(of: database, path: path, notOurs: DatabaseReplacement.notAMoonshotDatabase(path))
+                    try MoonshotFile.checkLayout(of: database, path: path, notOurs: DatabaseReplacement.notAMoonshotDatabase(path))
                     return try repair(database, path: path)
                 }
             }
@@ -39,7 +39,7 @@ package enum DatabaseRepair {
         let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
         guard quickCheck == "ok" else {
             throw MoonshotError("\(path) is damaged (SQLite's check: \((quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))), so the repair left it as it is",
-                                hint: MoonshotDatabase.damagedHint(MoonshotDatabase.shown(path)))
+                                hint: MoonshotFile.damagedHint(MoonshotFile.shown(path)))
         }
         let rowsBefore = try rowCounts(in: database)
         let setAside = try setAsideOtherTriggers(in: database)
@@ -179,7 +179,7 @@ package enum DatabaseRepair {
                 try database.execute("DROP TABLE \(identifier(virtual))")
             } catch let error as SQLiteError where error.code.primary != .busy {
                 throw MoonshotError("full-text index \(index) is too damaged to be dropped (\(error.message)), so \(path) was not changed",
-                                    hint: "Make the database again with '\(MoonshotDatabase.importCommand(path))' (which replaces its content).")
+                                    hint: "Make the database again with '\(MoonshotFile.importCommand(path))' (which replaces its content).")
             }
         }
         for shadow in tables where shadow.int64(1) != 1 && isShadowTable(shadow.text(0) ?? "") {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SQLite
 import SystemSupport
 
@@ -71,7 +67,7 @@ package enum Exporter {
             throw ExportFailure.cannotWrite(error)
         }
         var missionsSink = files.missions, astronautsSink = files.astronauts
-        let database = opened.database
+        let database = opened.connection
         // One read transaction: a change committed meanwhile is in both files or in neither.
         let (counts, edits) = try Interruption.interrupting(database.interruptHandle) { try database.transaction(.deferred) {
             let dangling = try DanglingCrewRows.count(in: database)

@@ -1,9 +1,5 @@
 import CSystem
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// A file written beside the one it is to replace, and moved into its place only when it is
 /// complete: until then (and for ever, if anything fails) the file at the target is as it was.

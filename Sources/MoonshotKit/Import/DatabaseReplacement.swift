@@ -52,17 +52,17 @@ struct DatabaseReplacement {
     init(of database: Database, path: String, force: Bool) throws {
         self.force = force
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
-        if wasEmpty, try !MoonshotDatabase.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
+        if wasEmpty, try !MoonshotFile.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
-        olderSchemaVersion = version.flatMap { $0 < MoonshotDatabase.schemaVersion ? $0 : nil }
+        olderSchemaVersion = version.flatMap { $0 < MoonshotFile.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
-        let differences = version == MoonshotDatabase.schemaVersion ? try SchemaComparison.differences(in: database) : nil
-        others = try OtherObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion, differences: differences)
+        let differences = version == MoonshotFile.schemaVersion ? try SchemaComparison.differences(in: database) : nil
+        others = try OtherObjects(in: database, version: version ?? MoonshotFile.schemaVersion, differences: differences)
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
         danglingBefore = try DanglingReferences(in: database) { _ in true }
         referencedBefore = try ReferencedRows(in: database)
-        try Self.dropMoonshotsObjects(in: database, version: version ?? MoonshotDatabase.schemaVersion)
+        try Self.dropMoonshotsObjects(in: database, version: version ?? MoonshotFile.schemaVersion)
         try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
         deferredIndexes = Self.schemaStatements(ofType: "index")
         deferredTriggers = Self.schemaStatements(ofType: "trigger")
@@ -108,7 +108,7 @@ struct DatabaseReplacement {
             obstacles.append(ImportRefusal.Obstacle(name: "table \(table.table)", reason: .renumbered(rows: table.rows, in: table.parent)))
             droppedTables.insert(table.table.lowercased())
         }
-        let isMoonshots = { (table: String) in OtherObjects.isMoonshots(table, version: MoonshotDatabase.schemaVersion) }
+        let isMoonshots = { (table: String) in OtherObjects.isMoonshots(table, version: MoonshotFile.schemaVersion) }
         var broken = try DanglingReferences(in: database) { isMoonshots($0) || droppedTables.contains($0.lowercased()) }.newSince(danglingBefore)
         while !broken.isEmpty {
             for table in broken {
@@ -130,8 +130,8 @@ struct DatabaseReplacement {
     /// The schema version of a database that is not empty; throws for one moonshot did not
     /// make, or a newer moonshot did.
     private static func checkedVersion(of database: Database, path: String) throws -> Int64 {
-        guard let version = try MoonshotDatabase.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
-        if version > MoonshotDatabase.schemaVersion {
+        guard let version = try MoonshotFile.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
+        if version > MoonshotFile.schemaVersion {
             throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
                                 hint: "Use a newer moonshot, or import into another file with --db.")
         }

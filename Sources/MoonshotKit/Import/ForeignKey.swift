@@ -42,6 +42,6 @@ extension OtherObjects {
     static func tables(in database: Database) throws -> [String] {
         try database.rows("""
             SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            """).compactMap { $0.text(0) }.filter { !isMoonshots($0, version: MoonshotDatabase.schemaVersion) }
+            """).compactMap { $0.text(0) }.filter { !isMoonshots($0, version: MoonshotFile.schemaVersion) }
     }
 }

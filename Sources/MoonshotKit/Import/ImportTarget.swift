@@ -53,7 +53,7 @@ enum ImportTarget {
         switch error.code.primary {
         case .busy: lockWait.gaveUp(on: path, work)
         case .notADatabase: DatabaseReplacement.notAMoonshotDatabase(path)
-        case .corrupt: MoonshotDatabase.damaged(path, error)
+        case .corrupt: MoonshotFile.damaged(path, error)
         case .readOnly:
             MoonshotError("cannot write to \(path): \(error.message); it was not changed",
                           hint: "Check its permissions, or choose another path with --db.")

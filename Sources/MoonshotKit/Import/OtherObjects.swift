@@ -51,7 +51,7 @@ struct OtherObjects {
     static func isMoonshots(_ name: String, version: Int64) -> Bool {
         let lowered = name.lowercased()
         if moonshotNames.contains(lowered) { return true }
-        guard version < MoonshotDatabase.schemaVersion else { return false }
+        guard version < MoonshotFile.schemaVersion else { return false }
         let indexes = version == 1 ? fullTextIndexes + version1FullTextIndexes : fullTextIndexes
         return indexes.contains { index in lowered == index || shadowTableSuffixes.contains { lowered == index + $0 } }
     }
@@ -89,7 +89,7 @@ struct OtherObjects {
         // An older layout's tables differ from schema.sql's anyway, so each is compared: the
         // columns of its own are all among schema.sql's (version 1's generated ones aside).
         let tables: [(name: String, sql: String?)] = differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
-            ?? (version < MoonshotDatabase.schemaVersion ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
+            ?? (version < MoonshotFile.schemaVersion ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
         for table in tables {
             guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
             let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database)

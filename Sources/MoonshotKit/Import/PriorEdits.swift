@@ -14,7 +14,7 @@ package enum PriorEdits: Sendable {
     /// since its last import: nil when there are none. `differences` are its differences
     /// from schema.sql, when it has schema.sql's layout.
     static func read(from database: Database, version: Int64, differences: [SchemaDifference]?) throws -> PriorEdits? {
-        guard let differences, version == MoonshotDatabase.schemaVersion else { return .unrecordedByLayout(version: version) }
+        guard let differences, version == MoonshotFile.schemaVersion else { return .unrecordedByLayout(version: version) }
         if DataEdits.recordIsBroken(by: differences) { return .recordRemoved }
         return try DataEdits.read(from: database).map(PriorEdits.noted)
     }

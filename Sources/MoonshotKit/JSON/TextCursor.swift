@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A 1-based line and column in a text file; the column counts characters (Unicode scalars).
 package struct TextLocation: Equatable, Sendable, CustomStringConvertible {

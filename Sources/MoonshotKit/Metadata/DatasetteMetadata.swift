@@ -11,10 +11,10 @@ extension MoonshotDatabase {
     /// most of its text still is theirs.
     package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
-        let latest = try? database.rows("""
+        let latest = try? connection.rows("""
             SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
             """).first
-        let edits = try? DataEdits.read(from: database)
+        let edits = try? DataEdits.read(from: connection)
         let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
         let isApollo = !sources.isEmpty && sources.allSatisfy { $0.hasPrefix("embedded:") }
 
@@ -82,7 +82,7 @@ extension MoonshotDatabase {
     /// The full-text indexes and the tables they keep their data in (`missions_fts_data`...),
     /// which are of no use to browse.
     private func hiddenTables() throws -> [String] {
-        try database.rows("""
+        try connection.rows("""
             SELECT t.name FROM sqlite_schema AS v, sqlite_schema AS t
             WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
               AND t.type = 'table' AND (t.name = v.name OR t.name LIKE v.name || '\\_%' ESCAPE '\\')

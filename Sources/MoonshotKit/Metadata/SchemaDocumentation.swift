@@ -40,7 +40,7 @@ package struct SchemaDocumentation: Equatable, Sendable {
         var continuesColumn: Int?
         for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
             let (code, remark) = Self.splitComment(line)
-            let trimmed = code.trimmingSpaces()
+            let trimmed = code.trimmingWhitespace()
             if var object = current {
                 let firstWord = trimmed.prefix { $0.isLetter }.uppercased()
                 if object.isView, firstWord == "SELECT", !passedFrom { inSelectList = true }
@@ -51,11 +51,11 @@ package struct SchemaDocumentation: Equatable, Sendable {
                 if trimmed.isEmpty, let remark, let start = continuesColumn, code.count >= start {
                     // A comment line right below a column's line, lined up with its comment (or
                     // further in), goes on with its description.
-                    let more = remark.trimmingSpaces()
+                    let more = remark.trimmingWhitespace()
                     if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
                 } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
                           let column = Self.declaredColumn(trimmed, inView: object.isView) {
-                    object.columns.append(Column(name: column, description: String(remark.trimmingSpaces())))
+                    object.columns.append(Column(name: column, description: String(remark.trimmingWhitespace())))
                     continuesColumn = code.count
                 } else {
                     continuesColumn = nil
@@ -69,8 +69,8 @@ package struct SchemaDocumentation: Equatable, Sendable {
             }
             if trimmed.isEmpty, let remark {
                 // A comment line: the first paragraph describes the next CREATE.
-                if remark.hasPrefix("  ") || (remark.trimmingSpaces().isEmpty && !comment.isEmpty) { paragraphEnded = true }
-                if !paragraphEnded, !remark.trimmingSpaces().isEmpty { comment.append(String(remark.trimmingSpaces())) }
+                if remark.hasPrefix("  ") || (remark.trimmingWhitespace().isEmpty && !comment.isEmpty) { paragraphEnded = true }
+                if !paragraphEnded, !remark.trimmingWhitespace().isEmpty { comment.append(String(remark.trimmingWhitespace())) }
                 continue
             }
             // A CREATE takes the comment above it; any other statement or a blank line drops it.
@@ -144,14 +144,5 @@ package struct SchemaDocumentation: Equatable, Sendable {
         }
         // `m.name,` is the column `name`.
         return name.map { String($0.split(separator: ".").last ?? $0) }
-    }
-}
-
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var text = self
-        while text.first == " " || text.first == "\t" { text.removeFirst() }
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return text
     }
 }

@@ -11,8 +11,8 @@ extension MoonshotDatabase {
                      AND NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)) AS crew_without_astronaut
             FROM mission_overview AS o ORDER BY mission_id
             """) {
-            MissionSummary(id: try $0.integer(0), name: try $0.string(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
-                           commanderName: $0.text(4), crewSize: try $0.int(5), crewWithoutAstronaut: try $0.int(6))
+            MissionSummary(id: try $0.notNullInt64(0), name: try $0.notNullText(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
+                           commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6))
         }
     }
 
@@ -30,8 +30,8 @@ extension MoonshotDatabase {
     package func mission(_ id: Int64) throws -> MissionDetail? {
         let crew = try crew(ofMission: id)
         return try query("SELECT id, name, badge, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
-            MissionDetail(id: try $0.integer(0), name: try $0.string(1), badge: try $0.string(2),
-                          launchDate: $0.launchDate(3), description: try $0.string(4), crew: crew)
+            MissionDetail(id: try $0.notNullInt64(0), name: try $0.notNullText(1), badge: try $0.notNullText(2),
+                          launchDate: $0.launchDate(3), description: try $0.notNullText(4), crew: crew)
         }.first
     }
 
@@ -43,7 +43,7 @@ extension MoonshotDatabase {
             FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id LEFT JOIN missions AS m ON m.id = c.mission_id
             GROUP BY a.id ORDER BY a.name, a.id
             """) {
-            AstronautSummary(id: try $0.string(0), name: try $0.string(1), missionCount: try $0.int(2), flightsWithoutMission: try $0.int(3))
+            AstronautSummary(id: try $0.notNullText(0), name: try $0.notNullText(1), missionCount: try $0.notNullInt(2), flightsWithoutMission: try $0.notNullInt(3))
         }
     }
 
@@ -56,7 +56,7 @@ extension MoonshotDatabase {
     package func astronaut(_ id: String) throws -> AstronautDetail? {
         let flights = try flights(ofAstronaut: id)
         return try query("SELECT id, name, description FROM astronauts WHERE id = ?", [.text(id)]) {
-            AstronautDetail(id: try $0.string(0), name: try $0.string(1), description: try $0.string(2), flights: flights)
+            AstronautDetail(id: try $0.notNullText(0), name: try $0.notNullText(1), description: try $0.notNullText(2), flights: flights)
         }.first
     }
 
@@ -73,27 +73,27 @@ extension MoonshotDatabase {
             throw MoonshotError("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
         }
         let words = SQLValue.text(SearchWords.withoutRepeats(text))
-        let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.string(0) }
-        let descriptions = (missions: try database.prepare("SELECT description FROM missions WHERE id = ?"),
-                            astronauts: try database.prepare("SELECT description FROM astronauts WHERE id = ?"))
+        let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.notNullText(0) }
+        let descriptions = (missions: try connection.prepare("SELECT description FROM missions WHERE id = ?"),
+                            astronauts: try connection.prepare("SELECT description FROM astronauts WHERE id = ?"))
         return try confirmed(limit, matching: expression.first ?? "") { count, offset in
             let hits = try query(.search, ["words": words], limit: count, offset: offset) {
-                SearchHit(kind: SearchHit.Kind(rawValue: try $0.string(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
-                          astronautID: $0.text(3), astronautName: $0.text(4), snippet: try $0.string(5))
+                SearchHit(kind: SearchHit.Kind(rawValue: try $0.notNullText(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
+                          astronautID: $0.text(3), astronautName: $0.text(4), snippet: try $0.notNullText(5))
             }
             return try hits.map { hit in
                 let (statement, key) = hit.kind == .mission ? (descriptions.missions, SQLValue.integer(hit.missionID ?? 0))
                                                             : (descriptions.astronauts, SQLValue.text(hit.astronautID ?? ""))
-                let description = try query(statement, [key]) { try $0.string(0) }.first ?? ""
+                let description = try query(statement, [key]) { try $0.notNullText(0) }.first ?? ""
                 return (hit, IndexedText(name: hit.missionName ?? hit.astronautName ?? "", description: description))
             }
         }.map { $0.thing.with(snippet: $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
     }
 
     static func crewAssignment(_ row: Statement) throws -> CrewAssignment {
-        CrewAssignment(missionID: try row.integer(0), missionName: row.text(1), launchDate: row.launchDate(2),
-                       position: try row.int(3), astronautID: try row.string(4), astronautName: row.text(5),
-                       role: try row.string(6), canonicalRole: try row.string(7))
+        CrewAssignment(missionID: try row.notNullInt64(0), missionName: row.text(1), launchDate: row.launchDate(2),
+                       position: try row.notNullInt(3), astronautID: try row.notNullText(4), astronautName: row.text(5),
+                       role: try row.notNullText(6), canonicalRole: try row.notNullText(7))
     }
 }
 

@@ -39,8 +39,8 @@ extension MoonshotDatabase {
             _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
         }
         return try query(table.match, [.text(expression)]) { row in
-            Confirmed(thing: candidates[Int(try row.integer(0))].thing,
-                      marked: IndexedText(name: try row.string(1), description: try row.string(2)), snippet: try row.string(3))
+            Confirmed(thing: candidates[Int(try row.notNullInt64(0))].thing,
+                      marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
         }
     }
 
@@ -48,12 +48,12 @@ extension MoonshotDatabase {
     private func currentTextTable() throws -> CurrentTextTable {
         if let currentText { return currentText }
         // Before the temp schema is first used: changing this later would drop the table.
-        try database.execute("PRAGMA temp_store = MEMORY")
-        try database.execute("CREATE VIRTUAL TABLE temp.current_text USING fts5(name, description, tokenize = '\(Self.fullTextTokenizer)')")
+        try connection.execute("PRAGMA temp_store = MEMORY")
+        try connection.execute("CREATE VIRTUAL TABLE temp.current_text USING fts5(name, description, tokenize = '\(Self.fullTextTokenizer)')")
         let table = CurrentTextTable(
-            clear: try database.prepare("DELETE FROM temp.current_text"),
-            insert: try database.prepare("INSERT INTO temp.current_text (rowid, name, description) VALUES (?, ?, ?)"),
-            match: try database.prepare("""
+            clear: try connection.prepare("DELETE FROM temp.current_text"),
+            insert: try connection.prepare("INSERT INTO temp.current_text (rowid, name, description) VALUES (?, ?, ?)"),
+            match: try connection.prepare("""
                 SELECT rowid, highlight(current_text, 0, char(1), ''), highlight(current_text, 1, char(1), ''),
                        snippet(current_text, \(CannedQuery.snippetArguments))
                 FROM temp.current_text WHERE current_text MATCH ? ORDER BY rowid

@@ -79,6 +79,6 @@ package struct DataEdits: Equatable, Sendable {
 extension MoonshotDatabase {
     /// The changes made to the data since the last import, or nil when it is as imported.
     package func editsSinceImport() throws -> DataEdits? {
-        try DataEdits.read(from: database)
+        try DataEdits.read(from: connection)
     }
 }

@@ -22,7 +22,7 @@ extension MoonshotDatabase {
                     SELECT m.id, m.name, m.launch_date, m.description FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
                     WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT ? OFFSET ?
                     """, [.text(words.matchExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
-                    (try Self.missionReference($0), IndexedText(name: try $0.string(1), description: try $0.string(3)))
+                    (try Self.missionReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(3)))
                 }
             }.map(\.thing)
             if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
@@ -31,7 +31,7 @@ extension MoonshotDatabase {
                                       hint: "Give the mission's number (such as 11), or more words.")
             }
         }
-        let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.string(0) }
+        let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.notNullText(0) }
         let closest = Suggestions.closest(to: number.map { "Apollo \($0)" } ?? text, among: names)
         throw MoonshotError("no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
                             hint: closest.isEmpty ? "List the missions with 'moonshot missions'."
@@ -39,7 +39,7 @@ extension MoonshotDatabase {
     }
 
     private static func missionReference(_ row: Statement) throws -> MissionReference {
-        MissionReference(id: try row.integer(0), name: try row.string(1), launchDate: row.launchDate(2))
+        MissionReference(id: try row.notNullInt64(0), name: try row.notNullText(1), launchDate: row.launchDate(2))
     }
 
     /// The number in a mission name, whatever the case and spacing; Roman numerals too.
@@ -103,7 +103,7 @@ extension MoonshotDatabase {
                 SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
                 WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
                 """, [.text(nameExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
-                (try Self.astronautReference($0), IndexedText(name: try $0.string(1), description: ""))
+                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
             }
         }.map(\.thing)
         if matches.count == 1 { return Found(matches[0]) }
@@ -117,7 +117,7 @@ extension MoonshotDatabase {
             if guesses.count > 1 { throw Self.astronautCandidates(text, guesses) }
         }
 
-        let candidates = try query("SELECT id, name FROM astronauts", record: false) { (try $0.string(0), try $0.string(1)) }
+        let candidates = try query("SELECT id, name FROM astronauts", record: false) { (try $0.notNullText(0), try $0.notNullText(1)) }
         let nameByKey = Dictionary(candidates.flatMap { [($0.0, $0), ($0.1, $0)] }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>()
         let closest = Suggestions.closest(to: trimmed, among: nameByKey.keys, limit: 6)
@@ -156,13 +156,13 @@ extension MoonshotDatabase {
                 SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
                 WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT ? OFFSET ?
                 """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
-                (try Self.astronautReference($0), IndexedText(name: try $0.string(1), description: try $0.string(2)))
+                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(2)))
             }
         }
     }
 
     private static func astronautReference(_ row: Statement) throws -> AstronautReference {
-        AstronautReference(id: try row.string(0), name: try row.string(1))
+        AstronautReference(id: try row.notNullText(0), name: try row.notNullText(1))
     }
 
     private static func astronautCandidates(_ text: String, _ matches: [AstronautReference]) -> MoonshotError {
@@ -203,15 +203,13 @@ package struct MissionReference: Equatable, Sendable, FieldRecord {
     static func onlyInCrew(_ id: Int64) -> MissionReference {
         MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
     }
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .missionID: .integer(id)
-        case .missionName: isInTable ? .text(name) : .missing(.mission(id: id))
-        case .launchDate: isInTable ? .date(launchDate) : .none
-        default: .none
-        }
-    }
+/// The fields of `MissionReference`.
+extension RecordField<MissionReference> {
+    static var missionID: Self { Self(.missionID, \.id) }
+    static var missionName: Self { Self(.missionName) { record in record.isInTable ? .text(record.name) : .missing(.mission(id: record.id)) } }
+    static var launchDate: Self { Self(.launchDate) { record in record.isInTable ? .date(record.launchDate) : .none } }
 }
 
 /// An astronaut the user named, as found in the database.
@@ -226,12 +224,10 @@ package struct AstronautReference: Equatable, Sendable, FieldRecord {
     static func onlyInCrew(_ id: String) -> AstronautReference {
         AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
     }
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .astronautID: .text(id)
-        case .astronautName: isInTable ? .text(name) : .missing(.astronaut(id: id))
-        default: .none
-        }
-    }
+/// The fields of `AstronautReference`.
+extension RecordField<AstronautReference> {
+    static var astronautID: Self { Self(.astronautID, \.id) }
+    static var astronautName: Self { Self(.astronautName) { record in record.isInTable ? .text(record.name) : .missing(.astronaut(id: record.id)) } }
 }

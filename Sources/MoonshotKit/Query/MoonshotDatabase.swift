@@ -2,12 +2,9 @@ import SQLite
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
 package final class MoonshotDatabase {
-    /// The newest schema version this build understands (schema.sql's `user_version`).
-    package static let schemaVersion: Int64 = 3
-
     /// The path as the user gave it.
     package let path: String
-    let database: Database
+    let connection: Database
     /// Called with each statement a public query is about to run, in order, for `--show-sql`:
     /// before it runs, so that a query that fails or is stopped is shown too.
     package var willRun: ((ExecutedSQL) -> Void)?
@@ -22,75 +19,25 @@ package final class MoonshotDatabase {
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
 
-    /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
-    /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
-    static func damaged(_ path: String, _ error: SQLiteError) -> MoonshotError {
-        MoonshotError("\(path) is damaged (\(error.message)); it was left as it is", hint: damagedHint(path))
-    }
-
-    /// What to do with a damaged database file at `path`.
-    static func damagedHint(_ path: String) -> String {
-        "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
-            + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
-    }
-
-    /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
-    package static let applicationID: Int64 = 0x4D4F4F4E
-
-    /// The schema version of `database` if moonshot made it, or nil for any other database.
-    /// A moonshot database says so in its header (`applicationID`); one made by a moonshot
-    /// from before that has no application id, schema version 1 and exactly the columns it
-    /// made. One statement in the usual case, for a quick start.
-    static func schemaVersion(of database: Database) throws -> Int64? {
-        let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
-        guard let applicationID = header.first?.int64(0), let version = header.first?.int64(1) else { return nil }
-        if applicationID == Self.applicationID { return version }
-        guard applicationID == 0, version == 1 else { return nil }
-        let columns = try database.rows("""
-            SELECT group_concat(name, ' ') FROM (
-                SELECT t.value || '.' || c.name AS name
-                FROM json_each('["missions","astronauts","crew","imports"]') AS t, pragma_table_xinfo(t.value) AS c
-                ORDER BY t.key, c.cid)
-            """)
-        return columns.first?.text(0) == Self.firstLayout ? 1 : nil
-    }
-
-    /// Whether `database`, which has no tables, views or anything else, is free for moonshot to
-    /// fill: no other program has marked it as its own with an application id.
-    static func isUnclaimed(_ database: Database) throws -> Bool {
-        let id = try database.scalar("SELECT application_id FROM pragma_application_id")
-        return id == .integer(0) || id == .integer(applicationID)
-    }
-
-    /// The columns of schema version 1, which moonshot made before it set `applicationID`.
-    private static let firstLayout = [
-        "missions.id", "missions.launch_date", "missions.description", "missions.display_name", "missions.badge_image",
-        "astronauts.id", "astronauts.name", "astronauts.description",
-        "crew.mission_id", "crew.astronaut_id", "crew.role", "crew.canonical_role", "crew.position",
-        "imports.id", "imports.imported_at", "imports.tool_version", "imports.missions_source", "imports.missions_sha256",
-        "imports.astronauts_source", "imports.astronauts_sha256", "imports.mission_count", "imports.astronaut_count",
-        "imports.crew_count",
-    ].joined(separator: " ")
-
     /// Opens the database at `path`, or explains why it cannot be used. Unless
     /// `acceptingChangedSchema`, that includes a database whose tables, indexes and views are
     /// not as schema.sql makes them (another program may add objects of its own): the questions
     /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
     package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
-        let shownPath = Self.shown(path)
-        try Self.checkFile(path)
+        let shownPath = MoonshotFile.shown(path)
+        try MoonshotFile.checkFile(path)
         let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
                                     hint: "Give a database made by 'moonshot import' with --db.")
         do {
-            database = try Self.openReadOnly(path, shownPath: shownPath)
-            try Self.checkLayout(of: database, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
+            connection = try Self.openReadOnly(path, shownPath: shownPath)
+            try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
             if !acceptingChangedSchema && !acceptingOlderLayouts {
-                let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+                let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
                     let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
                     throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
-                                        hint: "'moonshot check\(Self.dbOption(path))' says what differs, and 'moonshot check --repair\(Self.dbOption(path))' "
+                                        hint: "'moonshot check\(MoonshotFile.dbOption(path))' says what differs, and 'moonshot check --repair\(MoonshotFile.dbOption(path))' "
                                             + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
                                             + "'moonshot shell' open it as it is.")
                 }
@@ -100,76 +47,12 @@ package final class MoonshotDatabase {
         } catch let error as SQLiteError where error.code.primary == .notADatabase {
             throw notOurs
         } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw Self.damaged(shownPath, error)
+            throw MoonshotFile.damaged(shownPath, error)
         } catch let error as SQLiteError {
             throw MoonshotError("cannot read \(shownPath): \(error.message)",
-                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run '\(Self.importCommand(path))' to make it again.")
+                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run '\(MoonshotFile.importCommand(path))' to make it again.")
         }
         self.path = path
-    }
-
-    /// `moonshot import`, with `--db` unless `path` is the default database.
-    static func importCommand(_ path: String) -> String {
-        "moonshot import" + dbOption(path)
-    }
-
-    /// " --db PATH" for a command on the database at `path`; "" for the default database.
-    static func dbOption(_ path: String) -> String {
-        path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
-    }
-
-    /// `path` as messages show it: with "./" before a name in the current folder.
-    static func shown(_ path: String) -> String {
-        path.contains("/") ? path : "./" + path
-    }
-
-    /// Throws, saying why, unless there is a file at `path` that can be read.
-    static func checkFile(_ path: String) throws {
-        let shownPath = shown(path)
-        switch FileSystem.entry(at: path) {
-        case .missing:
-            throw MoonshotError("no database at \(shownPath); run '\(importCommand(path))' first")
-        case .directory:
-            throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
-        case .other:
-            throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
-        case .file:
-            if let error = FileSystem.readError(path) {
-                throw MoonshotError("cannot read \(shownPath): \(error.reason)", hint: "Check its permissions, or give another file with --db.")
-            }
-        }
-    }
-
-    /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
-    /// schema version: `notOurs` for one that is not moonshot's.
-    static func checkLayout(of database: Database, path: String, notOurs: MoonshotError, acceptingOlder: Bool = false) throws {
-        let shownPath = shown(path)
-        // An empty database is what a failed first import leaves (SQLite made the file).
-        if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
-            guard try isUnclaimed(database) else { throw notOurs }
-            throw MoonshotError("no data in \(shownPath) yet; run '\(importCommand(path))' first")
-        }
-        guard let version = try schemaVersion(of: database) else { throw notOurs }
-        guard version <= schemaVersion else {
-            throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
-                                hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
-        }
-        guard version == schemaVersion || acceptingOlder else {
-            throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(schemaVersion))",
-                                hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
-                                    + (try reimportCommand(for: database, path: path)))
-        }
-    }
-
-    /// The `moonshot import` command that makes the database at `path` again from the files its
-    /// last import read, named as that import was given them.
-    private static func reimportCommand(for database: Database, path: String) throws -> String {
-        var command = importCommand(path)
-        let sources = try? database.rows("SELECT missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1").first
-        for (option, column) in [("--missions", 0), ("--astronauts", 1)] {
-            if let source = sources?.text(column), !source.hasPrefix("embedded:") { command += " \(option) " + shellQuoted(source) }
-        }
-        return command
     }
 
     /// Opens the database read-only. A transaction that was interrupted (an import killed, a
@@ -187,7 +70,7 @@ package final class MoonshotDatabase {
             } catch {
                 throw MoonshotError("\(shownPath) holds an unfinished transaction (an import or another program was interrupted), "
                                     + "which only a connection that may write to it can roll back",
-                                    hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
+                                    hint: "Run '\(MoonshotFile.importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
             }
             return try Database(path: path, mode: .readOnly)
         }
@@ -196,7 +79,7 @@ package final class MoonshotDatabase {
     /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
         if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
-        let statement = try database.prepare(sql)
+        let statement = try connection.prepare(sql)
         try statement.bind(parameters)
         return try rows(of: statement, limit: nil, map)
     }
@@ -206,9 +89,21 @@ package final class MoonshotDatabase {
     func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
                   _ map: (Statement) throws -> T) throws -> [T] {
         willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
-        let statement = try database.prepare(canned.sql)
+        let statement = try connection.prepare(canned.sql)
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, offset: offset, map)
+    }
+
+    /// Prepares `sql` for a reader that steps through its rows itself (the site, a mission at a
+    /// time): unshown, and without the questions' time limit.
+    func prepare(_ sql: String) throws -> Statement {
+        try connection.prepare(sql)
+    }
+
+    /// Runs `body` in one read transaction: an import that commits meanwhile is seen wholly or
+    /// not at all.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try connection.transaction(.deferred, body)
     }
 
     /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
@@ -225,7 +120,7 @@ package final class MoonshotDatabase {
         let stopped = Self.stopped(after: Self.defaultQueryTimeout,
                                    hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
                                        + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
-        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: database, whenStuck: stuck(stopped))
+        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: connection, whenStuck: stuck(stopped))
         self.timeLimit = timeLimit
         do {
             try timeLimit.run {
@@ -233,11 +128,11 @@ package final class MoonshotDatabase {
                 while passed < offset, try statement.step() { passed += 1 }
                 while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
             }
-        } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
+        } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
             throw stopped
         } catch let error as SQLiteError where error.code.primary == .corrupt {
             // Damage a page that opening the database did not read (a full-text index's, say).
-            throw Self.damaged(path.contains("/") ? path : "./" + path, error)
+            throw MoonshotFile.damaged(path.contains("/") ? path : "./" + path, error)
         }
         return results
     }
@@ -248,32 +143,5 @@ extension MoonshotDatabase {
     func stuck(_ error: MoonshotError) -> (@Sendable () -> Void)? {
         guard let report = whenStuck else { return nil }
         return { report(error) }
-    }
-}
-
-extension Statement {
-    /// Column `index` as text; throws when it is NULL, which a moonshot database never has there.
-    func string(_ index: Int) throws -> String {
-        guard let value = text(index) else { throw unexpectedNull(index) }
-        return value
-    }
-
-    /// Column `index` as an integer; throws when it is NULL.
-    func integer(_ index: Int) throws -> Int64 {
-        guard let value = int64(index) else { throw unexpectedNull(index) }
-        return value
-    }
-
-    /// Column `index` as an Int; throws when it is NULL.
-    func int(_ index: Int) throws -> Int { Int(try integer(index)) }
-
-    /// Column `index` as a launch date, nil for NULL or anything that is not one.
-    func launchDate(_ index: Int) -> LaunchDate? {
-        text(index).flatMap(LaunchDate.init(iso:))
-    }
-
-    private func unexpectedNull(_ index: Int) -> MoonshotError {
-        MoonshotError("the database holds NULL in column \(quoted(columnName(index))), which moonshot never writes there",
-                      hint: "Run 'moonshot import' to make the database again.")
     }
 }

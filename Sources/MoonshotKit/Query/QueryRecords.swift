@@ -14,19 +14,21 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     /// How many of them name an astronaut missing from the astronauts table.
     package let crewWithoutAstronaut: Int
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .missionID: .integer(id)
-        case .missionName: .text(name)
-        case .launchDate: .date(launchDate)
-        case .commanderID: .text(commanderID)
-        case .commanderName: commanderName.map { .text($0) } ?? commanderID.map { .missing(.astronaut(id: $0)) } ?? .none
-        case .crewSize: .integer(crewSize)
-        default: .none
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
+}
+
+/// The fields of `MissionSummary`.
+extension RecordField<MissionSummary> {
+    static var missionID: Self { Self(.missionID, \.id) }
+    static var missionName: Self { Self(.missionName, \.name) }
+    static var launchDate: Self { Self(.launchDate, \.launchDate) }
+    static var commanderID: Self { Self(.commanderID, \.commanderID) }
+    static var commanderName: Self {
+        Self(.commanderName) { record in
+            record.commanderName.map { .text($0) } ?? record.commanderID.map { .missing(.astronaut(id: $0)) } ?? .none
         }
     }
-
-    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
+    static var crewSize: Self { Self(.crewSize, \.crewSize) }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
@@ -52,24 +54,22 @@ package struct CrewAssignment: Equatable, Sendable, FieldRecord {
     /// The astronaut's name, or the words saying they are missing.
     package var astronautNameOrMissing: String { astronautName ?? MissingRow.astronaut(id: astronautID).description }
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .missionID: .integer(missionID)
-        case .missionName: missionName.map { .text($0) } ?? .missing(.mission(id: missionID))
-        // A missing mission's launch date is unknown, not "N/A".
-        case .launchDate: missionName == nil ? .none : .date(launchDate)
-        case .position: .integer(position)
-        case .astronautID: .text(astronautID)
-        case .astronautName: astronautName.map { .text($0) } ?? .missing(.astronaut(id: astronautID))
-        case .role: .text(role)
-        case .canonicalRole: .text(canonicalRole)
-        default: .none
-        }
-    }
-
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
         CrewRowsPointingNowhere(withoutAstronaut: astronautName == nil ? 1 : 0, withoutMission: missionName == nil ? 1 : 0)
     }
+}
+
+/// The fields of `CrewAssignment`.
+extension RecordField<CrewAssignment> {
+    static var missionID: Self { Self(.missionID, \.missionID) }
+    static var missionName: Self { Self(.missionName) { record in record.missionName.map { .text($0) } ?? .missing(.mission(id: record.missionID)) } }
+    // A missing mission's launch date is unknown, not "N/A".
+    static var launchDate: Self { Self(.launchDate) { record in record.missionName == nil ? .none : .date(record.launchDate) } }
+    static var position: Self { Self(.position, \.position) }
+    static var astronautID: Self { Self(.astronautID, \.astronautID) }
+    static var astronautName: Self { Self(.astronautName) { record in record.astronautName.map { .text($0) } ?? .missing(.astronaut(id: record.astronautID)) } }
+    static var role: Self { Self(.role, \.role) }
+    static var canonicalRole: Self { Self(.canonicalRole, \.canonicalRole) }
 }
 
 /// Everything about one mission: `moonshot mission 11`.
@@ -81,17 +81,15 @@ package struct MissionDetail: Equatable, Sendable, FieldRecord {
     package let launchDate: LaunchDate?
     package let description: String
     package let crew: [CrewAssignment]
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .missionID: .integer(id)
-        case .missionName: .text(name)
-        case .badge: .text(badge)
-        case .launchDate: .date(launchDate)
-        case .description: .text(description)
-        default: .none
-        }
-    }
+/// The fields of `MissionDetail`.
+extension RecordField<MissionDetail> {
+    static var missionID: Self { Self(.missionID, \.id) }
+    static var missionName: Self { Self(.missionName, \.name) }
+    static var badge: Self { Self(.badge, \.badge) }
+    static var launchDate: Self { Self(.launchDate, \.launchDate) }
+    static var description: Self { Self(.description, \.description) }
 }
 
 /// One line of `moonshot astronauts`.
@@ -103,16 +101,14 @@ package struct AstronautSummary: Equatable, Sendable, FieldRecord {
     /// How many of them name a mission missing from the missions table.
     package let flightsWithoutMission: Int
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .astronautID: .text(id)
-        case .astronautName: .text(name)
-        case .missionCount: .integer(missionCount)
-        default: .none
-        }
-    }
-
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
+}
+
+/// The fields of `AstronautSummary`.
+extension RecordField<AstronautSummary> {
+    static var astronautID: Self { Self(.astronautID, \.id) }
+    static var astronautName: Self { Self(.astronautName, \.name) }
+    static var missionCount: Self { Self(.missionCount, \.missionCount) }
 }
 
 /// Everything about one astronaut: `moonshot astronaut armstrong`.
@@ -122,15 +118,13 @@ package struct AstronautDetail: Equatable, Sendable, FieldRecord {
     package let description: String
     /// The missions flown, in launch order.
     package let flights: [CrewAssignment]
+}
 
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .astronautID: .text(id)
-        case .astronautName: .text(name)
-        case .description: .text(description)
-        default: .none
-        }
-    }
+/// The fields of `AstronautDetail`.
+extension RecordField<AstronautDetail> {
+    static var astronautID: Self { Self(.astronautID, \.id) }
+    static var astronautName: Self { Self(.astronautName, \.name) }
+    static var description: Self { Self(.description, \.description) }
 }
 
 /// One result of `moonshot search`: a mission or an astronaut.
@@ -156,122 +150,14 @@ package struct SearchHit: Equatable, Sendable, FieldRecord {
         SearchHit(kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
                   snippet: snippet)
     }
-
-    package subscript(field: Field) -> AnswerValue {
-        switch field {
-        case .kind: .text(kind.rawValue)
-        case .missionID: missionID.map { .integer($0) } ?? .none
-        case .missionName: .text(missionName)
-        case .astronautID: .text(astronautID)
-        case .astronautName: .text(astronautName)
-        case .snippet: .text(snippet)
-        default: .none
-        }
-    }
 }
 
-/// A statement a query ran, with its parameters, for `--show-sql`.
-package struct ExecutedSQL: Equatable, Sendable {
-    package let sql: String
-    /// The values of its `?` parameters, in order.
-    package let parameters: [SQLValue]
-    /// The values of its named parameters, by name without the colon (`:mission_id`).
-    package let named: [String: SQLValue]
-    /// How many rows moonshot read of it, when it stopped early (`search --limit`).
-    package let limit: Int?
-    /// How many rows it passed over before those, for a further page of a search's hits.
-    package let offset: Int
-
-    package init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil, offset: Int = 0) {
-        (self.sql, self.parameters, self.named, self.limit, self.offset) = (sql, parameters, named, limit, offset)
-    }
-
-    /// The statement with its parameters written in as SQL literals (and the `LIMIT` and
-    /// `OFFSET` moonshot applied), ready to paste into `sqlite3`. For display only: the
-    /// statement itself always runs with bound parameters.
-    package var runnable: String {
-        var text = withValues
-        while text.last?.isWhitespace == true { text.removeLast() }
-        guard let limit else { return text }
-        return text + "\nLIMIT \(limit)" + (offset > 0 ? " OFFSET \(offset)" : "")
-    }
-
-    private var withValues: String {
-        let characters = Array(sql)
-        var output = ""
-        var index = 0
-        var nextParameter = 0
-        /// The characters from `index` on that `accepts`, consumed.
-        func take(while accepts: (Character) -> Bool) -> String {
-            let start = index
-            while index < characters.count, accepts(characters[index]) { index += 1 }
-            return String(characters[start..<index])
-        }
-        while index < characters.count {
-            let character = characters[index]
-            index += 1
-            switch character {
-            case "'", "\"":
-                output.append(character)
-                output += take { $0 != character }
-                if index < characters.count { output.append(characters[index]); index += 1 }
-            case "-" where index < characters.count && characters[index] == "-":
-                output.append(character)
-                output += take { $0 != "\n" }
-            case "?":
-                let digits = take { $0.isASCII && $0.isNumber }
-                let number = Int(digits).map { $0 - 1 } ?? nextParameter
-                nextParameter = number + 1
-                output += number < parameters.count ? parameters[number].sqlLiteral : "?" + digits
-            case ":":
-                let name = take { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-                output += named[name]?.sqlLiteral ?? ":" + name
-            default:
-                output.append(character)
-            }
-        }
-        return output
-    }
-}
-
-extension SQLValue {
-    /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`. Characters a terminal
-    /// would obey (a line feed aside) are written as `char()` calls, so that the literal is
-    /// safe to print and still exact when pasted: `('evil' || char(27) || '[2J')`.
-    package var sqlLiteral: String {
-        switch self {
-        case .null: return "NULL"
-        case .integer(let value): return String(value)
-        case .real(let value): return String(value)
-        case .text(let value):
-            var pieces: [String] = []
-            var plain = ""
-            func endPlain() {
-                pieces.append("'" + plain.replacingAll("'", with: "''") + "'")
-                plain = ""
-            }
-            for scalar in value.unicodeScalars {
-                if isTerminalControl(scalar) && scalar != "\n" {
-                    if !plain.isEmpty { endPlain() }
-                    pieces.append("char(\(scalar.value))")
-                } else {
-                    plain.unicodeScalars.append(scalar)
-                }
-            }
-            if !plain.isEmpty || pieces.isEmpty { endPlain() }
-            return pieces.count == 1 ? pieces[0] : "(" + pieces.joined(separator: " || ") + ")"
-        case .blob(let bytes): return "X'" + bytes.map { hex($0, width: 2) }.joined() + "'"
-        }
-    }
-}
-
-extension String {
-    /// The string with every `target` character replaced by `replacement`.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
+/// The fields of `SearchHit`.
+extension RecordField<SearchHit> {
+    static var kind: Self { Self(.kind) { .text($0.kind.rawValue) } }
+    static var missionID: Self { Self(.missionID) { record in record.missionID.map { .integer($0) } ?? .none } }
+    static var missionName: Self { Self(.missionName, \.missionName) }
+    static var astronautID: Self { Self(.astronautID, \.astronautID) }
+    static var astronautName: Self { Self(.astronautName, \.astronautName) }
+    static var snippet: Self { Self(.snippet, \.snippet) }
 }

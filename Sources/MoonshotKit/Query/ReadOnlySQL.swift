@@ -31,20 +31,20 @@ extension MoonshotDatabase {
     package func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
                             columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
         let limits = Self.untrustedSQLLimits
-        try database.distrustSQL(limits)
-        try database.execute("PRAGMA query_only = ON")
-        database.setAuthorizer { request in
+        try connection.distrustSQL(limits)
+        try connection.execute("PRAGMA query_only = ON")
+        connection.setAuthorizer { request in
             switch request {
             case .attach, .detach: false
             case .function(let name): Self.allowsFunction(name)
             case .other: true
             }
         }
-        defer { database.setAuthorizer(nil) }
+        defer { connection.setAuthorizer(nil) }
 
         let statement: Statement
         do {
-            statement = try database.prepare(sql)
+            statement = try connection.prepare(sql)
         } catch let error as SQLiteError {
             throw Self.explain(error, limits: limits, preparing: true)
         }
@@ -62,12 +62,12 @@ extension MoonshotDatabase {
         defer { statement.reset() }
         let stopped = Self.stopped(after: timeout, hint: "Allow it longer with --timeout SECONDS, or make it do less.")
         do {
-            try database.withTimeLimit(timeout, whenStuck: stuck(stopped)) {
+            try connection.withTimeLimit(timeout, whenStuck: stuck(stopped)) {
                 while try statement.step() {
                     guard try row(statement.currentRow.values) else { break }
                 }
             }
-        } catch let error as SQLiteError where error.code == .interrupted && !database.isInterrupted {
+        } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
             throw stopped
         } catch let error as SQLiteError {
             throw Self.explain(error, limits: limits, preparing: false)

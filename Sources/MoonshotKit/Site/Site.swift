@@ -24,7 +24,7 @@ package enum Site {
         var written: (pages: Int, pictures: Int, bytes: Int) = (0, 0, 0)
         let outcome = try SiteFolder(path: folder).write(force: force) { files in
             // One read transaction: an import that commits meanwhile is seen wholly or not at all.
-            try database.database.transaction(.deferred) { try write(database, into: files) }
+            try database.readTransaction { try write(database, into: files) }
             written = (files.pageCount, files.pictureCount, files.byteCount)
         }
         return Summary(folder: folder, replaced: outcome == .replaced,

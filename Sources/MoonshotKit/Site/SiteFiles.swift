@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SystemSupport
 
 /// The files of a site being written into its (staging) folder: each file is written, and

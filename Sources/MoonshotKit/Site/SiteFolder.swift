@@ -1,9 +1,5 @@
 import CSystem
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SystemSupport
 
 /// Writes a website's files as a folder in one step, as the import replaces a database: the

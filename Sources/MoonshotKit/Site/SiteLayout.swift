@@ -51,7 +51,7 @@ struct SiteLayout {
     /// `text`'s paragraphs (separated by line breaks) as `<p>` elements.
     static func paragraphs(_ text: String) -> HTML {
         let parts = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { $0.trimmingWhitespace() }
+            .map { String($0.trimmingWhitespace()) }
             .filter { !$0.isEmpty }
         return HTML(joining: parts.map { "<p>\($0)</p>" })
     }
@@ -91,12 +91,5 @@ struct SiteLayout {
     /// The last part of `path`.
     private func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-}
-
-private extension Substring {
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
     }
 }

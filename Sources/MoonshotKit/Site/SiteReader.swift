@@ -22,7 +22,7 @@ struct SiteAstronaut {
 /// little memory for 60,000 missions as for 12. Use it inside one read transaction, so that an
 /// import that commits meanwhile is seen wholly or not at all.
 final class SiteReader {
-    private let database: Database
+    private let database: MoonshotDatabase
     private let missions: Statement
     private let astronauts: Statement
     private let crew: Statement
@@ -31,15 +31,15 @@ final class SiteReader {
     private var astronautsEnded = false
 
     init(_ database: MoonshotDatabase) throws {
-        self.database = database.database
-        missions = try self.database.prepare("SELECT id, name, badge, launch_date, description FROM missions ORDER BY id")
-        astronauts = try self.database.prepare("SELECT id, name, description, number FROM astronauts ORDER BY name, id")
+        self.database = database
+        missions = try database.prepare("SELECT id, name, badge, launch_date, description FROM missions ORDER BY id")
+        astronauts = try database.prepare("SELECT id, name, description, number FROM astronauts ORDER BY name, id")
         // The canned crew and flights questions, with the astronaut's number and the mission's badge.
-        crew = try self.database.prepare("""
+        crew = try database.prepare("""
             SELECT \(CannedQuery.crewColumns), (SELECT number FROM astronauts AS a WHERE a.id = crew_roster.astronaut_id)
             FROM crew_roster WHERE mission_id = ? ORDER BY position
             """)
-        flights = try self.database.prepare("""
+        flights = try database.prepare("""
             SELECT \(CannedQuery.crewColumns), (SELECT badge FROM missions AS m WHERE m.id = crew_roster.mission_id)
             FROM crew_roster WHERE astronaut_id = ? ORDER BY launch_date IS NOT NULL, launch_date, mission_id
             """)
@@ -47,7 +47,7 @@ final class SiteReader {
 
     /// How many missions and astronauts there are.
     func counts() throws -> (missions: Int, astronauts: Int) {
-        let row = try database.rows("SELECT (SELECT count(*) FROM missions), (SELECT count(*) FROM astronauts)").first
+        let row = try database.prepare("SELECT (SELECT count(*) FROM missions), (SELECT count(*) FROM astronauts)").rows([]).first
         return (Int(row?.int64(0) ?? 0), Int(row?.int64(1) ?? 0))
     }
 
@@ -57,7 +57,7 @@ final class SiteReader {
             missionsEnded = true
             return nil
         }
-        let id = try missions.integer(0)
+        let id = try missions.notNullInt64(0)
         var crew: [CrewAssignment] = []
         var pages: [String?] = []
         try each(of: self.crew, [.integer(id)]) { row in
@@ -65,8 +65,8 @@ final class SiteReader {
             crew.append(member)
             pages.append(row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) })
         }
-        let detail = MissionDetail(id: id, name: try missions.string(1), badge: try missions.string(2),
-                                   launchDate: missions.launchDate(3), description: try missions.string(4), crew: crew)
+        let detail = MissionDetail(id: id, name: try missions.notNullText(1), badge: try missions.notNullText(2),
+                                   launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew)
         return SiteMission(detail: detail, crewPages: pages)
     }
 
@@ -76,15 +76,15 @@ final class SiteReader {
             astronautsEnded = true
             return nil
         }
-        let id = try astronauts.string(0)
+        let id = try astronauts.notNullText(0)
         var flown: [CrewAssignment] = []
         var badges: [String?] = []
         try each(of: flights, [.text(id)]) { row in
             flown.append(try MoonshotDatabase.crewAssignment(row))
             badges.append(row.text(8))
         }
-        let detail = AstronautDetail(id: id, name: try astronauts.string(1), description: try astronauts.string(2), flights: flown)
-        return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.integer(3)), flightBadges: badges)
+        let detail = AstronautDetail(id: id, name: try astronauts.notNullText(1), description: try astronauts.notNullText(2), flights: flown)
+        return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.notNullInt64(3)), flightBadges: badges)
     }
 
     /// Runs `statement` with `values` and calls `body` with each row.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Folder operations over the C library: listing, finding SQLite databases, creating and
 /// removing trees. Symbolic links are never followed into.

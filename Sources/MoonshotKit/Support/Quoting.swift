@@ -57,3 +57,14 @@ package func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     default: false
     }
 }
+
+extension String {
+    /// The string with every `target` character replaced by `replacement`.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+/// A field of `Record`: its name and how its value is read. Each record declares its fields in
+/// one table, as static members of `RecordField<Record>` (`extension RecordField<MissionSummary>`),
+/// mostly key paths of its properties; the answers name the fields they list (`.missionName`),
+/// so that listing a field the record does not declare fails to compile.
+package struct RecordField<Record>: Sendable {
+    package let field: Field
+    let value: @Sendable (Record) -> AnswerValue
+
+    /// The field read by `value`.
+    init(_ field: Field, _ value: @escaping @Sendable (Record) -> AnswerValue) {
+        (self.field, self.value) = (field, value)
+    }
+
+    /// The field that is the number at `path`.
+    init(_ field: Field, _ path: KeyPath<Record, Int64> & Sendable) {
+        self.init(field) { .integer($0[keyPath: path]) }
+    }
+
+    /// The field that is the count at `path`.
+    init(_ field: Field, _ path: KeyPath<Record, Int> & Sendable) {
+        self.init(field) { .integer($0[keyPath: path]) }
+    }
+
+    /// The field that is the text at `path` (none for nil).
+    init(_ field: Field, _ path: KeyPath<Record, String?> & Sendable) {
+        self.init(field) { .text($0[keyPath: path]) }
+    }
+
+    /// The field that is the text at `path`.
+    init(_ field: Field, _ path: KeyPath<Record, String> & Sendable) {
+        self.init(field) { .text($0[keyPath: path]) }
+    }
+
+    /// The field that is the launch date at `path`.
+    init(_ field: Field, _ path: KeyPath<Record, LaunchDate?> & Sendable) {
+        self.init(field) { .date($0[keyPath: path]) }
+    }
+}

@@ -1,0 +1,27 @@
+import SQLite
+extension Statement {
+    /// Column `index` as text; throws when it is NULL, which a moonshot database never has there.
+    func notNullText(_ index: Int) throws -> String {
+        guard let value = text(index) else { throw unexpectedNull(index) }
+        return value
+    }
+
+    /// Column `index` as an integer; throws when it is NULL.
+    func notNullInt64(_ index: Int) throws -> Int64 {
+        guard let value = int64(index) else { throw unexpectedNull(index) }
+        return value
+    }
+
+    /// Column `index` as an Int; throws when it is NULL.
+    func notNullInt(_ index: Int) throws -> Int { Int(try notNullInt64(index)) }
+
+    /// Column `index` as a launch date, nil for NULL or anything that is not one.
+    func launchDate(_ index: Int) -> LaunchDate? {
+        text(index).flatMap(LaunchDate.init(iso:))
+    }
+
+    private func unexpectedNull(_ index: Int) -> MoonshotError {
+        MoonshotError("the database holds NULL in column \(quoted(columnName(index))), which moonshot never writes there",
+                      hint: "Run 'moonshot import' to make the database again.")
+    }
+}
