@@ -307,7 +307,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         try Database(path: "file:a.db?mode=memory", mode: .readWriteCreate).execute("CREATE TABLE t (x)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("file:a.db?mode=memory").path))
         XCTAssertEqual(try Database(path: "file:a.db?mode=memory", mode: .readOnly).scalar("SELECT count(*) FROM sqlite_schema"), .integer(1))

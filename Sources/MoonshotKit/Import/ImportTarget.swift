@@ -49,7 +49,7 @@ enum ImportTarget {
     /// The failure of `work` ("the import"), a transaction on the database at `path` that was
     /// rolled back, as the user should read it: a busy, foreign, damaged or read-only database
     /// explained; any other error as it is.
-    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> Error {
+    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> any Error {
         switch error.code.primary {
         case .busy: lockWait.gaveUp(on: path, work)
         case .notADatabase: DatabaseReplacement.notAMoonshotDatabase(path)
