@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The bytes of one input file, open as `InputFile` opened them: what the thread that hashes
 /// the input reads while another thread imports it through the `InputFile`.
