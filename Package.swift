@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Settings for every Swift target: existential types spelled `any`, and public types saying
+/// whether they are Sendable. (The compiler checks only `public` ones, and access here is
+/// `package`: the types that cross threads say so by hand, and Database and Statement say
+/// they may not.)
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]),
+]
+
 let package = Package(
     name: "moonshot",
     products: [
@@ -21,7 +30,7 @@ let package = Package(
         // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script
         // into Swift string literals, and the pictures into base64 ones; it also runs schema.sql
         // in memory to record the objects it makes (SchemaComparison compares with those).
-        .executableTarget(name: "embed-resources", dependencies: ["CSQLite3"]),
+        .executableTarget(name: "embed-resources", dependencies: ["CSQLite3"], swiftSettings: swiftSettings),
         .plugin(
             name: "EmbedResources",
             capability: .buildTool(),
@@ -30,26 +39,32 @@ let package = Package(
 
         // Build-time check that fails the build of a target one of whose files imports
         // CSQLite3: only the SQLite target may use SQLite's C API.
-        .executableTarget(name: "check-imports"),
+        .executableTarget(name: "check-imports", swiftSettings: swiftSettings),
         .plugin(name: "LayerRules", capability: .buildTool(), dependencies: ["check-imports"]),
 
         // Threads, clocks and signals: what the operating system offers, as the layers above
         // use it.
-        .target(name: "SystemSupport", plugins: ["LayerRules"]),
+        .target(name: "SystemSupport", swiftSettings: swiftSettings, plugins: ["LayerRules"]),
 
         // The SQLite wrapper: the only target that uses SQLite's C API.
-        .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"]),
+        .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"], swiftSettings: swiftSettings),
 
         // The domain: JSON reader, records, validation, import, export, questions, checks and
         // the website.
         .target(
             name: "MoonshotKit",
             dependencies: ["SQLite", "SystemSupport", "CSystem"],
+            swiftSettings: swiftSettings,
             plugins: ["EmbedResources", "LayerRules"]
         ),
 
         // The command line: parsing, commands, help, completions and output.
-        .target(name: "MoonshotCLI", dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"], plugins: ["LayerRules"]),
+        .target(
+            name: "MoonshotCLI",
+            dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"],
+            swiftSettings: swiftSettings,
+            plugins: ["LayerRules"]
+        ),
 
         // The executable, a few lines that run MoonshotCLI. Release builds are fully static
         // executables: with nothing to load at start-up, a question is answered about as fast
@@ -58,6 +73,7 @@ let package = Package(
         .executableTarget(
             name: "moonshot",
             dependencies: ["MoonshotCLI"],
+            swiftSettings: swiftSettings,
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             plugins: ["LayerRules"]
         ),
@@ -65,11 +81,13 @@ let package = Package(
         .testTarget(
             name: "MoonshotKitTests",
             dependencies: ["MoonshotKit", "SQLite", "SystemSupport"],
+            swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["moonshot", "MoonshotKit", "SQLite"],
+            swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
     ]

@@ -5,7 +5,11 @@ internal import CSQLite3
 ///
 /// Every connection has extended result codes and a busy timeout, so that a lock held by
 /// another process is waited for, not failed on at once. The connection closes when the last
-/// reference goes away; statements keep it alive.
+/// reference goes away; statements keep it alive, and so does its `interruptHandle`.
+///
+/// A connection and its statements are used by one thread at a time (SQLite opens it without
+/// a mutex of its own), so neither is `Sendable`; another thread or a signal handler stops its
+/// work through `interruptHandle`, which is.
 package final class Database {
     /// How a database file is opened.
     package enum Mode: Sendable {
@@ -34,14 +38,13 @@ package final class Database {
     /// The closures SQLite calls back (authorizer, progress handler), kept alive here.
     let callbacks = Callbacks()
 
-    /// How long the statements of a connection wait for other connections' locks, in all, in
-    /// milliseconds.
-    package static let defaultBusyTimeout: Int32 = 5_000
+    /// How long the statements of a connection wait for other connections' locks, in all.
+    package static let defaultBusyTimeout = Duration.seconds(5)
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory one). Foreign keys
     /// are enforced on a connection that can write unless `foreignKeys` is false. Its statements
-    /// wait for other connections' locks up to `busyTimeout` milliseconds in all.
-    package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Int32 = Database.defaultBusyTimeout) throws {
+    /// wait for other connections' locks up to `busyTimeout` in all.
+    package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -66,8 +69,6 @@ package final class Database {
         waitWhenBusy(upTo: busyTimeout)
         if mode != .readOnly && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
     }
-
-    deinit { sqlite3_close_v2(handle) }
 
     /// Runs one statement with `values` bound, ignoring any rows.
     package func execute(_ sql: String, _ values: [SQLValue]) throws {
@@ -152,3 +153,6 @@ package final class Database {
     /// How many rows the last INSERT, UPDATE or DELETE changed (not counting triggers' changes).
     package var changes: Int { Int(sqlite3_changes64(handle)) }
 }
+
+@available(*, unavailable)
+extension Database: Sendable {}

@@ -46,9 +46,9 @@ extension Database {
         }, context)
     }
 
-    /// Runs `body` under a time limit of its own of `seconds` (see `TimeLimit`).
-    package func withTimeLimit<T>(_ seconds: Double, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) throws -> T {
-        try TimeLimit(seconds, on: self, whenStuck: whenStuck).run(body)
+    /// Runs `body` under a time limit of its own (see `TimeLimit`).
+    package func withTimeLimit<T>(_ limit: Duration, whenStuck: (@Sendable () -> Void)? = nil, _ body: () throws -> T) throws -> T {
+        try TimeLimit(limit, on: self, whenStuck: whenStuck).run(body)
     }
 
     /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the

@@ -7,11 +7,17 @@ import Glibc
 /// The part of a connection that other threads and signal handlers may use: it only stores to
 /// an atomic and calls `sqlite3_interrupt`, the one SQLite call allowed from any thread (the
 /// sqlite3 shell's own Ctrl-C handler makes it).
-package final class InterruptHandle: Interruptible {
+///
+/// It closes the connection when it goes away: a `Database` keeps it, so the connection stays
+/// open while the last of the two is kept, and no thread ever interrupts a closed connection.
+package final class InterruptHandle: Interruptible, Sendable {
     private let connection: ConnectionPointer
     private let interrupted = Atomic<Bool>(false)
 
     init(_ connection: OpaquePointer) { self.connection = ConnectionPointer(pointer: connection) }
+
+    /// Runs once neither the `Database` nor any other thread has the connection.
+    deinit { sqlite3_close_v2(connection.pointer) }
 
     /// Stops the connection's work as soon as possible: the statement running fails with
     /// `.interrupted`, and so does every statement run afterwards (but the rollback of
@@ -29,6 +35,10 @@ package final class InterruptHandle: Interruptible {
 }
 
 /// A connection's pointer, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
+///
+/// Unchecked: an `InterruptHandle` passes it only to `sqlite3_interrupt`, which may be called
+/// from any thread while the connection is open, and to `sqlite3_close_v2` when nothing else
+/// has the connection; everything else goes through the `Database`, on one thread.
 private struct ConnectionPointer: @unchecked Sendable {
     let pointer: OpaquePointer
 }
@@ -41,27 +51,27 @@ extension Database {
     package var isInterrupted: Bool { interruptHandle.isInterrupted }
 
     /// Calls `waiting` once, on the thread that waits, when this connection has waited for
-    /// another connection's locks for `seconds` in all: to say why nothing seems to happen.
-    package func whenWaitingForALock(after seconds: Double, _ waiting: @escaping () -> Void) {
-        callbacks.lockWait.announceAfter = Int(seconds * 1000)
+    /// another connection's locks for `duration` in all: to say why nothing seems to happen.
+    package func whenWaitingForALock(after duration: Duration, _ waiting: @escaping () -> Void) {
+        callbacks.lockWait.announceAfter = duration
         callbacks.lockWait.announce = waiting
     }
 
     /// Makes the statements of this connection that meet another connection's lock wait for it,
-    /// as SQLite's own busy timeout does, but `milliseconds` for all their waits together: SQLite
+    /// as SQLite's own busy timeout does, but up to `limit` for all their waits together: SQLite
     /// asks again for a lock it could not get (for each spill of a full page cache, say), and a
     /// limit for each wait would have no end. Once the time is spent, the statement running
     /// stops and fails with `.busy`, and so does any later wait. It gives up at once when the
     /// connection is interrupted.
-    func waitWhenBusy(upTo milliseconds: Int32) {
-        callbacks.lockWait.limit = Int(milliseconds)
+    func waitWhenBusy(upTo limit: Duration) {
+        callbacks.lockWait.limit = limit
         callbacks.lockWait.connection = handle
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
         sqlite3_busy_handler(handle, { context, attempt in
             let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
             guard callbacks.interruptHandle?.isInterrupted != true else { return 0 }
             let left = callbacks.lockWait.limit - callbacks.lockWait.waited
-            guard left > 0 else {
+            guard left > .zero else {
                 // A lock SQLite only tries for (a spill of the cache) gives up quietly and tries
                 // again later: stopping the statement makes the end of the wait an end.
                 callbacks.lockWait.expired = true
@@ -73,10 +83,11 @@ extension Database {
                 announce()
             }
             // Short sleeps at first, as SQLite's own: most locks are held briefly.
-            let pause = min([1, 2, 5, 10, 20, 50][min(Int(attempt), 5)], left)
-            let start = MonotonicClock.milliseconds()
-            usleep(useconds_t(pause * 1000))
-            callbacks.lockWait.waited += max(MonotonicClock.milliseconds() - start, pause)
+            let pause = min(.milliseconds([1, 2, 5, 10, 20, 50][min(Int(attempt), 5)]), left)
+            let start = MonotonicClock.now()
+            let (seconds, attoseconds) = pause.components
+            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+            callbacks.lockWait.waited += max(MonotonicClock.elapsed(since: start), pause)
             return 1
         }, context)
     }
@@ -91,12 +102,12 @@ extension Database {
 struct LockWait {
     /// The connection, to stop its statement when the time is spent.
     var connection: OpaquePointer?
-    /// The most all waits may take, and what they have taken, in milliseconds.
-    var limit = 0
-    var waited = 0
+    /// The most all waits may take, and what they have taken.
+    var limit = Duration.zero
+    var waited = Duration.zero
     /// Whether the time was spent.
     var expired = false
-    /// Called once after `announceAfter` milliseconds of waiting.
+    /// Called once after `announceAfter` of waiting.
     var announce: (() -> Void)?
-    var announceAfter = 0
+    var announceAfter = Duration.zero
 }

@@ -31,8 +31,6 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let notAuthorized = ResultCode(rawValue: SQLITE_AUTH)
     package static let range = ResultCode(rawValue: SQLITE_RANGE)
     package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
-    /// A write failed in the operating system: a file-size limit or a full device, usually.
-    package static let ioErrorWrite = ResultCode(rawValue: SQLITE_IOERR | (3 << 8))
     /// A read-only connection found a rollback journal of an interrupted transaction, which
     /// only a connection that can write may roll back.
     package static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))

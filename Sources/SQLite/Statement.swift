@@ -13,7 +13,8 @@ package enum SQLValue: Equatable, Sendable {
 }
 
 /// A prepared statement: prepare once, then bind, step and reset as often as needed.
-/// The statement is finalized when the last reference goes away.
+/// The statement is finalized when the last reference goes away. Like its `Database`, it is
+/// used by one thread at a time.
 package final class Statement {
     /// The SQL text the statement was prepared from.
     package let sql: String
@@ -219,6 +220,9 @@ package final class Statement {
         guard code == SQLITE_OK else { throw SQLiteError(connection: database.handle, code: code, sql: sql) }
     }
 }
+
+@available(*, unavailable)
+extension Statement: Sendable {}
 
 /// One result row, detached from its statement.
 package struct Row: Equatable, Sendable {

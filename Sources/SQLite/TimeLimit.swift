@@ -12,14 +12,15 @@ import Glibc
 /// A progress handler stops a statement between SQLite's instructions. One instruction can take
 /// any time, though (`instr()` of long text is one), so an alarm on a thread of its own also
 /// interrupts the connection at the limit, which ends the long instructions that heed an
-/// interrupt; and if `stuckAfter` seconds later a step of a statement is still inside SQLite,
+/// interrupt; and if `stuckAfter` later a step of a statement is still inside SQLite,
 /// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half done).
 /// Time spent in `run` outside SQLite (writing rows to a slow reader, say) counts towards the
 /// limit, and the next step stops. Without a thread to be had, only the progress handler keeps
-/// the limit.
+/// the limit. Like its connection, it is used by one thread (its alarm's thread reads only
+/// `Sendable` parts: the interrupt handle and two flags).
 package final class TimeLimit {
     /// How long after the limit a step still inside SQLite counts as stuck.
-    package static let stuckAfter = 1.0
+    package static let stuckAfter = Duration.seconds(1)
 
     private let database: Database
     private let deadline: timespec
@@ -28,16 +29,16 @@ package final class TimeLimit {
     private let running = RunningFlag()
     private var alarm: Alarm?
 
-    package init(_ seconds: Double, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
+    package init(_ limit: Duration, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
         self.database = database
         let now = MonotonicClock.now()
-        deadline = MonotonicClock.time(seconds, after: now)
+        deadline = MonotonicClock.time(limit, after: now)
         let connection = database.interruptHandle
         let running = self.running
-        var steps = [Alarm.Step(after: seconds) { running.ifRunning { connection.interruptStatement() } }]
+        var steps = [Alarm.Step(after: limit) { running.ifRunning { connection.interruptStatement() } }]
         if let whenStuck {
             let stepping = database.callbacks.stepping
-            steps.append(Alarm.Step(after: seconds + Self.stuckAfter) {
+            steps.append(Alarm.Step(after: limit + Self.stuckAfter) {
                 if running.isRunning && stepping.isSet { whenStuck() }
             })
         }
@@ -54,7 +55,7 @@ package final class TimeLimit {
         // Called every 10,000 virtual machine instructions: cheap, and often enough.
         sqlite3_progress_handler(database.handle, 10_000, { context in
             guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
-            return MonotonicClock.seconds(from: MonotonicClock.now(), to: deadline) < 0 ? 1 : 0
+            return MonotonicClock.duration(from: MonotonicClock.now(), to: deadline) < .zero ? 1 : 0
         }, context)
         running.set(true)
         defer {
@@ -63,12 +64,15 @@ package final class TimeLimit {
             callbacks.deadline = nil
         }
         // The alarm's steps are over: nothing would stop one long call.
-        if MonotonicClock.seconds(from: MonotonicClock.now(), to: deadline) < -Self.stuckAfter {
+        if MonotonicClock.duration(from: MonotonicClock.now(), to: deadline) < .zero - Self.stuckAfter {
             throw SQLiteError(.interrupted, message: "interrupted")
         }
         return try body()
     }
 }
+
+@available(*, unavailable)
+extension TimeLimit: Sendable {}
 
 /// Whether a `TimeLimit`'s `run` is under way, for its alarm's thread to read.
 private final class RunningFlag: Sendable {

@@ -2,14 +2,14 @@ import Glibc
 
 /// Actions run on a thread of their own, each a given time after the alarm was set, until it
 /// is cancelled: for a time limit that must hold even while the thread it guards is busy in one
-/// long call.
+/// long call. Only the thread that set it cancels it; its own thread runs the steps.
 package final class Alarm {
-    /// An action and when it is due, in seconds after the alarm was set.
+    /// An action and when it is due, after the alarm was set.
     package struct Step: Sendable {
-        package let after: Double
+        package let after: Duration
         package let action: @Sendable () -> Void
 
-        package init(after: Double, action: @escaping @Sendable () -> Void) {
+        package init(after: Duration, action: @escaping @Sendable () -> Void) {
             self.after = after
             self.action = action
         }
@@ -37,7 +37,13 @@ package final class Alarm {
     deinit { cancel() }
 }
 
+@available(*, unavailable)
+extension Alarm: Sendable {}
+
 /// The time the alarm was set, and a cancellation its thread can wait for.
+///
+/// Unchecked: `start` is a constant, and `cancelled`, the only variable, is read and written
+/// only with `mutex` locked.
 private final class AlarmClock: @unchecked Sendable {
     let start: timespec
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -69,9 +75,9 @@ private final class AlarmClock: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits until `seconds` after `start`, or a cancellation; returns whether the time came first.
-    func wait(untilSecondsAfterStart seconds: Double) -> Bool {
-        var due = MonotonicClock.time(seconds, after: start)
+    /// Waits until `duration` after `start`, or a cancellation; returns whether the time came first.
+    func wait(until duration: Duration) -> Bool {
+        var due = MonotonicClock.time(duration, after: start)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while !cancelled {
@@ -82,7 +88,7 @@ private final class AlarmClock: @unchecked Sendable {
 }
 
 /// What the alarm's thread runs.
-private final class AlarmRun {
+private final class AlarmRun: Sendable {
     let clock: AlarmClock
     let steps: [Alarm.Step]
 
@@ -93,7 +99,7 @@ private final class AlarmRun {
 
     func run() {
         for step in steps {
-            guard clock.wait(untilSecondsAfterStart: step.after) else { return }
+            guard clock.wait(until: step.after) else { return }
             step.action()
         }
     }

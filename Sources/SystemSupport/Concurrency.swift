@@ -8,17 +8,20 @@ import Glibc
 /// The work must not wait for anything the caller does: when the system cannot start another
 /// thread (a limit on threads or memory), it runs on the caller's thread inside `wait`, so the
 /// import is slower but still completes.
-package final class BackgroundWork<Value>: @unchecked Sendable {
+///
+/// Only the thread that made it calls `wait`.
+package final class BackgroundWork<Value: Sendable> {
     private let body: @Sendable () -> Value
-    /// Set by the work's thread; read only after that thread has been joined.
-    private var value: Value?
+    private let result = JoinedResult<Value>()
+    /// The work's thread, until `wait` joins it.
     private var thread: pthread_t?
 
     /// Starts `body` on a new thread, if one can be had.
     package init(_ body: @escaping @Sendable () -> Value) {
         self.body = body
+        let result = self.result
         // Signals go to the importing thread, which handles them (see `Interruption`).
-        thread = startThread { [self] in value = body() }
+        thread = startThread { result.value = body() }
     }
 
     /// Waits for the work to finish (doing it here if it had no thread) and returns its result.
@@ -27,9 +30,20 @@ package final class BackgroundWork<Value>: @unchecked Sendable {
             pthread_join(thread, nil)
             self.thread = nil
         }
-        if value == nil { value = body() }
-        return value!
+        if result.value == nil { result.value = body() }
+        return result.value!
     }
+}
+
+@available(*, unavailable)
+extension BackgroundWork: Sendable {}
+
+/// The result of a `BackgroundWork`, which its thread sets.
+///
+/// Unchecked: it needs no lock, because the thread that sets `value` is joined (which orders
+/// its writes before whatever follows the join) before anything else reads or writes it.
+private final class JoinedResult<Value: Sendable>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// A flag one thread sets and clears and others read, such as "stop now".
@@ -45,7 +59,7 @@ package final class AtomicFlag: Sendable {
 
 /// Starts `body` on a new thread, which signals are not delivered to (they go to the others);
 /// nil when the system cannot start a thread (a limit on threads or memory). Join it.
-package func startThread(_ body: @escaping () -> Void) -> pthread_t? {
+package func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let started = Interruption.blockingSignals {
@@ -62,7 +76,7 @@ package func startThread(_ body: @escaping () -> Void) -> pthread_t? {
 }
 
 /// A closure for a new thread to run, passed through the C thread API.
-private final class ThreadBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

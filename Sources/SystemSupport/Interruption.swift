@@ -31,9 +31,10 @@ package enum Interruption {
 
     /// The first signal received while catching, 0 for none.
     private static let received = Atomic<Int32>(0)
-    /// What a signal stops, unretained (0 for none): the handler touches nothing but atomics
-    /// and `Interruptible.interrupt`. Set and cleared around the work it guards.
-    private static let target = Atomic<UInt>(0)
+    /// What a signal stops, unretained (nil for none): the handler touches nothing but atomics
+    /// and `Interruptible.interrupt`. Set and cleared around the work it guards, which keeps it
+    /// alive meanwhile.
+    private static let target = Atomic<Unmanaged<InterruptTarget>?>(nil)
 
     /// Whether a signal has asked the work to stop.
     package static var isRequested: Bool { request != nil }
@@ -57,7 +58,7 @@ package enum Interruption {
     /// its result. The previous handling of each signal is restored afterwards.
     package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
-        target.store(0, ordering: .relaxed)
+        target.store(nil, ordering: .relaxed)
         let previous = signals.map { number in
             let old = signal(number, handle)
             if unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(number, SIG_IGN) }
@@ -76,8 +77,8 @@ package enum Interruption {
     package static func interrupting<T>(_ work: any Interruptible, _ body: () throws -> T) throws -> T {
         let box = InterruptTarget(work)
         return try withExtendedLifetime(box) {
-            target.store(UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque()), ordering: .releasing)
-            defer { target.store(0, ordering: .releasing) }
+            target.store(Unmanaged.passUnretained(box), ordering: .releasing)
+            defer { target.store(nil, ordering: .releasing) }
             if isRequested { work.interrupt() }
             return try body()
         }
@@ -97,8 +98,7 @@ package enum Interruption {
     private static let handle: @convention(c) (Int32) -> Void = { number in
         _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
         signal(number, SIG_DFL)
-        let bits = target.load(ordering: .acquiring)
-        if bits != 0 { Unmanaged<InterruptTarget>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().work.interrupt() }
+        target.load(ordering: .acquiring)?.takeUnretainedValue().work.interrupt()
     }
 }
 

@@ -9,27 +9,29 @@ package enum MonotonicClock {
         return now
     }
 
-    /// The time `seconds` after `start`.
-    package static func time(_ seconds: Double, after start: timespec) -> timespec {
+    /// The time `duration` after `start`.
+    package static func time(_ duration: Duration, after start: timespec) -> timespec {
+        let (seconds, attoseconds) = duration.components
         var time = start
-        let whole = seconds.rounded(.down)
-        time.tv_sec += Int(whole)
-        time.tv_nsec += Int((seconds - whole) * 1e9)
+        time.tv_sec += Int(seconds)
+        time.tv_nsec += Int(attoseconds / 1_000_000_000)
         if time.tv_nsec >= 1_000_000_000 {
             time.tv_sec += 1
             time.tv_nsec -= 1_000_000_000
+        } else if time.tv_nsec < 0 {
+            time.tv_sec -= 1
+            time.tv_nsec += 1_000_000_000
         }
         return time
     }
 
-    /// The seconds from `start` to `end` (negative when `end` came first).
-    package static func seconds(from start: timespec, to end: timespec) -> Double {
-        Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    /// The time from `start` to `end` (negative when `end` came first).
+    package static func duration(from start: timespec, to end: timespec) -> Duration {
+        .seconds(end.tv_sec - start.tv_sec) + .nanoseconds(end.tv_nsec - start.tv_nsec)
     }
 
-    /// Now, in milliseconds from a fixed point in the past.
-    package static func milliseconds() -> Int {
-        let now = now()
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    /// The time from `start` to now.
+    package static func elapsed(since start: timespec) -> Duration {
+        duration(from: start, to: now())
     }
 }

@@ -53,7 +53,7 @@ final class HostileInputTests: BinaryTestCase {
     func testAHugeValueIsRefusedWithItsPlaceAndCostsLittleMemory() throws {
         // A 100 MB description, then a mission with a problem of its own after it.
         let path = folder.appendingPathComponent("huge.json")
-        FileManager.default.createFile(atPath: path.path, contents: Data(#"[{"id":1,"crew":[],"description":""#.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path.path, contents: Data(#"[{"id":1,"crew":[],"description":""#.utf8)))
         let handle = try FileHandle(forWritingTo: path)
         try handle.seekToEnd()
         let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
@@ -143,7 +143,7 @@ final class HostileInputTests: BinaryTestCase {
     /// Writes `text` to `name` in the test's folder and returns its path.
     private func write(_ name: String, _ text: String) -> String {
         let url = folder.appendingPathComponent(name)
-        FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8)))
         return url.path
     }
 }

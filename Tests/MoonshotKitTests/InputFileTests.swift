@@ -75,7 +75,7 @@ final class InputFileTests: XCTestCase {
             defer { buffer.deallocate() }
             while case let count = try file.readNext(into: buffer), count > 0 { bytes += buffer[..<count] }
             XCTAssertEqual(bytes, Array(try Data(contentsOf: URL(fileURLWithPath: realMissionsPath))), "\(source)")
-            XCTAssertEqual(file.sha256(), bytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }, "\(source)")
+            XCTAssertEqual(file.content.sha256(), bytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }, "\(source)")
         }
     }
 

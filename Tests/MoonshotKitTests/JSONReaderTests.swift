@@ -18,7 +18,7 @@ final class JSONReaderTests: XCTestCase {
             var reader = JSONReader(buffer)
             return Result { try body(&reader) }
         }
-        let trickled = Result<T, Error> {
+        let trickled = Result<T, any Error> {
             var reader = try JSONReader(source: TrickleSource(bytes))
             return try body(&reader)
         }

@@ -248,7 +248,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let db = try memory()
         let endless = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
         let start = DispatchTime.now()
-        XCTAssertThrowsError(try db.withTimeLimit(0.2) { try endless.step() }) { error in
+        XCTAssertThrowsError(try db.withTimeLimit(.milliseconds(200)) { try endless.step() }) { error in
             XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -269,20 +269,20 @@ final class SQLiteWrapperTests: XCTestCase {
         let slow = try db.prepare("SELECT instr(printf('%.*c', \(length), 'a'), printf('%.*c', 100000, 'a') || 'b')")
         let stuck = StuckFlag()
         let start = DispatchTime.now()
-        _ = try? db.withTimeLimit(0.2, whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
+        _ = try? db.withTimeLimit(.milliseconds(200), whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
         slow.reset()
         let calledAfter = try XCTUnwrap(stuck.time, "whenStuck is called while the call runs on").uptimeNanoseconds - start.uptimeNanoseconds
-        XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + TimeLimit.stuckAfter, accuracy: 0.5)
+        XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + TimeLimit.stuckAfter / .seconds(1), accuracy: 0.5)
 
         let quick = StuckFlag()
-        XCTAssertEqual(try db.withTimeLimit(0.2, whenStuck: { quick.record(DispatchTime.now()) }) { try db.scalar("SELECT 1") }, .integer(1))
+        XCTAssertEqual(try db.withTimeLimit(.milliseconds(200), whenStuck: { quick.record(DispatchTime.now()) }) { try db.scalar("SELECT 1") }, .integer(1))
         usleep(1_500_000)
         XCTAssertNil(quick.time, "nothing is called once the body has returned")
     }
 
     func testOneTimeLimitIsSharedByItsRunsAndLeavesWhatRunsOutsideAlone() throws {
         let db = try memory()
-        let limit = TimeLimit(0.3, on: db)
+        let limit = TimeLimit(.milliseconds(300), on: db)
         XCTAssertEqual(try limit.run { try db.scalar("SELECT 1") }, .integer(1))
         // Outside a run, a statement in progress at the limit is not interrupted.
         let outside = try db.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) SELECT i FROM n")
@@ -307,7 +307,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         try Database(path: "file:a.db?mode=memory", mode: .readWriteCreate).execute("CREATE TABLE t (x)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("file:a.db?mode=memory").path))
         XCTAssertEqual(try Database(path: "file:a.db?mode=memory", mode: .readOnly).scalar("SELECT count(*) FROM sqlite_schema"), .integer(1))
@@ -335,7 +335,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let path = folder.appendingPathComponent("busy.db").path
         let holder = try Database(path: path, mode: .readWriteCreate)
         try holder.execute("CREATE TABLE t (x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
-        let other = try Database(path: path, mode: .readWriteCreate, busyTimeout: 50)
+        let other = try Database(path: path, mode: .readWriteCreate, busyTimeout: .milliseconds(50))
         XCTAssertThrowsError(try other.execute("BEGIN IMMEDIATE")) { error in
             XCTAssertTrue((error as? SQLiteError)?.isBusy == true, "\(error)")
         }
@@ -348,12 +348,12 @@ final class SQLiteWrapperTests: XCTestCase {
         let path = folder.appendingPathComponent("busy.db").path
         let holder = try Database(path: path, mode: .readWriteCreate)
         try holder.execute("CREATE TABLE t (x); BEGIN IMMEDIATE")
-        let waiting = try Database(path: path, mode: .readWrite, busyTimeout: 400)
+        let waiting = try Database(path: path, mode: .readWrite, busyTimeout: .milliseconds(400))
         var started = Date()
         XCTAssertThrowsError(try waiting.execute("BEGIN IMMEDIATE"))
         XCTAssertGreaterThan(Date().timeIntervalSince(started), 0.35, "waits as long as its timeout")
 
-        let interrupted = try Database(path: path, mode: .readWrite, busyTimeout: 60_000)
+        let interrupted = try Database(path: path, mode: .readWrite, busyTimeout: .seconds(60))
         nonisolated(unsafe) let target = interrupted  // interrupt() may be called from any thread
         let interrupter = Thread { usleep(200_000); target.interrupt() }
         started = Date()

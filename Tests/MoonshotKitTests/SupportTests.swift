@@ -44,8 +44,8 @@ final class SupportTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         let expected = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
-        XCTAssertEqual(try InputFile(.file(realMissionsPath)).sha256(), String(expected))
-        XCTAssertEqual(try InputFile(.embedded("missions.json")).sha256(), String(expected))
+        XCTAssertEqual(try InputFile(.file(realMissionsPath)).content.sha256(), String(expected))
+        XCTAssertEqual(try InputFile(.embedded("missions.json")).content.sha256(), String(expected))
     }
 
     func testBackgroundWorkHandsBackWhatItsBodyReturned() {

@@ -114,13 +114,13 @@ struct PositiveCount: ArgumentValue {
 
 /// A duration in seconds, above 0 and below a million.
 struct Seconds: ArgumentValue {
-    let value: Double
+    let value: Duration
 
     init(argument text: String) throws(InvalidValue) {
         guard let seconds = Double(text), seconds > 0, seconds < 1_000_000 else {
             throw InvalidValue(expected: "a number of seconds above 0 and below 1000000")
         }
-        value = seconds
+        value = .seconds(seconds)
     }
 }
 

@@ -6,7 +6,7 @@ enum CheckCommand {
     struct Options: CommandOptions {
         var global = GlobalOptions()
         var repair = false
-        var wait: Double?
+        var wait: Duration?
     }
 
     static let command = Command<Options>(
@@ -38,7 +38,7 @@ enum CheckCommand {
             """,
         options: [
             .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
-            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks (default: \(Int(LockWaitPolicy.defaultSeconds))).") {
+            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks (default: \(LockWaitPolicy.defaultLimit.components.seconds)).") {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
         ],
@@ -52,11 +52,11 @@ enum CheckCommand {
         let path = options.global.databasePath(environment: environment)
         var repaired: [String]? = nil
         if options.repair {
-            let wait = options.wait ?? LockWaitPolicy.defaultSeconds
+            let wait = options.wait ?? LockWaitPolicy.defaultLimit
             let waiting = "Waiting for another program's lock on \(path) (up to \(seconds(wait)) in all)...\n"
             do {
                 repaired = try Interruption.catchingSignals {
-                    try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(seconds: wait, whenWaiting: { Terminal.writeError(waiting) }))
+                    try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(limit: wait, whenWaiting: { Terminal.writeError(waiting) }))
                 }
             } catch let interrupted as Interrupted {
                 Terminal.writeError("Error: the repair was stopped by \(interrupted.signalName); \(path) was not changed.\n")

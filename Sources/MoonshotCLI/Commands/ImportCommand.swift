@@ -10,7 +10,7 @@ enum ImportCommand {
         var astronauts: FilePath?
         var check = false
         var force = false
-        var wait = LockWaitPolicy.defaultSeconds
+        var wait = LockWaitPolicy.defaultLimit
     }
 
     static let command = Command<Options>(
@@ -29,7 +29,7 @@ enum ImportCommand {
             'moonshot export' writes the changed data to files first. Ctrl-C stops it cleanly
             (exit status 130).
             While another program holds a lock on the database, the import waits for it, up to
-            \(seconds(LockWaitPolicy.defaultSeconds)) in all (--wait), saying so on stderr after a second.
+            \(seconds(LockWaitPolicy.defaultLimit)) in all (--wait), saying so on stderr after a second.
             """,
         options: [
             .value("missions", "path", help: "A missions.json to load instead of the built-in Apollo missions (with --astronauts).") {
@@ -42,7 +42,7 @@ enum ImportCommand {
             .flag("force", help: "Replace changes made since the last import, and drop what of another program's stands in the way.") {
                 $0.force = true
             },
-            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: \(Int(LockWaitPolicy.defaultSeconds))).") {
+            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: \(LockWaitPolicy.defaultLimit.components.seconds)).") {
                 (options, seconds: Seconds) in options.wait = seconds.value
             },
         ],
@@ -74,7 +74,7 @@ enum ImportCommand {
                                                         + "\(describe(counts)). Nothing was written.\n"))
                 } else {
                     let waiting = "Waiting for another program's lock on \(databasePath) (up to \(seconds(options.wait)) in all)...\n"
-                    let lockWait = LockWaitPolicy(seconds: options.wait, whenWaiting: { Terminal.writeError(waiting) })
+                    let lockWait = LockWaitPolicy(limit: options.wait, whenWaiting: { Terminal.writeError(waiting) })
                     let summary = try Importer.run(missions: missions, astronauts: astronauts,
                                                    databasePath: databasePath, lockWait: lockWait, force: options.force)
                     Terminal.writeAfterAChange(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))

@@ -68,7 +68,7 @@ enum Moonshot {
     }
 
     /// A failure as the user should read it.
-    static func describe(_ error: Error) -> String {
+    static func describe(_ error: any Error) -> String {
         switch error {
         case let error as MoonshotError: error.description
         case let error as SQLiteError where error.isBusy:

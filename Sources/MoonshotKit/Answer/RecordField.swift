@@ -12,27 +12,27 @@ package struct RecordField<Record>: Sendable {
     }
 
     /// The field that is the number at `path`.
-    init(_ field: Field, _ path: KeyPath<Record, Int64> & Sendable) {
+    init(_ field: Field, _ path: any KeyPath<Record, Int64> & Sendable) {
         self.init(field) { .integer($0[keyPath: path]) }
     }
 
     /// The field that is the count at `path`.
-    init(_ field: Field, _ path: KeyPath<Record, Int> & Sendable) {
+    init(_ field: Field, _ path: any KeyPath<Record, Int> & Sendable) {
         self.init(field) { .integer($0[keyPath: path]) }
     }
 
     /// The field that is the text at `path` (none for nil).
-    init(_ field: Field, _ path: KeyPath<Record, String?> & Sendable) {
+    init(_ field: Field, _ path: any KeyPath<Record, String?> & Sendable) {
         self.init(field) { .text($0[keyPath: path]) }
     }
 
     /// The field that is the text at `path`.
-    init(_ field: Field, _ path: KeyPath<Record, String> & Sendable) {
+    init(_ field: Field, _ path: any KeyPath<Record, String> & Sendable) {
         self.init(field) { .text($0[keyPath: path]) }
     }
 
     /// The field that is the launch date at `path`.
-    init(_ field: Field, _ path: KeyPath<Record, LaunchDate?> & Sendable) {
+    init(_ field: Field, _ path: any KeyPath<Record, LaunchDate?> & Sendable) {
         self.init(field) { .date($0[keyPath: path]) }
     }
 }

@@ -21,7 +21,7 @@ package enum DatabaseRepair {
         do {
             // Foreign keys off: with them on, dropping a table to rebuild it would delete the
             // crew rows that refer to it. Nothing else the repair does meets them.
-            let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: Int32(lockWait.seconds * 1000))
+            let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: lockWait.limit)
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
             return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {

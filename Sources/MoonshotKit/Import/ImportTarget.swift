@@ -36,7 +36,7 @@ enum ImportTarget {
             // Foreign keys off: with them on, dropping moonshot's tables would delete (or refuse
             // to delete) other programs' rows that refer to them. The reader checks every
             // reference of the new content, and `DatabaseReplacement.finish` every table's.
-            database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: Int32(lockWait.seconds * 1000))
+            database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: lockWait.limit)
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
             throw MoonshotError("cannot open or create \(path): \(error.message)", hint: "Choose another path with --db.")
         }
@@ -49,7 +49,7 @@ enum ImportTarget {
     /// The failure of `work` ("the import"), a transaction on the database at `path` that was
     /// rolled back, as the user should read it: a busy, foreign, damaged or read-only database
     /// explained; any other error as it is.
-    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> Error {
+    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> any Error {
         switch error.code.primary {
         case .busy: lockWait.gaveUp(on: path, work)
         case .notADatabase: DatabaseReplacement.notAMoonshotDatabase(path)
@@ -67,32 +67,33 @@ enum ImportTarget {
     /// the file is then as it was before the import. Nothing to do, and nothing done, otherwise.
     static func finishRollback(of path: String) {
         guard case .file = FileSystem.entry(at: path),
-              let database = try? Database(path: path, mode: .readWrite, busyTimeout: 1_000) else { return }
+              let database = try? Database(path: path, mode: .readWrite, busyTimeout: .seconds(1)) else { return }
         _ = try? database.scalar("SELECT count(*) FROM sqlite_schema")
     }
 }
 
 /// How long an import waits for other programs' locks on the database, and what it does meanwhile.
 package struct LockWaitPolicy {
-    /// The most an import waits for locks, in all its waits together, in seconds: long enough
-    /// for another import of a large dataset to finish.
-    package static let defaultSeconds = 60.0
+    /// The most an import waits for locks, in all its waits together: long enough for another
+    /// import of a large dataset to finish.
+    package static let defaultLimit = Duration.seconds(60)
     /// How long a wait lasts before `whenWaiting` is called.
-    static let announceAfter = 1.0
+    static let announceAfter = Duration.seconds(1)
 
-    package var seconds: Double
-    /// Called once, when the import has waited `announceAfter` seconds: to say that it waits.
+    /// The most all waits together may take.
+    package var limit: Duration
+    /// Called once, when the import has waited `announceAfter`: to say that it waits.
     package var whenWaiting: (() -> Void)?
 
-    package init(seconds: Double = LockWaitPolicy.defaultSeconds, whenWaiting: (() -> Void)? = nil) {
-        self.seconds = seconds
+    package init(limit: Duration = LockWaitPolicy.defaultLimit, whenWaiting: (() -> Void)? = nil) {
+        self.limit = limit
         self.whenWaiting = whenWaiting
     }
 
     /// The error for `work` ("the import") on the database at `path` that waited as long as
     /// this allows for another program's lock, and gave up without changing anything.
     func gaveUp(on path: String, _ work: String) -> MoonshotError {
-        MoonshotError("\(path) is locked by another program, and \(work) waited for it \(MoonshotKit.seconds(seconds)) in all; \(path) was not changed",
+        MoonshotError("\(path) is locked by another program, and \(work) waited for it \(MoonshotKit.seconds(limit)) in all; \(path) was not changed",
                       hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
                           + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
     }

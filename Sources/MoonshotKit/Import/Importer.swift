@@ -67,9 +67,10 @@ package enum Importer {
             preconditionFailure("an input that could not be opened passed validation")
         }
         let failed = AtomicFlag()
+        let (missionsContent, astronautsContent) = (missionsFile.content, astronautsFile.content)
         let hashing = BackgroundWork {
             let stop = { failed.isSet || Interruption.isRequested }
-            return (missionsFile.sha256(shouldStop: stop), astronautsFile.sha256(shouldStop: stop))
+            return (missionsContent.sha256(shouldStop: stop), astronautsContent.sha256(shouldStop: stop))
         }
         // Even when the import fails, nothing goes on reading the input after it returns; a
         // failed import stops the hashing at once.

@@ -25,25 +25,25 @@ package enum InputSource: Equatable, Sendable {
 }
 
 /// One input file, open for reading from start to end with plain reads (never mapped into
-/// memory, so a file that shrinks meanwhile is an error, not a crash), and for hashing.
+/// memory, so a file that shrinks meanwhile is an error, not a crash); its `content` is for
+/// hashing it on another thread meanwhile.
 ///
 /// Only regular files are opened: a FIFO, socket or device is refused before anything can
 /// block on it. A file that changes while it is read (its size, modification or change time
 /// differs from when it was opened, or it has more or fewer bytes than it had then) is
 /// reported, so what is imported and hashed is always one version of the file.
-package final class InputFile: @unchecked Sendable {
+///
+/// Only the thread that imports uses it (it keeps the position read to); other threads read
+/// through `content`.
+package final class InputFile {
     /// Where the bytes come from.
     package let source: InputSource
-    /// The file's size when it was opened.
-    package let size: Int
-    /// The open file; -1 for the embedded copy.
-    private let descriptor: Int32
-    /// The embedded copy's text.
-    private let embedded: String
+    /// The bytes, for another thread to hash; the file stays open while it or this is kept.
+    package let content: InputContent
     /// Size, and modification and change times when opened, to notice a file that changes: any
     /// write moves the change time, which (unlike the modification time) no tool can set back.
     private let identity: [Int]
-    /// How many bytes `readNext` has handed out. Only the reading thread uses it.
+    /// How many bytes `readNext` has handed out.
     private var position = 0
 
     /// Opens `source`; throws an `ImportProblem` naming the file when it cannot be read or is empty.
@@ -54,26 +54,27 @@ package final class InputFile: @unchecked Sendable {
             guard let text = EmbeddedDataset.text(named: name) else {
                 throw ImportProblem(file: name, message: "no embedded file of that name")
             }
-            (embedded, size, descriptor, identity) = (text, text.utf8.count, -1, [])
+            content = InputContent(descriptor: -1, size: text.utf8.count, embedded: text)
+            identity = []
         case .file(let path):
-            embedded = ""
-            (descriptor, identity) = try Self.openRegularFile(path)
-            size = identity[0]
+            let (descriptor, identity) = try Self.openRegularFile(path)
+            content = InputContent(descriptor: descriptor, size: identity[0], embedded: "")
+            self.identity = identity
         }
     }
 
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
-    }
+    /// The file's size when it was opened.
+    package var size: Int { content.size }
 
     /// The file name used in messages.
     package var displayName: String { source.displayName }
 
     /// Reads the next bytes into `buffer`; returns how many (0 at the end of the file).
     func readNext(into buffer: UnsafeMutableRawBufferPointer) throws(ImportProblem) -> Int {
+        let descriptor = content.descriptor
         guard descriptor >= 0 else {
             let count = min(buffer.count, size - position)
-            var text = embedded
+            var text = content.embedded
             text.withUTF8 { bytes in
                 buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[position..<(position + count)]))
             }
@@ -93,33 +94,10 @@ package final class InputFile: @unchecked Sendable {
 
     /// Throws when the file is no longer as it was when it was opened.
     func checkUnchanged() throws(ImportProblem) {
-        guard descriptor >= 0 else { return }
+        guard content.descriptor >= 0 else { return }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw problem("cannot read it: \(SystemError(operation: "stat").reason)") }
+        guard fstat(content.descriptor, &info) == 0 else { throw problem("cannot read it: \(SystemError(operation: "stat").reason)") }
         if Self.identity(of: info) != identity { throw changed("it was written to, or its size, times or permissions changed") }
-    }
-
-    /// The SHA-256 of the file as lower-case hex, read through a buffer of its own (so another
-    /// thread may hash while this one reads); nil when it could not be read to the end, or when
-    /// `shouldStop` said to stop first. A file that changed meanwhile is caught by `checkUnchanged`.
-    package func sha256(shouldStop: () -> Bool = { false }) -> String? {
-        guard descriptor >= 0 else {
-            var text = embedded
-            return text.withUTF8 { SHA256.hexDigest(of: $0) }
-        }
-        let chunk = 1 << 20
-        var hasher = SHA256()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
-        defer { buffer.deallocate() }
-        var offset = 0
-        while offset < size, !shouldStop() {
-            let count = pread(descriptor, buffer.baseAddress, min(chunk, size - offset), off_t(offset))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            hasher.update(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[..<count]))
-            offset += count
-        }
-        return offset == size ? hasher.hexDigest() : nil
     }
 
     private func problem(_ message: String) -> ImportProblem {
@@ -167,3 +145,7 @@ package final class InputFile: @unchecked Sendable {
         [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
 }
+
+/// An `InputFile` belongs to the importing thread; its `content` is what other threads may read.
+@available(*, unavailable)
+extension InputFile: Sendable {}

@@ -15,7 +15,7 @@ package struct JSONReader {
     private(set) var origin = 0
     /// The input offset just past the last byte held.
     private(set) var end: Int
-    private let source: JSONByteSource?
+    private let source: (any JSONByteSource)?
     /// Byte offset of the next unread byte, from the start of the input.
     package internal(set) var offset: Int
     var depth = 0
@@ -37,7 +37,7 @@ package struct JSONReader {
     }
 
     /// A reader that takes its input from `source`, a window at a time.
-    package init(source: JSONByteSource) throws {
+    package init(source: any JSONByteSource) throws {
         self.window = UnsafePointer(bitPattern: 1)!
         self.end = 0
         self.source = source

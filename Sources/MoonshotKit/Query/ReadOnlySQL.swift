@@ -1,7 +1,7 @@
 import SQLite
 extension MoonshotDatabase {
-    /// The default limit on an ad-hoc query's running time, in seconds.
-    package static let defaultQueryTimeout = 10.0
+    /// The default limit on an ad-hoc query's running time.
+    package static let defaultQueryTimeout = Duration.seconds(10)
 
     /// What SQL the user wrote may ask of SQLite.
     package static let untrustedSQLLimits = UntrustedSQLLimits()
@@ -24,11 +24,11 @@ extension MoonshotDatabase {
     /// the database: the connection is read-only and `query_only`, the statement must be
     /// read-only and take no values, ATTACH and DETACH (which also stops `VACUUM INTO`) and
     /// `deniedFunctions` are refused, and `untrustedSQLLimits` apply (see `distrustSQL`).
-    /// A query running longer than `timeout` seconds is stopped.
+    /// A query running longer than `timeout` is stopped.
     ///
     /// `columns` receives the column names first; then `row` receives each row as it is
     /// produced, and returns false to stop early. Nothing is buffered here.
-    package func runReadOnly(_ sql: String, timeout: Double = MoonshotDatabase.defaultQueryTimeout,
+    package func runReadOnly(_ sql: String, timeout: Duration = MoonshotDatabase.defaultQueryTimeout,
                             columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
         let limits = Self.untrustedSQLLimits
         try connection.distrustSQL(limits)
@@ -103,7 +103,7 @@ extension MoonshotDatabase {
     }
 
     /// The error for a query stopped by its time limit.
-    static func stopped(after seconds: Double, hint: String) -> MoonshotError {
-        MoonshotError("the query was stopped after \(MoonshotKit.seconds(seconds))", hint: hint)
+    static func stopped(after limit: Duration, hint: String) -> MoonshotError {
+        MoonshotError("the query was stopped after \(MoonshotKit.seconds(limit))", hint: hint)
     }
 }

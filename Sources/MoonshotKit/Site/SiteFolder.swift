@@ -122,7 +122,7 @@ struct SiteFolder {
         let folder = target.contains("/") ? (parent == "/" ? "/" : parent + "/") : ""
         var template = Array("\(folder).\(base).moonshot-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw SystemError(operation: "create a folder in \(parent)") }
-        let staging = String(cString: template)
+        let staging = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // mkdtemp makes the folder private; a site is for reading, as a new folder would be.
         let mask = umask(0o022)
         umask(mask)
