@@ -259,14 +259,14 @@ final class ImportTests: XCTestCase {
     func testRefusesToReplaceWhatIsNotAMoonshotDatabase() throws {
         let text = try write("precious notes", to: "moonshot.db", in: folder)
         XCTAssertThrowsError(try importRealDataset()) { error in
-            XCTAssertTrue((error as? MoonshotError)?.message.contains("is not a moonshot database") == true, "\(error)")
+            XCTAssertEqual(error as? DatabaseWriteProblem, .notMoonshots(path: self.databasePath))
         }
         XCTAssertEqual(try String(contentsOfFile: text, encoding: .utf8), "precious notes")
 
         try FileManager.default.removeItem(atPath: databasePath)
         try Database(path: databasePath, mode: .readWriteCreate).execute("CREATE TABLE mine (x)")
         XCTAssertThrowsError(try importRealDataset()) { error in
-            XCTAssertTrue((error as? MoonshotError)?.message.contains("is not a moonshot database") == true, "\(error)")
+            XCTAssertEqual(error as? DatabaseWriteProblem, .notMoonshots(path: self.databasePath))
         }
         XCTAssertEqual(try open().scalar("SELECT count(*) FROM sqlite_schema"), .integer(1))
     }

@@ -15,24 +15,12 @@ package final class MoonshotDatabase {
     /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
-    package var whenStuck: (@Sendable (MoonshotError) -> Void)?
+    package var whenStuck: (@Sendable (QueryStopped) -> Void)?
     /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
     /// first began, so that a command that asks several keeps to the one limit.
     private var timeLimit: TimeLimit?
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
-
-    /// The error for a database file SQLite finds damaged: moonshot cannot write over it (SQLite
-    /// refuses to change a damaged file) and never deletes a file, so the user moves it away.
-    static func damaged(_ path: String, _ error: SQLiteError) -> MoonshotError {
-        MoonshotError("\(path) is damaged (\(error.message)); it was left as it is", hint: damagedHint(path))
-    }
-
-    /// What to do with a damaged database file at `path`.
-    static func damagedHint(_ path: String) -> String {
-        "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
-            + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
-    }
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
     package static let applicationID: Int64 = 0x4D4F4F4E
@@ -78,105 +66,79 @@ package final class MoonshotDatabase {
     /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
     package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
-        let shownPath = Self.shown(path)
         try Self.checkFile(path)
-        let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
-                                    hint: "Give a database made by 'moonshot import' with --db.")
+        let notOurs = DatabaseProblem.notMoonshots(path: path)
         do {
-            database = try Self.openReadOnly(path, shownPath: shownPath)
+            database = try Self.openReadOnly(path)
             try Self.checkLayout(of: database, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
             if !acceptingChangedSchema && !acceptingOlderLayouts {
                 let changes = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
-                    let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
-                    throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
-                                        hint: "'moonshot check\(Self.dbOption(path))' says what differs, and 'moonshot check --repair\(Self.dbOption(path))' "
-                                            + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
-                                            + "'moonshot shell' open it as it is.")
+                    throw DatabaseProblem.changedLayout(path: path, first: first.description, count: changes.count)
                 }
             }
-        } catch let error as SQLiteError where error.isBusy {
-            throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
-        } catch let error as SQLiteError where error.code.primary == .notADatabase {
+        } catch ResultCode.busy, ResultCode.locked {
+            throw DatabaseProblem.busy(path: path)
+        } catch ResultCode.notADatabase {
             throw notOurs
         } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw Self.damaged(shownPath, error)
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
         } catch let error as SQLiteError {
-            throw MoonshotError("cannot read \(shownPath): \(error.message)",
-                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run '\(Self.importCommand(path))' to make it again.")
+            throw DatabaseProblem.unreadable(path: path, sqliteMessage: error.message)
         }
         self.path = path
     }
 
-    /// `moonshot import`, with `--db` unless `path` is the default database.
-    static func importCommand(_ path: String) -> String {
-        "moonshot import" + dbOption(path)
-    }
-
-    /// " --db PATH" for a command on the database at `path`; "" for the default database.
-    static func dbOption(_ path: String) -> String {
-        path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
-    }
-
     /// `path` as messages show it: with "./" before a name in the current folder.
-    static func shown(_ path: String) -> String {
+    package static func shown(_ path: String) -> String {
         path.contains("/") ? path : "./" + path
     }
 
     /// Throws, saying why, unless there is a file at `path` that can be read.
-    static func checkFile(_ path: String) throws {
-        let shownPath = shown(path)
+    static func checkFile(_ path: String) throws(DatabaseProblem) {
         switch FileSystem.entry(at: path) {
         case .missing:
-            throw MoonshotError("no database at \(shownPath); run '\(importCommand(path))' first")
+            throw .missing(path: path)
         case .directory:
-            throw MoonshotError("\(shownPath) is a folder, not a database", hint: "Give the database file with --db.")
+            throw .folder(path: path)
         case .other:
-            throw MoonshotError("\(shownPath) is not a regular file", hint: "Give the database file with --db.")
+            throw .notARegularFile(path: path)
         case .file:
             if let error = FileSystem.readError(path) {
-                throw MoonshotError("cannot read \(shownPath): \(error.reason)", hint: "Check its permissions, or give another file with --db.")
+                throw .unreadableFile(path: path, reason: error.reason)
             }
         }
     }
 
     /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
     /// schema version: `notOurs` for one that is not moonshot's.
-    static func checkLayout(of database: Database, path: String, notOurs: MoonshotError, acceptingOlder: Bool = false) throws {
-        let shownPath = shown(path)
+    static func checkLayout(of database: Database, path: String, notOurs: any Error, acceptingOlder: Bool = false) throws {
         // An empty database is what a failed first import leaves (SQLite made the file).
         if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
             guard try isUnclaimed(database) else { throw notOurs }
-            throw MoonshotError("no data in \(shownPath) yet; run '\(importCommand(path))' first")
+            throw DatabaseProblem.empty(path: path)
         }
         guard let version = try schemaVersion(of: database) else { throw notOurs }
         guard version <= schemaVersion else {
-            throw MoonshotError("\(shownPath) was made by a newer moonshot (schema version \(version))",
-                                hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
+            throw DatabaseProblem.newerLayout(path: path, version: version)
         }
         guard version == schemaVersion || acceptingOlder else {
-            throw MoonshotError("\(shownPath) has the layout of an older moonshot (schema version \(version); this one reads \(schemaVersion))",
-                                hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
-                                    + (try reimportCommand(for: database, path: path)))
+            throw DatabaseProblem.olderLayout(path: path, version: version, lastImport: lastImportSources(of: database))
         }
     }
 
-    /// The `moonshot import` command that makes the database at `path` again from the files its
-    /// last import read, named as that import was given them.
-    private static func reimportCommand(for database: Database, path: String) throws -> String {
-        var command = importCommand(path)
-        let sources = try? database.rows("SELECT missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1").first
-        for (option, column) in [("--missions", 0), ("--astronauts", 1)] {
-            if let source = sources?.text(column), !source.hasPrefix("embedded:") { command += " \(option) " + shellQuoted(source) }
-        }
-        return command
+    /// The files the last import of `database` read, as it was given them, when it can tell.
+    private static func lastImportSources(of database: Database) -> ImportSources? {
+        guard let sources = try? database.rows("SELECT missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1").first else { return nil }
+        let given = { (column: Int) in sources.text(column).flatMap { $0.hasPrefix("embedded:") ? nil : $0 } }
+        return ImportSources(missions: given(0), astronauts: given(1))
     }
 
     /// Opens the database read-only. A transaction that was interrupted (an import killed, a
     /// disk that filled up) leaves a journal that only a connection that may write can roll
     /// back: SQLite does that on the first read of such a connection, restoring the last
     /// committed content, and then the database is opened read-only again.
-    private static func openReadOnly(_ path: String, shownPath: String) throws -> Database {
+    private static func openReadOnly(_ path: String) throws -> Database {
         let database = try Database(path: path, mode: .readOnly)
         do {
             _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
@@ -185,9 +147,7 @@ package final class MoonshotDatabase {
             do {
                 _ = try Database(path: path, mode: .readWrite).scalar("SELECT count(*) FROM sqlite_schema")
             } catch {
-                throw MoonshotError("\(shownPath) holds an unfinished transaction (an import or another program was interrupted), "
-                                    + "which only a connection that may write to it can roll back",
-                                    hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
+                throw DatabaseProblem.unfinishedTransaction(path: path)
             }
             return try Database(path: path, mode: .readOnly)
         }
@@ -222,9 +182,7 @@ package final class MoonshotDatabase {
     private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        let stopped = Self.stopped(after: Self.defaultQueryTimeout,
-                                   hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
-                                       + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
+        let stopped = QueryStopped(after: Self.defaultQueryTimeout, query: .question)
         let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: database, whenStuck: stuck(stopped))
         self.timeLimit = timeLimit
         do {
@@ -237,7 +195,7 @@ package final class MoonshotDatabase {
             throw stopped
         } catch let error as SQLiteError where error.code.primary == .corrupt {
             // Damage a page that opening the database did not read (a full-text index's, say).
-            throw Self.damaged(path.contains("/") ? path : "./" + path, error)
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
         }
         return results
     }
@@ -245,7 +203,7 @@ package final class MoonshotDatabase {
 
 extension MoonshotDatabase {
     /// What the time limit calls when a query is stuck: `whenStuck`, with `error`.
-    func stuck(_ error: MoonshotError) -> (@Sendable () -> Void)? {
+    func stuck(_ error: QueryStopped) -> (@Sendable () -> Void)? {
         guard let report = whenStuck else { return nil }
         return { report(error) }
     }
@@ -272,8 +230,7 @@ extension Statement {
         text(index).flatMap(LaunchDate.init(iso:))
     }
 
-    private func unexpectedNull(_ index: Int) -> MoonshotError {
-        MoonshotError("the database holds NULL in column \(quoted(columnName(index))), which moonshot never writes there",
-                      hint: "Run 'moonshot import' to make the database again.")
+    private func unexpectedNull(_ index: Int) -> DatabaseProblem {
+        .unexpectedNull(column: columnName(index))
     }
 }
