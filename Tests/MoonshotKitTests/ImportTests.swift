@@ -245,7 +245,7 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: databasePath)).count, 0)
         XCTAssertThrowsError(try MoonshotDatabase(path: databasePath)) { error in
-            XCTAssertTrue("\(error)".contains("yet; run 'moonshot import --db \(databasePath)' first"), "\(error)")
+            XCTAssertEqual(error as? DatabaseProblem, .empty(path: self.databasePath))
         }
         XCTAssertEqual(try importRealDataset().outcome, .created)
     }
@@ -274,11 +274,11 @@ final class ImportTests: XCTestCase {
     func testUnusableDatabaseLocations() throws {
         XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
                                               databasePath: folder.path + "/no/such/folder/x.db")) { error in
-            XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
+            XCTAssertEqual(error as? DatabaseWriteProblem, .missingFolder(path: self.folder.path + "/no/such/folder/x.db", folder: self.folder.path + "/no/such/folder"))
         }
         XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
                                               databasePath: folder.path)) { error in
-            XCTAssertTrue("\(error)".contains("is a folder"), "\(error)")
+            XCTAssertEqual(error as? DatabaseWriteProblem, .folder(path: self.folder.path))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
