@@ -54,6 +54,33 @@ final class SQLiteWrapperTests: XCTestCase {
         }
     }
 
+    func testAResultCodeCatchesTheErrorsOfItsOwnCodeAndOfTheCodesThatRefineIt() throws {
+        let db = try memory()
+        try db.execute("CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id))")
+        let insert = try db.prepare("INSERT INTO c VALUES (?)")
+        func caught(_ run: () throws -> Void) -> String {
+            do {
+                try run()
+                return "nothing"
+            } catch ResultCode.busy {
+                return "busy"
+            } catch ResultCode.foreignKeyConstraint {
+                return "foreign key"
+            } catch ResultCode.constraint {
+                return "constraint"
+            } catch {
+                return "other"
+            }
+        }
+        XCTAssertEqual(caught { try insert.execute([.integer(9)]) }, "foreign key", "an extended code catches itself")
+        XCTAssertEqual(caught { try db.execute("INSERT INTO p VALUES (1); INSERT INTO p VALUES (1)") }, "constraint",
+                       "a primary code catches its other extended codes (here SQLITE_CONSTRAINT_PRIMARYKEY)")
+        XCTAssertEqual(caught { try db.execute("SELEC 1") }, "other", "nor another code")
+        XCTAssertEqual(caught { throw NotSQLitesError() }, "other", "nor an error that is not SQLite's")
+        XCTAssertTrue(ResultCode.readOnly ~= ResultCode.readOnlyRollback)
+        XCTAssertFalse(ResultCode.readOnlyRollback ~= ResultCode.readOnly, "an extended code does not match its primary")
+    }
+
     func testPrepareRefusesSeveralStatements() throws {
         let db = try memory()
         XCTAssertThrowsError(try db.prepare("SELECT 1; SELECT 2"))
@@ -393,6 +420,8 @@ final class SQLiteWrapperTests: XCTestCase {
 
 
 /// When an alarm's action ran, set from its thread.
+private struct NotSQLitesError: Error {}
+
 private final class StuckFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: DispatchTime?

@@ -27,10 +27,9 @@ enum AstronautCommands {
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
         let reference = try context.astronaut(options.astronaut)
-        guard reference.isInTable else { throw QueryContext.onlyInCrew(reference.name, list: "moonshot flights \(shellQuoted(reference.id))") }
+        guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot flights \(shellQuoted(reference.id))") }
         guard let astronaut = try context.database.astronaut(reference.id) else {
-            throw MoonshotError("astronaut \(reference.id) is no longer in the database",
-                                hint: "It changed while moonshot was reading it (a new import?); run the command again.")
+            throw CommandFailure.goneWhileReading("astronaut \(reference.id)")
         }
         context.print(.astronaut(astronaut))
         return .success

@@ -63,7 +63,7 @@ enum CheckCommand {
                 return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
             }
         }
-        let report = try DatabaseCheck.run(path: path)
+        let report = try DatabaseCheck.run(path: path, fixes: DatabaseWords.fixWording(path))
         let text = switch options.global.format {
         case .json: json(report, repaired: repaired ?? []).serialized() + "\n"
         case .csv: csv(report)

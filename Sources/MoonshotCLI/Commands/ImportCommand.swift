@@ -109,7 +109,7 @@ enum ImportCommand {
             // Writing the new content failed (a full disk, say); the transaction that would have
             // changed the database was rolled back.
             Terminal.writeError("Error: the import could not write the new content; \(unchanged).\n"
-                                + "\(Moonshot.describe(error))\n")
+                                + "\(ErrorMessages.describe(error))\n")
             return .failure
         }
     }

@@ -27,10 +27,9 @@ enum MissionCommands {
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
         let reference = try context.mission(options.mission)
-        guard reference.isInTable else { throw QueryContext.onlyInCrew(reference.name, list: "moonshot crew \(reference.id)") }
+        guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot crew \(reference.id)") }
         guard let mission = try context.database.mission(reference.id) else {
-            throw MoonshotError("mission \(reference.id) is no longer in the database",
-                                hint: "It changed while moonshot was reading it (a new import?); run the command again.")
+            throw CommandFailure.goneWhileReading("mission \(reference.id)")
         }
         context.print(.mission(mission))
         return .success

@@ -53,7 +53,7 @@ enum Moonshot {
                 Terminal.writeError("Error: \(error.message)\n" + help.errorUsage(for: error.command ?? name))
                 return .usage
             } catch {
-                Terminal.writeError("Error: \(describe(error))\n")
+                Terminal.writeError("Error: \(ErrorMessages.describe(error))\n")
                 return .failure
             }
         }
@@ -62,27 +62,8 @@ enum Moonshot {
     /// Ends moonshot with `error` when a query has passed its time limit and SQLite does not
     /// return (see `MoonshotDatabase.whenStuck`). Only readers get here: ending the process
     /// leaves the database as it was, and the operating system releases its locks.
-    static let endStuck: @Sendable (MoonshotError) -> Void = { error in
-        Terminal.writeError("Error: \(error)\n")
+    static let endStuck: @Sendable (QueryStopped) -> Void = { stopped in
+        Terminal.writeError("Error: \(ErrorMessages.describe(stopped))\n")
         _exit(ExitStatus.failure.rawValue)
     }
-
-    /// A failure as the user should read it.
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as MoonshotError: error.description
-        case let error as SQLiteError where error.isBusy:
-            "the database is busy: another process is using it (\(error.message))\nTry again when it has finished."
-        case let error as SQLiteError where error.isOutOfSpace:
-            "there is no room to write: the disk is full or a file-size limit was reached (\(error.systemReason ?? error.message))\n"
-                + "Free some space, or choose a database path elsewhere with --db."
-        case let error as SQLiteError where error.code.primary == .ioError:
-            "the disk could not be read or written (\(error.systemReason ?? error.message))\n"
-                + "Check the disk (dmesg may say more), or choose a database path elsewhere with --db."
-        case let error as SQLiteError: "SQLite failed: \(error)"
-        case let error as SystemError: error.description
-        default: String(describing: error)
-        }
-    }
 }
-

@@ -47,12 +47,6 @@ struct QueryContext {
         return found.thing
     }
 
-    /// The error for a mission or astronaut that only crew rows name (`missing`: MissingRow's
-    /// words), asked about as a whole: `list` is the command that lists those crew rows.
-    static func onlyInCrew(_ missing: String, list: String) -> MoonshotError {
-        MoonshotError("\(missing), though crew rows name it", hint: "'\(list)' lists them; 'moonshot check' explains them.")
-    }
-
     /// "Buzz: taking Edwin E. Aldrin Jr. (aldrin)", on stderr so that the answer stays clean.
     private func note(_ text: String, _ taken: String) {
         Terminal.writeError("\(shortened(text, to: 60)): taking \(taken)\n")

@@ -27,8 +27,7 @@ enum ShellCommand {
         // the shell cannot create (it then reads the -shm file read-only).
         let database = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         guard let shell = findExecutable("sqlite3", environment: environment) else {
-            throw MoonshotError("the sqlite3 shell is not installed",
-                                hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
+            throw CommandFailure.noSQLiteShell
         }
         // Safe mode refuses what reaches outside the database (.shell, .system, writefile(),
         // ATTACH, extensions); an untrusted schema keeps the database's own views and triggers
@@ -36,8 +35,7 @@ enum ShellCommand {
         // files: the filter is what stops them.
         guard moonshot_forbid_file_writes() == 0 else {
             let reason = errno == ENOSYS ? "this is not Linux on x86-64 or ARM64" : "the system refused a seccomp filter (\(String(cString: strerror(errno))))"
-            throw MoonshotError("the sqlite3 shell was not started: moonshot cannot keep it from writing files, because \(reason)",
-                                hint: "Use 'moonshot sql \"SELECT ...\"' to run SQL on the database instead.")
+            throw CommandFailure.shellNotConfined(reason: reason)
         }
         // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
         let shellPath = path.hasPrefix("/") ? path : "./" + path
@@ -72,8 +70,7 @@ enum ShellCommand {
         }
         let signalNumber = status & 0x7f
         guard signalNumber == 0 else {
-            throw MoonshotError("the sqlite3 shell ended with signal \(signalNumber) (\(String(cString: strsignal(signalNumber))))",
-                                hint: "Run 'moonshot shell' again, or use 'moonshot sql'.")
+            throw CommandFailure.shellKilled(signal: signalNumber)
         }
         return ExitStatus(rawValue: (status >> 8) & 0xff) ?? .failure
     }

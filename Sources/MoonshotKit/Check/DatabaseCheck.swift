@@ -5,39 +5,38 @@ import SQLite
 /// The file is opened read-only, and the checks run on a copy of it in memory: FTS5's thorough
 /// integrity check is an INSERT into the index, which a read-only connection refuses. A check
 /// that reads a table or view that is missing, or a rule's view that was changed, is left out:
-/// the schema's problem says so, and `--repair` puts it back before the data is compared.
+/// the schema's problem says so, and the repair puts it back before the data is compared.
 package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
     package static let listLimit = 20
 
-    /// Checks the database at `path`. Throws, as the questions do, for a file that is not a
+    /// Checks the database at `path`, saying what fixes a problem in the words of `fixes`. Throws, as the questions do, for a file that is not a
     /// moonshot database of this schema version, or cannot be read.
-    package static func run(path: String) throws -> DatabaseReport {
+    package static func run(path: String, fixes: FixWording) throws -> DatabaseReport {
         let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
-        let shownPath = MoonshotFile.shown(path)
         let latestImport = finding { try opened.latestImport() }
         let edits = finding { try opened.editsSinceImport() }
         let copy: Database
         do {
             copy = try opened.connection.copyInMemory()
-        } catch let error as SQLiteError where error.isBusy {
-            throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
+        } catch ResultCode.busy, ResultCode.locked {
+            throw DatabaseProblem.busy(path: path)
         } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw MoonshotFile.damaged(shownPath, error)
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
         }
-        return try report(on: copy, path: path, latestImport: latestImport, edits: edits)
+        return try report(on: copy, path: path, fixes: fixes, latestImport: latestImport, edits: edits)
     }
 
-    private static func report(on database: Database, path: String, latestImport: DatabaseReport.Finding<ImportRecord?>,
+    private static func report(on database: Database, path: String, fixes: FixWording, latestImport: DatabaseReport.Finding<ImportRecord?>,
                                edits: DatabaseReport.Finding<DataEdits?>) throws -> DatabaseReport {
         let shownPath = MoonshotFile.shown(path)
-        var problems = attempt("The file's integrity", path: path) { try integrityProblems(in: database, path: path) }
+        var problems = attempt("The file's integrity", fixes: fixes) { try integrityProblems(in: database, fixes: fixes) }
         let differences = try SchemaComparison.differences(in: database)
         let moonshots = differences.filter(\.changesMoonshotsObjects)
         // A full-text index that is missing or changed is made again whole: its own tables go unsaid.
         let remadeIndexes = moonshots.map { $0.object.name.lowercased() }.filter { name in FullTextIndexes.indexedTables.contains { $0.index == name } }
         problems += try moonshots.filter { difference in !remadeIndexes.contains { difference.object.name.lowercased().hasPrefix($0 + "_") } }
-            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: try fix(for: $0, in: path, database: database)) }
+            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database)) }
         /// Whether none of `names` is missing or in the place of another type of object (or
         /// changed at all, when `unchanged`).
         func intact(_ names: [String], unchanged: Bool = false) -> Bool {
@@ -46,19 +45,19 @@ package enum DatabaseCheck {
             }
         }
         if intact(["crew", "missions", "astronauts"]) {
-            problems += attempt("Crew rows that point nowhere", path: path) { danglingRowProblems(try DanglingCrewRows.find(in: database)) }
+            problems += attempt("Crew rows that point nowhere", fixes: fixes) { danglingRowProblems(try DanglingCrewRows.find(in: database)) }
         }
         for (index, table) in FullTextIndexes.indexedTables
         where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
-            problems += attempt("Full-text index \(index)", path: path) {
+            problems += attempt("Full-text index \(index)", fixes: fixes) {
                 try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
                     DatabaseReport.Problem(kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
-                                           fix: "'\(repairCommand(path))' rebuilds it from \(table).")
+                                           fix: "'\(fixes.repairCommand)' rebuilds it from \(table).")
                 }
             }
         }
         if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
-            problems += attempt("Derived values", path: path) { derivedValueProblems(try DerivedValues.disagreements(in: database), path: path) }
+            problems += attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
         }
         let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
         return DatabaseReport(path: shownPath, problems: problems,
@@ -69,10 +68,10 @@ package enum DatabaseCheck {
     }
 
     /// `PRAGMA integrity_check`'s findings, if it finds anything.
-    private static func integrityProblems(in database: Database, path: String) throws -> [DatabaseReport.Problem] {
+    private static func integrityProblems(in database: Database, fixes: FixWording) throws -> [DatabaseReport.Problem] {
         let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         guard lines != ["ok"] else { return [] }
-        let fix = "The file is damaged. " + MoonshotFile.damagedHint(MoonshotFile.shown(path))
+        let fix = "The file is damaged. " + fixes.damagedFile
         return capped(lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
                       rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
     }
@@ -83,8 +82,8 @@ package enum DatabaseCheck {
                                               fix: "Add what they name, or delete them all: \(DanglingCrewRows.deleteAll)") })
     }
 
-    private static func derivedValueProblems(_ disagreements: [DerivedValues.Disagreement], path: String) -> [DatabaseReport.Problem] {
-        let fix = "'\(repairCommand(path))' sets it by its rule."
+    private static func derivedValueProblems(_ disagreements: [DerivedValues.Disagreement], fixes: FixWording) -> [DatabaseReport.Problem] {
+        let fix = "'\(fixes.repairCommand)' sets it by its rule."
         return capped(disagreements.map {
             let row = $0.table == "crew" ? "crew row \($0.rowKey)" : "mission \($0.rowKey)"
             return DatabaseReport.Problem(kind: .derivedValue,
@@ -94,8 +93,8 @@ package enum DatabaseCheck {
     }
 
     /// The fix for a difference from schema.sql.
-    private static func fix(for difference: SchemaDifference, in path: String, database: Database) throws -> String {
-        let repair = repairCommand(path)
+    private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database) throws -> String {
+        let repair = fixes.repairCommand
         let object = difference.object
         let isTable = object.type == "table" && object.sql?.hasPrefix("CREATE VIRTUAL TABLE") == false
         switch difference.kind {
@@ -124,26 +123,21 @@ package enum DatabaseCheck {
         }
     }
 
-    /// `moonshot check --repair`, with `--db` unless `path` is the default database.
-    static func repairCommand(_ path: String) -> String {
-        "moonshot check --repair" + MoonshotFile.dbOption(path)
-    }
-
     /// `problems`, the first `listLimit` of them and then `rest` with the count of the others.
     private static func capped(_ problems: [DatabaseReport.Problem], rest: (Int) -> DatabaseReport.Problem) -> [DatabaseReport.Problem] {
         problems.count <= listLimit ? problems : Array(problems.prefix(listLimit)) + [rest(problems.count - listLimit)]
     }
 
     /// The problems `check` finds, or when it cannot run (a damaged page, say), a problem saying so.
-    private static func attempt(_ what: String, path: String, _ check: () throws -> [DatabaseReport.Problem]) -> [DatabaseReport.Problem] {
+    private static func attempt(_ what: String, fixes: FixWording, _ check: () throws -> [DatabaseReport.Problem]) -> [DatabaseReport.Problem] {
         do {
             return try check()
         } catch {
             let reason = (error as? SQLiteError)?.message ?? String(describing: error)
             let damaged = (error as? SQLiteError)?.code.primary == .corrupt
             return [DatabaseReport.Problem(kind: .notChecked, problem: "\(what) could not be checked: \(reason)",
-                                           fix: damaged ? MoonshotFile.damagedHint(MoonshotFile.shown(path))
-                                               : "Put the schema right with '\(repairCommand(path))', then check again.")]
+                                           fix: damaged ? fixes.damagedFile
+                                               : "Put the schema right with '\(fixes.repairCommand)', then check again.")]
         }
     }
 

@@ -25,21 +25,20 @@ package enum DatabaseRepair {
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
             return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {
-                    try MoonshotFile.checkLayout(of: database, path: path, notOurs: DatabaseReplacement.notAMoonshotDatabase(path))
+                    try MoonshotFile.checkLayout(of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path))
                     return try repair(database, path: path)
                 }
             }
         } catch let error as SQLiteError {
             ImportTarget.finishRollback(of: path)
-            throw ImportTarget.explained(error, path: path, lockWait: lockWait, work: "the repair")
+            throw ImportTarget.explained(error, path: path, lockWait: lockWait, work: .repair)
         }
     }
 
     private static func repair(_ database: Database, path: String) throws -> [String] {
         let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
         guard quickCheck == "ok" else {
-            throw MoonshotError("\(path) is damaged (SQLite's check: \((quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))), so the repair left it as it is",
-                                hint: MoonshotFile.damagedHint(MoonshotFile.shown(path)))
+            throw RepairRefusal.damaged(path: path, finding: (quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))
         }
         let rowsBefore = try rowCounts(in: database)
         let setAside = try setAsideOtherTriggers(in: database)
@@ -52,9 +51,7 @@ package enum DatabaseRepair {
         for trigger in setAside { try makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         let rowsAfter = try rowCounts(in: database)
         guard rowsAfter == rowsBefore else {
-            throw MoonshotError("the repair would have changed how many rows \(path) holds (\(rowsBefore) before, \(rowsAfter) after), "
-                                + "which it never does, so \(path) was not changed",
-                                hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
+            throw RepairRefusal.rowCountsWouldChange(path: path, before: rowsBefore, after: rowsAfter)
         }
         return done
     }
@@ -66,10 +63,7 @@ package enum DatabaseRepair {
         do {
             try database.execute(sql)
         } catch let error as SQLiteError {
-            throw MoonshotError("\(type) \(name), which another program made, cannot be made again after the repair "
-                                + "(\(error.message)), so \(path) was not changed",
-                                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(DatabaseCheck.repairCommand(path))' "
-                                    + "again, and make it anew.")
+            throw RepairRefusal.cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: error.message)
         }
     }
 
@@ -122,10 +116,7 @@ package enum DatabaseRepair {
             case .missing, .extra:
                 break
             case .replaced(by: "table"):
-                throw MoonshotError("\(path) has a table named \(object.name) where schema.sql makes a \(object.type); it may hold "
-                                    + "another program's rows, which moonshot never deletes, so \(path) was not changed",
-                                    hint: "Rename it (ALTER TABLE \(identifier(object.name)) RENAME TO ...) or drop it yourself, "
-                                        + "and run '\(DatabaseCheck.repairCommand(path))' again.")
+                throw RepairRefusal.tableInPlaceOf(path: path, name: object.name, type: object.type)
             case .replaced(let type):
                 try database.execute("DROP \(type.uppercased()) \(identifier(object.name))")
                 remade.insert(name)
@@ -178,8 +169,7 @@ package enum DatabaseRepair {
             do {
                 try database.execute("DROP TABLE \(identifier(virtual))")
             } catch let error as SQLiteError where error.code.primary != .busy {
-                throw MoonshotError("full-text index \(index) is too damaged to be dropped (\(error.message)), so \(path) was not changed",
-                                    hint: "Make the database again with '\(MoonshotFile.importCommand(path))' (which replaces its content).")
+                throw RepairRefusal.fullTextIndexTooDamaged(path: path, index: index, sqliteMessage: error.message)
             }
         }
         for shadow in tables where shadow.int64(1) != 1 && isShadowTable(shadow.text(0) ?? "") {

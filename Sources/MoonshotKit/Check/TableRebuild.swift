@@ -1,9 +1,14 @@
 import SQLite
 /// How a table's columns differ from those schema.sql makes: the ones it has that schema.sql
 /// does not make, and schema.sql's that it lacks, each with its declared type.
-struct ColumnDifferences {
-    let extra: [String]
-    let missing: [(name: String, type: String)]
+package struct ColumnDifferences: Equatable, Sendable {
+    package struct Column: Equatable, Sendable {
+        package let name: String
+        package let type: String
+    }
+
+    package let extra: [String]
+    package let missing: [Column]
 }
 
 /// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
@@ -11,7 +16,7 @@ struct ColumnDifferences {
 /// made again by schema.sql's statement (so that it is recorded exactly as schema.sql writes
 /// it), and the rows go back in. Runs inside the repair's transaction, with foreign keys off
 /// (with them on, dropping a table deletes the rows that refer to it).
-struct TableRebuild {
+package struct TableRebuild {
     /// An index or trigger another program made on the table, which dropping it drops too:
     /// made again, from its own statement, once the repair has made schema.sql's objects.
     struct OtherObject {
@@ -33,9 +38,7 @@ struct TableRebuild {
         let wanted = try Self.columns(of: table, madeBy: sql)
         let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
         guard columns.extra.isEmpty else {
-            throw MoonshotError("table \(table) has columns schema.sql does not make (\(columns.extra.joined(separator: ", "))): "
-                                + "rebuilding it would lose what they hold, so \(path) was not changed",
-                                hint: Self.columnAdvice(table: table, columns, repair: DatabaseCheck.repairCommand(path)))
+            throw RepairRefusal.extraColumns(path: path, table: table, columns: columns)
         }
         // No column is extra: the table has those of schema.sql's that are not missing.
         let kept = wanted.names.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
@@ -62,9 +65,7 @@ struct TableRebuild {
                     kept.firstIndex(of: column).map { "\(column) = \(sqlLiteral(row.values[$0]))" }
                 }.joined(separator: ", ")
                 let which = key.isEmpty ? "row \(number + 1) of \(table)" : "the row of \(table) where \(key)"
-                throw MoonshotError("\(which) breaks a rule of schema.sql's table (\(error.message)), "
-                                    + "so \(table) could not be rebuilt and \(path) was not changed",
-                                    hint: "Correct or delete that row (with sqlite3, say), and run '\(DatabaseCheck.repairCommand(path))' again.")
+                throw RepairRefusal.rowBreaksRule(path: path, table: table, row: which, sqliteMessage: error.message)
             }
         }
         if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
@@ -83,13 +84,13 @@ struct TableRebuild {
         let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
         return ColumnDifferences(extra: existing.filter { !has(wanted, $0) },
-                                 missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { (name: $0.0, type: $0.1) })
+                                 missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) })
     }
 
     /// What to do about a table's columns that schema.sql does not make, before a repair can
     /// rebuild it: copy one back into schema.sql's column when that is missing (a rename by
     /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
-    static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
+    package static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
         let extra = columns.extra[0]
         if let missing = columns.missing.first {
             // RENAME COLUMN is refused while schema.sql's views and triggers name the column.

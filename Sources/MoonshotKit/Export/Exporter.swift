@@ -49,7 +49,7 @@ package enum ExportFailure: Error {
 /// `Interruption.catchingSignals`, data the files cannot carry), the targets are as they were.
 package enum Exporter {
     /// Exports the database at `databasePath` to the files `missions` and `astronauts`.
-    /// Throws `ExportFailure`, `MoonshotError` for a database that cannot be read, or
+    /// Throws `ExportFailure`, `DatabaseProblem` for a database that cannot be read, or
     /// `Interrupted`.
     package static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
         if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }

@@ -52,7 +52,7 @@ struct DatabaseReplacement {
     init(of database: Database, path: String, force: Bool) throws {
         self.force = force
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
-        if wasEmpty, try !MoonshotFile.isUnclaimed(database) { throw Self.notAMoonshotDatabase(path) }
+        if wasEmpty, try !MoonshotFile.isUnclaimed(database) { throw DatabaseWriteProblem.notMoonshots(path: path) }
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
         olderSchemaVersion = version.flatMap { $0 < MoonshotFile.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
@@ -130,10 +130,9 @@ struct DatabaseReplacement {
     /// The schema version of a database that is not empty; throws for one moonshot did not
     /// make, or a newer moonshot did.
     private static func checkedVersion(of database: Database, path: String) throws -> Int64 {
-        guard let version = try MoonshotFile.schemaVersion(of: database) else { throw notAMoonshotDatabase(path) }
+        guard let version = try MoonshotFile.schemaVersion(of: database) else { throw DatabaseWriteProblem.notMoonshots(path: path) }
         if version > MoonshotFile.schemaVersion {
-            throw MoonshotError("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
-                                hint: "Use a newer moonshot, or import into another file with --db.")
+            throw DatabaseWriteProblem.newerLayout(path: path, version: version)
         }
         return version
     }
@@ -157,14 +156,9 @@ struct DatabaseReplacement {
             try database.execute("DROP \(type) \(identifier(name))")
         }
     }
-
-    static func notAMoonshotDatabase(_ path: String) -> MoonshotError {
-        MoonshotError("\(path) exists but is not a moonshot database; it was left as it is",
-                      hint: "Move it away, or choose another path with --db.")
-    }
 }
 
 /// `name` as a quoted SQL identifier: `"missions"`, `"a""b"`.
-func identifier(_ name: String?) -> String {
+package func identifier(_ name: String?) -> String {
     "\"" + (name ?? "").replacingAll("\"", with: "\"\"") + "\""
 }

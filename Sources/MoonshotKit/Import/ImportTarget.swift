@@ -13,23 +13,20 @@ enum ImportTarget {
         switch FileSystem.entry(at: folder) {
         case .directory: break
         case .missing:
-            throw MoonshotError("cannot create \(path): the folder \(folder) does not exist",
-                                hint: "Create the folder first, or choose another path with --db.")
+            throw DatabaseWriteProblem.missingFolder(path: path, folder: folder)
         default:
-            throw MoonshotError("cannot create \(path): \(folder) is not a folder", hint: "Choose another path with --db.")
+            throw DatabaseWriteProblem.folderIsNotAFolder(path: path, folder: folder)
         }
         switch FileSystem.entry(at: path) {
         case .missing, .file: break
         case .directory:
-            throw MoonshotError("\(path) is a folder, not a database file",
-                                hint: "Give a file path with --db, such as --db \(path)/moonshot.db.")
+            throw DatabaseWriteProblem.folder(path: path)
         case .other:
-            throw MoonshotError("\(path) is not a regular file", hint: "Choose another path with --db.")
+            throw DatabaseWriteProblem.notARegularFile(path: path)
         }
         // SQLite writes its rollback journal beside the database.
         guard FileSystem.isWritableDirectory(folder) else {
-            throw MoonshotError("cannot write in \(folder): permission denied",
-                                hint: "Choose a folder you can write to with --db.")
+            throw DatabaseWriteProblem.unwritableFolder(folder: folder)
         }
         let database: Database
         do {
@@ -38,7 +35,7 @@ enum ImportTarget {
             // reference of the new content, and `DatabaseReplacement.finish` every table's.
             database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: lockWait.limit)
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
-            throw MoonshotError("cannot open or create \(path): \(error.message)", hint: "Choose another path with --db.")
+            throw DatabaseWriteProblem.cannotOpen(path: path, sqliteMessage: error.message)
         }
         if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
         // More cache than the default 2 MB, for the B-trees of a large input.
@@ -46,17 +43,15 @@ enum ImportTarget {
         return database
     }
 
-    /// The failure of `work` ("the import"), a transaction on the database at `path` that was
-    /// rolled back, as the user should read it: a busy, foreign, damaged or read-only database
-    /// explained; any other error as it is.
-    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: String) -> any Error {
-        switch error.code.primary {
-        case .busy: lockWait.gaveUp(on: path, work)
-        case .notADatabase: DatabaseReplacement.notAMoonshotDatabase(path)
-        case .corrupt: MoonshotFile.damaged(path, error)
-        case .readOnly:
-            MoonshotError("cannot write to \(path): \(error.message); it was not changed",
-                          hint: "Check its permissions, or choose another path with --db.")
+    /// The failure of `work`, a transaction on the database at `path` that was rolled back: a
+    /// busy, foreign, damaged or read-only database as a `DatabaseWriteProblem`; any other
+    /// error as it is.
+    static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: DatabaseWriteProblem.Work) -> any Error {
+        switch error.code {
+        case .busy: DatabaseWriteProblem.locked(path: path, work: work, limit: lockWait.limit)
+        case .notADatabase: DatabaseWriteProblem.notMoonshots(path: path)
+        case .corrupt: DatabaseWriteProblem.damaged(path: path, sqliteMessage: error.message)
+        case .readOnly: DatabaseWriteProblem.readOnly(path: path, sqliteMessage: error.message)
         default: error
         }
     }
@@ -88,13 +83,5 @@ package struct LockWaitPolicy {
     package init(limit: Duration = LockWaitPolicy.defaultLimit, whenWaiting: (() -> Void)? = nil) {
         self.limit = limit
         self.whenWaiting = whenWaiting
-    }
-
-    /// The error for `work` ("the import") on the database at `path` that waited as long as
-    /// this allows for another program's lock, and gave up without changing anything.
-    func gaveUp(on path: String, _ work: String) -> MoonshotError {
-        MoonshotError("\(path) is locked by another program, and \(work) waited for it \(MoonshotKit.seconds(limit)) in all; \(path) was not changed",
-                      hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
-                          + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
     }
 }

@@ -53,7 +53,7 @@ package enum Importer {
     /// for other programs' locks on it as `lockWait` says.
     ///
     /// Throws `ImportFailure` for problems in the input (a file that changed while it was read
-    /// among them), `MoonshotError` for an unusable or busy database, `SQLiteError` for
+    /// among them), `DatabaseWriteProblem` for an unusable or busy database, `SQLiteError` for
     /// failures while writing, and `Interrupted` when a signal caught by
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
@@ -82,7 +82,7 @@ package enum Importer {
             return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
                              hashes: hashing.wait, into: databasePath, lockWait: lockWait, force: force)
         } catch let error as SQLiteError {
-            throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: "the import")
+            throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: .import)
         }
     }
 

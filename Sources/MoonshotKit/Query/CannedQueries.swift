@@ -70,7 +70,7 @@ extension MoonshotDatabase {
     /// until `limit` are confirmed or the hits end.
     package func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         guard !SearchWords(text).isEmpty else {
-            throw MoonshotError("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
+            throw LookupFailure.nothingToSearchFor(text: text)
         }
         let words = SQLValue.text(SearchWords.withoutRepeats(text))
         let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.notNullText(0) }

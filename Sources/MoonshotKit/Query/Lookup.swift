@@ -27,15 +27,14 @@ extension MoonshotDatabase {
             }.map(\.thing)
             if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
             if matches.count > 1 {
-                throw Self.candidates(text, matches.map { ($0.name, $0.launchDate?.abbreviated ?? "N/A") }, noun: "missions",
-                                      hint: "Give the mission's number (such as 11), or more words.")
+                throw LookupFailure.severalMissions(text: text, candidates: matches.map {
+                    LookupFailure.Candidate(key: $0.name, detail: $0.launchDate?.abbreviated ?? "N/A")
+                })
             }
         }
         let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.notNullText(0) }
         let closest = Suggestions.closest(to: number.map { "Apollo \($0)" } ?? text, among: names)
-        throw MoonshotError("no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                            hint: closest.isEmpty ? "List the missions with 'moonshot missions'."
-                                                  : "Did you mean: \(closest.joined(separator: ", "))?")
+        throw LookupFailure.noMission(text: text, path: path, closest: closest)
     }
 
     private static func missionReference(_ row: Statement) throws -> MissionReference {
@@ -125,9 +124,7 @@ extension MoonshotDatabase {
             .filter { seen.insert($0.0).inserted }
             .prefix(3)
             .map { "\($0.1) (\($0.0))" }
-        throw MoonshotError("no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                            hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'."
-                                                  : "Did you mean: \(closest.joined(separator: ", "))?")
+        throw LookupFailure.noAstronaut(text: text, path: path, closest: closest)
     }
 
     /// The astronauts the full-text index suggests for `words` that are not all in one name,
@@ -165,17 +162,8 @@ extension MoonshotDatabase {
         AstronautReference(id: try row.notNullText(0), name: try row.notNullText(1))
     }
 
-    private static func astronautCandidates(_ text: String, _ matches: [AstronautReference]) -> MoonshotError {
-        candidates(text, matches.map { ($0.id, $0.name) }, noun: "astronauts", hint: "Give the id, or more of the name.")
-    }
-
-    /// "`text` could be any of 3 astronauts:" and a line for each (at most 10).
-    private static func candidates(_ text: String, _ lines: [(String, String)], noun: String, hint: String) -> MoonshotError {
-        let width = lines.prefix(10).map(\.0.count).max() ?? 0
-        let listed = lines.prefix(10).map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 }
-            .joined(separator: "\n")
-        let count = lines.count > 10 ? "more than 10" : String(lines.count)
-        return MoonshotError("\(quoted(text, shortenedTo: 60)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
+    private static func astronautCandidates(_ text: String, _ matches: [AstronautReference]) -> LookupFailure {
+        .severalAstronauts(text: text, candidates: matches.map { LookupFailure.Candidate(key: $0.id, detail: $0.name) })
     }
 }
 

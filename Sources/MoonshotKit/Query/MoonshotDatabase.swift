@@ -12,7 +12,7 @@ package final class MoonshotDatabase {
     /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
-    package var whenStuck: (@Sendable (MoonshotError) -> Void)?
+    package var whenStuck: (@Sendable (QueryStopped) -> Void)?
     /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
     /// first began, so that a command that asks several keeps to the one limit.
     private var timeLimit: TimeLimit?
@@ -25,32 +25,25 @@ package final class MoonshotDatabase {
     /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
     package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
-        let shownPath = MoonshotFile.shown(path)
         try MoonshotFile.checkFile(path)
-        let notOurs = MoonshotError("\(shownPath) is not a moonshot database",
-                                    hint: "Give a database made by 'moonshot import' with --db.")
+        let notOurs = DatabaseProblem.notMoonshots(path: path)
         do {
-            connection = try Self.openReadOnly(path, shownPath: shownPath)
+            connection = try Self.openReadOnly(path)
             try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
             if !acceptingChangedSchema && !acceptingOlderLayouts {
                 let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
-                    let more = changes.count > 1 ? " (and \(changes.count - 1) more difference\(changes.count > 2 ? "s" : ""))" : ""
-                    throw MoonshotError("\(shownPath) is not laid out as schema.sql makes it: \(first)\(more), so its answers could not be trusted",
-                                        hint: "'moonshot check\(MoonshotFile.dbOption(path))' says what differs, and 'moonshot check --repair\(MoonshotFile.dbOption(path))' "
-                                            + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
-                                            + "'moonshot shell' open it as it is.")
+                    throw DatabaseProblem.changedLayout(path: path, first: first.description, count: changes.count)
                 }
             }
-        } catch let error as SQLiteError where error.isBusy {
-            throw MoonshotError("\(shownPath) is busy: another process holds a lock on it", hint: "Try again in a moment.")
-        } catch let error as SQLiteError where error.code.primary == .notADatabase {
+        } catch ResultCode.busy, ResultCode.locked {
+            throw DatabaseProblem.busy(path: path)
+        } catch ResultCode.notADatabase {
             throw notOurs
         } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw MoonshotFile.damaged(shownPath, error)
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
         } catch let error as SQLiteError {
-            throw MoonshotError("cannot read \(shownPath): \(error.message)",
-                                hint: "Check the file with 'sqlite3 \(shownPath) \"PRAGMA integrity_check\"', or run '\(MoonshotFile.importCommand(path))' to make it again.")
+            throw DatabaseProblem.unreadable(path: path, sqliteMessage: error.message)
         }
         self.path = path
     }
@@ -59,7 +52,7 @@ package final class MoonshotDatabase {
     /// disk that filled up) leaves a journal that only a connection that may write can roll
     /// back: SQLite does that on the first read of such a connection, restoring the last
     /// committed content, and then the database is opened read-only again.
-    private static func openReadOnly(_ path: String, shownPath: String) throws -> Database {
+    private static func openReadOnly(_ path: String) throws -> Database {
         let database = try Database(path: path, mode: .readOnly)
         do {
             _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
@@ -68,9 +61,7 @@ package final class MoonshotDatabase {
             do {
                 _ = try Database(path: path, mode: .readWrite).scalar("SELECT count(*) FROM sqlite_schema")
             } catch {
-                throw MoonshotError("\(shownPath) holds an unfinished transaction (an import or another program was interrupted), "
-                                    + "which only a connection that may write to it can roll back",
-                                    hint: "Run '\(MoonshotFile.importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
+                throw DatabaseProblem.unfinishedTransaction(path: path)
             }
             return try Database(path: path, mode: .readOnly)
         }
@@ -117,9 +108,7 @@ package final class MoonshotDatabase {
     private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        let stopped = Self.stopped(after: Self.defaultQueryTimeout,
-                                   hint: "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
-                                       + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer.")
+        let stopped = QueryStopped(after: Self.defaultQueryTimeout, query: .question)
         let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: connection, whenStuck: stuck(stopped))
         self.timeLimit = timeLimit
         do {
@@ -132,7 +121,7 @@ package final class MoonshotDatabase {
             throw stopped
         } catch let error as SQLiteError where error.code.primary == .corrupt {
             // Damage a page that opening the database did not read (a full-text index's, say).
-            throw MoonshotFile.damaged(path.contains("/") ? path : "./" + path, error)
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
         }
         return results
     }
@@ -140,7 +129,7 @@ package final class MoonshotDatabase {
 
 extension MoonshotDatabase {
     /// What the time limit calls when a query is stuck: `whenStuck`, with `error`.
-    func stuck(_ error: MoonshotError) -> (@Sendable () -> Void)? {
+    func stuck(_ error: QueryStopped) -> (@Sendable () -> Void)? {
         guard let report = whenStuck else { return nil }
         return { report(error) }
     }

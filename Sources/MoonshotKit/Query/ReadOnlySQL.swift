@@ -49,18 +49,15 @@ extension MoonshotDatabase {
             throw Self.explain(error, limits: limits, preparing: true)
         }
         guard statement.isReadOnly else {
-            throw MoonshotError("refused: 'moonshot sql' only runs statements that read; this one would write",
-                                hint: "Use the sqlite3 shell on a copy of the database to change it.")
+            throw UserSQLProblem.writes
         }
         guard statement.parameterCount == 0 else {
-            throw MoonshotError("the statement has \(statement.parameterCount) parameter\(statement.parameterCount == 1 ? "" : "s") "
-                                + "(such as ? or :name), but 'moonshot sql' takes no values for them",
-                                hint: "Write the values into the statement: WHERE id = 11.")
+            throw UserSQLProblem.parameters(count: statement.parameterCount)
         }
 
         columns((0..<statement.columnCount).map(statement.columnName))
         defer { statement.reset() }
-        let stopped = Self.stopped(after: timeout, hint: "Allow it longer with --timeout SECONDS, or make it do less.")
+        let stopped = QueryStopped(after: timeout, query: .userSQL)
         do {
             try connection.withTimeLimit(timeout, whenStuck: stuck(stopped)) {
                 while try statement.step() {
@@ -74,36 +71,14 @@ extension MoonshotDatabase {
         }
     }
 
-    /// A failure of a statement the user wrote, while `preparing` it or running it, as the user
-    /// should read it.
-    private static func explain(_ error: SQLiteError, limits: UntrustedSQLLimits, preparing: Bool) -> MoonshotError {
-        switch error.code.primary {
-        case .notAuthorized:
-            return MoonshotError("refused: \(error.message); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
-                                 + "or functions that reach outside the database",
-                                 hint: "It only reads the database it was given.")
-        case .tooBig where preparing:
-            return MoonshotError("the statement is longer than \(bytes(Int64(limits.statementLength))), the most 'moonshot sql' takes",
-                                 hint: "Shorten it, or use the sqlite3 shell ('moonshot shell').")
-        case .tooBig:
-            return MoonshotError("a value would be larger than \(bytes(Int64(limits.valueLength))), the most 'moonshot sql' makes "
-                                 + "(\(error.message))", hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
-        case .noMemory:
-            return MoonshotError("the query needs more than \(limits.memory.map { bytes($0) + " of memory" } ?? "the memory there is"), "
-                                 + "the most 'moonshot sql' allows",
-                                 hint: "Make it do less: fewer rows to sort or group, or smaller values.")
-        default:
-            return MoonshotError("SQL error: \(error.message)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
+    /// A failure of a statement the user wrote, while `preparing` it or running it.
+    private static func explain(_ error: SQLiteError, limits: UntrustedSQLLimits, preparing: Bool) -> UserSQLProblem {
+        switch error.code {
+        case .notAuthorized: .reachesOutside(sqliteMessage: error.message)
+        case .tooBig where preparing: .tooLong(limit: Int64(limits.statementLength))
+        case .tooBig: .valueTooLarge(limit: Int64(limits.valueLength), sqliteMessage: error.message)
+        case .noMemory: .outOfMemory(limit: limits.memory)
+        default: .failed(sqliteMessage: error.message)
         }
-    }
-
-    /// "32 MiB", "100000 bytes".
-    private static func bytes(_ count: Int64) -> String {
-        count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
-    }
-
-    /// The error for a query stopped by its time limit.
-    static func stopped(after limit: Duration, hint: String) -> MoonshotError {
-        MoonshotError("the query was stopped after \(MoonshotKit.seconds(limit))", hint: hint)
     }
 }

@@ -20,8 +20,7 @@ extension Statement {
         text(index).flatMap(LaunchDate.init(iso:))
     }
 
-    private func unexpectedNull(_ index: Int) -> MoonshotError {
-        MoonshotError("the database holds NULL in column \(quoted(columnName(index))), which moonshot never writes there",
-                      hint: "Run 'moonshot import' to make the database again.")
+    private func unexpectedNull(_ index: Int) -> DatabaseProblem {
+        .unexpectedNull(column: columnName(index))
     }
 }

@@ -26,11 +26,10 @@ struct SiteFolder {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
         let last = target.split(separator: "/").last
         guard !target.isEmpty, last != ".", last != ".." else {
-            throw MoonshotError("\(quoted(path)) cannot be replaced by a site", hint: "Give a new folder, such as 'site'.")
+            throw SiteFolderProblem.unusablePath(path: path)
         }
         if FolderTree.isSymbolicLink(target) {
-            throw MoonshotError("\(target) is a symbolic link; moonshot replaces only a real folder",
-                                hint: "Give the folder it points to, or a new one.")
+            throw SiteFolderProblem.symbolicLink(target: target)
         }
         let parent = FileSystem.directory(of: target)
         let exists: Bool
@@ -38,16 +37,16 @@ struct SiteFolder {
         case .missing:
             exists = false
             guard FileSystem.entry(at: parent) == .directory else {
-                throw MoonshotError("there is no folder \(parent) to write \(target) in", hint: "Create it first: mkdir -p \(shellQuoted(parent))")
+                throw SiteFolderProblem.missingParent(target: target, parent: parent)
             }
         case .directory:
             exists = true
             try checkReplaceable(target, force: force)
         case .file, .other:
-            throw MoonshotError("\(target) is a file, not a folder; it was left as it is", hint: "Give a folder for the site, such as 'site'.")
+            throw SiteFolderProblem.file(target: target)
         }
         guard FileSystem.isWritableDirectory(parent) else {
-            throw MoonshotError("cannot write in \(parent): permission denied", hint: "Give a folder where you may create files.")
+            throw SiteFolderProblem.unwritableParent(parent: parent)
         }
 
         let staging = try Self.makeStagingFolder(beside: target, in: parent)
@@ -63,14 +62,12 @@ struct SiteFolder {
             committed = true
             // `staging` now holds the previous site.
             do { try FolderTree.remove(staging) } catch {
-                throw MoonshotError("the site was written to \(target), but the previous one could not be removed from \(staging) (\(error))",
-                                    hint: "Remove it by hand: rm -r \(shellQuoted(staging))")
+                throw SiteFolderProblem.previousSiteLeft(target: target, staging: staging, reason: "\(error)")
             }
         } else {
             guard moonshot_rename_unless_exists(staging, target) == 0 else {
                 if errno == EEXIST {
-                    throw MoonshotError("\(target) was created by something else while the site was written; it was left as it is",
-                                        hint: "Run the command again.")
+                    throw SiteFolderProblem.madeMeanwhile(target: target)
                 }
                 throw SystemError(operation: "move the new site to \(target)")
             }
@@ -103,16 +100,13 @@ struct SiteFolder {
     private func checkReplaceable(_ target: String, force: Bool) throws {
         let names = try FolderTree.names(in: target)
         if !names.isEmpty, !names.contains(Self.markerName), !force {
-            throw MoonshotError("\(target) is a folder that moonshot did not write (it has no \(Self.markerName) file); it was left as it is",
-                                hint: "Give a new or empty folder, or add --force to replace \(target) and everything in it.")
+            throw SiteFolderProblem.notASite(target: target, marker: Self.markerName)
         }
         if let current = Self.realPath("."), let folder = Self.realPath(target), current == folder || current.hasPrefix(folder + "/") {
-            throw MoonshotError("\(target) holds the current directory; it was left as it is",
-                                hint: "Run the command from outside it, or give another folder.")
+            throw SiteFolderProblem.holdsCurrentDirectory(target: target)
         }
         if let database = try FolderTree.firstSQLiteFile(under: target) {
-            throw MoonshotError("\(target) holds an SQLite database (\(database)), which another program may have open; it was left as it is",
-                                hint: "Move the database out of it, or give another folder for the site.")
+            throw SiteFolderProblem.holdsDatabase(target: target, database: database)
         }
     }
 

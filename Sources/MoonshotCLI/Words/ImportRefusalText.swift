@@ -3,8 +3,8 @@ import MoonshotKit
 extension ImportCommand {
     /// Why the import changed nothing although its input was fine, and the ways on.
     static func refused(_ refusal: ImportRefusal, path: String, options: Options) -> String {
-        let shown = path.contains("/") ? path : "./" + path
-        let db = path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
+        let shown = MoonshotFile.shown(path)
+        let db = DatabaseWords.dbOption(path)
         var inputs = ""
         if let missions = options.missions, let astronauts = options.astronauts {
             inputs = " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"

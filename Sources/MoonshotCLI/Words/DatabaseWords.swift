@@ -1,0 +1,127 @@
+import MoonshotKit
+
+/// What the user reads about a database that cannot be opened, read or written, and the
+/// commands that put it right, each worded here once.
+enum DatabaseWords {
+    /// " --db PATH" for a command on the database at `path`; "" for the default database.
+    static func dbOption(_ path: String) -> String {
+        path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
+    }
+
+    /// `moonshot import`, with `--db` unless `path` is the default database.
+    static func importCommand(_ path: String) -> String {
+        "moonshot import" + dbOption(path)
+    }
+
+    /// `moonshot check --repair`, with `--db` unless `path` is the default database.
+    static func repairCommand(_ path: String) -> String {
+        "moonshot check --repair" + dbOption(path)
+    }
+
+    /// What to do with a damaged database file at `path` (as messages show it).
+    static func damagedHint(_ path: String) -> String {
+        "Move it away (mv \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) and run '\(importCommand(path))' again; "
+            + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
+    }
+
+    /// The words `moonshot check` fixes use for the database at `path`.
+    static func fixWording(_ path: String) -> FixWording {
+        FixWording(repairCommand: repairCommand(path), damagedFile: damagedHint(MoonshotFile.shown(path)))
+    }
+
+    /// A database another process holds a lock on; `path` as messages show it, nil when unknown.
+    static func busy(_ path: String?) -> ErrorMessage {
+        ErrorMessage("\(path ?? "the database") is busy: another process holds a lock on it", hint: "Try again in a moment.")
+    }
+
+    /// A database file SQLite finds damaged: moonshot cannot write over it (SQLite refuses to
+    /// change a damaged file) and never deletes a file, so the user moves it away.
+    static func damaged(_ path: String, _ sqliteMessage: String) -> ErrorMessage {
+        ErrorMessage("\(path) is damaged (\(sqliteMessage)); it was left as it is", hint: damagedHint(path))
+    }
+
+    static func message(_ problem: DatabaseProblem) -> ErrorMessage {
+        switch problem {
+        case .missing(let path):
+            ErrorMessage("no database at \(MoonshotFile.shown(path)); run '\(importCommand(path))' first")
+        case .folder(let path):
+            ErrorMessage("\(MoonshotFile.shown(path)) is a folder, not a database", hint: "Give the database file with --db.")
+        case .notARegularFile(let path):
+            ErrorMessage("\(MoonshotFile.shown(path)) is not a regular file", hint: "Give the database file with --db.")
+        case .unreadableFile(let path, let reason):
+            ErrorMessage("cannot read \(MoonshotFile.shown(path)): \(reason)", hint: "Check its permissions, or give another file with --db.")
+        case .busy(let path):
+            busy(MoonshotFile.shown(path))
+        case .notMoonshots(let path):
+            ErrorMessage("\(MoonshotFile.shown(path)) is not a moonshot database", hint: "Give a database made by 'moonshot import' with --db.")
+        case .damaged(let path, let sqliteMessage):
+            damaged(MoonshotFile.shown(path), sqliteMessage)
+        case .unreadable(let path, let sqliteMessage):
+            ErrorMessage("cannot read \(MoonshotFile.shown(path)): \(sqliteMessage)",
+                         hint: "Check the file with 'sqlite3 \(MoonshotFile.shown(path)) \"PRAGMA integrity_check\"', or run '\(importCommand(path))' to make it again.")
+        case .empty(let path):
+            ErrorMessage("no data in \(MoonshotFile.shown(path)) yet; run '\(importCommand(path))' first")
+        case .newerLayout(let path, let version):
+            ErrorMessage("\(MoonshotFile.shown(path)) was made by a newer moonshot (schema version \(version))",
+                         hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
+        case .olderLayout(let path, let version, let lastImport):
+            ErrorMessage("\(MoonshotFile.shown(path)) has the layout of an older moonshot (schema version \(version); this one reads \(MoonshotFile.schemaVersion))",
+                         hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
+                             + reimportCommand(path, lastImport))
+        case .changedLayout(let path, let first, let count):
+            ErrorMessage("\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"
+                         + (count > 1 ? " (and \(count - 1) more difference\(count > 2 ? "s" : ""))" : "") + ", so its answers could not be trusted",
+                         hint: "'moonshot check\(dbOption(path))' says what differs, and '\(repairCommand(path))' "
+                             + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
+                             + "'moonshot shell' open it as it is.")
+        case .unfinishedTransaction(let path):
+            ErrorMessage("\(MoonshotFile.shown(path)) holds an unfinished transaction (an import or another program was interrupted), "
+                         + "which only a connection that may write to it can roll back",
+                         hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
+        case .unexpectedNull(let column):
+            ErrorMessage("the database holds NULL in column \(quoted(column)), which moonshot never writes there",
+                         hint: "Run 'moonshot import' to make the database again.")
+        }
+    }
+
+    /// The `moonshot import` command that makes the database at `path` again from the files its
+    /// last import read, named as that import was given them.
+    private static func reimportCommand(_ path: String, _ sources: ImportSources?) -> String {
+        var command = importCommand(path)
+        for (option, source) in [("--missions", sources?.missions), ("--astronauts", sources?.astronauts)] {
+            if let source { command += " \(option) " + shellQuoted(source) }
+        }
+        return command
+    }
+
+    static func message(_ problem: DatabaseWriteProblem) -> ErrorMessage {
+        switch problem {
+        case .missingFolder(let path, let folder):
+            ErrorMessage("cannot create \(path): the folder \(folder) does not exist", hint: "Create the folder first, or choose another path with --db.")
+        case .folderIsNotAFolder(let path, let folder):
+            ErrorMessage("cannot create \(path): \(folder) is not a folder", hint: "Choose another path with --db.")
+        case .folder(let path):
+            ErrorMessage("\(path) is a folder, not a database file", hint: "Give a file path with --db, such as --db \(path)/moonshot.db.")
+        case .notARegularFile(let path):
+            ErrorMessage("\(path) is not a regular file", hint: "Choose another path with --db.")
+        case .unwritableFolder(let folder):
+            ErrorMessage("cannot write in \(folder): permission denied", hint: "Choose a folder you can write to with --db.")
+        case .cannotOpen(let path, let sqliteMessage):
+            ErrorMessage("cannot open or create \(path): \(sqliteMessage)", hint: "Choose another path with --db.")
+        case .readOnly(let path, let sqliteMessage):
+            ErrorMessage("cannot write to \(path): \(sqliteMessage); it was not changed", hint: "Check its permissions, or choose another path with --db.")
+        case .locked(let path, let work, let waited):
+            ErrorMessage("\(path) is locked by another program, and \(work == .import ? "the import" : "the repair") waited for it "
+                         + "\(seconds(waited)) in all; \(path) was not changed",
+                         hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
+                             + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
+        case .notMoonshots(let path):
+            ErrorMessage("\(path) exists but is not a moonshot database; it was left as it is", hint: "Move it away, or choose another path with --db.")
+        case .newerLayout(let path, let version):
+            ErrorMessage("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
+                         hint: "Use a newer moonshot, or import into another file with --db.")
+        case .damaged(let path, let sqliteMessage):
+            damaged(path, sqliteMessage)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import MoonshotKit
+
+/// What the user reads when a question or a statement of theirs cannot be answered.
+enum QueryWords {
+    static func message(_ stopped: QueryStopped) -> ErrorMessage {
+        let hint = switch stopped.query {
+        case .userSQL: "Allow it longer with --timeout SECONDS, or make it do less."
+        case .question:
+            "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
+                + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer."
+        }
+        return ErrorMessage("the query was stopped after \(seconds(stopped.limit))", hint: hint)
+    }
+
+    static func message(_ problem: UserSQLProblem) -> ErrorMessage {
+        switch problem {
+        case .writes:
+            ErrorMessage("refused: 'moonshot sql' only runs statements that read; this one would write",
+                         hint: "Use the sqlite3 shell on a copy of the database to change it.")
+        case .parameters(let count):
+            ErrorMessage("the statement has \(count) parameter\(count == 1 ? "" : "s") (such as ? or :name), but 'moonshot sql' takes no values for them",
+                         hint: "Write the values into the statement: WHERE id = 11.")
+        case .reachesOutside(let sqliteMessage):
+            ErrorMessage("refused: \(sqliteMessage); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
+                         + "or functions that reach outside the database",
+                         hint: "It only reads the database it was given.")
+        case .tooLong(let limit):
+            ErrorMessage("the statement is longer than \(bytes(limit)), the most 'moonshot sql' takes",
+                         hint: "Shorten it, or use the sqlite3 shell ('moonshot shell').")
+        case .valueTooLarge(let limit, let sqliteMessage):
+            ErrorMessage("a value would be larger than \(bytes(limit)), the most 'moonshot sql' makes (\(sqliteMessage))",
+                         hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
+        case .outOfMemory(let limit):
+            ErrorMessage("the query needs more than \(limit.map { bytes($0) + " of memory" } ?? "the memory there is"), the most 'moonshot sql' allows",
+                         hint: "Make it do less: fewer rows to sort or group, or smaller values.")
+        case .failed(let sqliteMessage):
+            ErrorMessage("SQL error: \(sqliteMessage)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
+        }
+    }
+
+    /// "32 MiB", "100000 bytes".
+    private static func bytes(_ count: Int64) -> String {
+        count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) bytes"
+    }
+
+    static func message(_ failure: LookupFailure) -> ErrorMessage {
+        switch failure {
+        case .noMission(let text, let path, let closest):
+            ErrorMessage("no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
+                         hint: closest.isEmpty ? "List the missions with 'moonshot missions'." : "Did you mean: \(closest.joined(separator: ", "))?")
+        case .noAstronaut(let text, let path, let closest):
+            ErrorMessage("no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
+                         hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'." : "Did you mean: \(closest.joined(separator: ", "))?")
+        case .severalMissions(let text, let candidates):
+            several(text, candidates, noun: "missions", hint: "Give the mission's number (such as 11), or more words.")
+        case .severalAstronauts(let text, let candidates):
+            several(text, candidates, noun: "astronauts", hint: "Give the id, or more of the name.")
+        case .nothingToSearchFor(let text):
+            ErrorMessage("nothing to search for in \(quoted(text, shortenedTo: 60))", hint: "Give one or more words, such as: moonshot search \"lunar rover\"")
+        }
+    }
+
+    /// "`text` could be any of 3 astronauts:" and a line for each (at most 10).
+    private static func several(_ text: String, _ candidates: [LookupFailure.Candidate], noun: String, hint: String) -> ErrorMessage {
+        let width = candidates.prefix(10).map(\.key.count).max() ?? 0
+        let listed = candidates.prefix(10).map { "  " + $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.detail }
+            .joined(separator: "\n")
+        let count = candidates.count > 10 ? "more than 10" : String(candidates.count)
+        return ErrorMessage("\(quoted(text, shortenedTo: 60)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
+    }
+}

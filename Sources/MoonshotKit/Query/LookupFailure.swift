@@ -1,0 +1,20 @@
+/// Why the mission or astronaut the user named (`text`) could not be told.
+package enum LookupFailure: Error, Equatable, Sendable {
+    /// One of several the user could mean: its key (a mission's name, an astronaut's id) and a
+    /// detail (the launch date, the name).
+    package struct Candidate: Equatable, Sendable {
+        package let key: String
+        package let detail: String
+    }
+
+    /// No mission matches in the database at `path`; `closest` are the nearest names.
+    case noMission(text: String, path: String, closest: [String])
+    /// No astronaut matches in the database at `path`; `closest` are the nearest ("Name (id)").
+    case noAstronaut(text: String, path: String, closest: [String])
+    /// Several missions match.
+    case severalMissions(text: String, candidates: [Candidate])
+    /// Several astronauts match.
+    case severalAstronauts(text: String, candidates: [Candidate])
+    /// A search for no words.
+    case nothingToSearchFor(text: String)
+}
