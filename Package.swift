@@ -60,6 +60,11 @@ let package = Package(
             name: "MoonshotKitTests",
             dependencies: ["MoonshotKit", "SQLite", "SystemSupport"]
         ),
+        // The command line's parser, in process: words in, typed options, errors and help out.
+        .testTarget(
+            name: "MoonshotCLITests",
+            dependencies: ["MoonshotCLI", "MoonshotKit"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["moonshot", "MoonshotKit", "SQLite"]
