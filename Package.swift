@@ -84,6 +84,13 @@ let package = Package(
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
+        // The command line's parser, in process: words in, typed options, errors and help out.
+        .testTarget(
+            name: "MoonshotCLITests",
+            dependencies: ["MoonshotCLI", "MoonshotKit"],
+            swiftSettings: swiftSettings,
+            plugins: ["LayerRules"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["moonshot", "MoonshotKit", "SQLite"],

@@ -12,22 +12,32 @@ struct Command<Options: CommandOptions>: Sendable {
     var options: [OptionSpec<Options>] = []
     /// The global options that mean something to it.
     var globals: [GlobalOption] = GlobalOption.databaseOnly
+    /// Takes the other global options too, and ignores them without listing them (`help`:
+    /// `moonshot help --format json import` explains import).
+    var ignoresOtherGlobals = false
     /// Left out of help (for the completion scripts' own use).
     var isHidden = false
     /// Runs the command with the parsed options and the process environment; returns the exit status.
     let run: @Sendable (Options, [String: String]) throws -> ExitStatus
 
+    /// Reads the command's words (all but its name, global options included) into its options,
+    /// starting from `global`, the global options given before its name (`given`).
+    func parse(_ words: [String], global: GlobalOptions = GlobalOptions(), given: [GlobalOption] = []) throws(UsageError) -> Options {
+        try CommandLineReader(command: self).read(words, global: global, given: given)
+    }
+
     /// The command with its options' type hidden, for the list of commands.
     var erased: AnyCommand {
         let command = self
-        let globalSpecs: [OptionSpec<Options>] = globals.map { $0.spec.lifted() }
-        let known = options + globalSpecs
         return AnyCommand(
             name: name, abstract: abstract, discussion: discussion,
-            arguments: arguments.map { ArgumentInfo(name: $0.name, help: $0.help, synopsis: $0.synopsis, choices: $0.choices) },
-            options: known.map(\.info), isHidden: isHidden,
-            parse: { words throws(UsageError) in
-                let options = try CommandLineReader(command: command, known: known).read(words)
+            arguments: arguments.map {
+                ArgumentInfo(name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
+                             completion: $0.completion)
+            },
+            options: (options + globals.map { $0.spec.lifted() }).map(\.info), isHidden: isHidden,
+            parse: { words, global, given throws(UsageError) in
+                let options = try command.parse(words, global: global, given: given)
                 return { environment in try command.run(options, environment) }
             })
     }
@@ -37,8 +47,14 @@ struct Command<Options: CommandOptions>: Sendable {
 struct ArgumentInfo: Sendable {
     let name: String
     let help: String
+    /// `<mission> ...`, as help and error messages show it.
     let synopsis: String
+    let isOptional: Bool
     let choices: [String]
+    let completion: Completion
+
+    /// `<mission> ...` or `[<subcommand>]`, as usage lines show it.
+    var usage: String { isOptional ? "[\(synopsis)]" : synopsis }
 }
 
 /// A command whatever its options: what help and completion scripts show, and a way to turn
@@ -52,17 +68,28 @@ struct AnyCommand: Sendable {
     let options: [OptionInfo]
     let isHidden: Bool
     /// Reads the command's words (all but its name, global options included) into options,
-    /// and returns what runs it.
-    let parse: @Sendable ([String]) throws(UsageError) -> @Sendable ([String: String]) throws -> ExitStatus
+    /// starting from the global options given before its name, and returns what runs it.
+    let parse: @Sendable ([String], GlobalOptions, [GlobalOption]) throws(UsageError) -> @Sendable ([String: String]) throws -> ExitStatus
 }
 
 /// Reads one command's words into its typed options.
 private struct CommandLineReader<Options: CommandOptions> {
     let command: Command<Options>
+    /// The options it reads: its own, then the global ones it takes.
     let known: [OptionSpec<Options>]
 
-    func read(_ words: [String]) throws(UsageError) -> Options {
+    init(command: Command<Options>) {
+        self.command = command
+        let globals = command.ignoresOtherGlobals ? GlobalOption.allCases : command.globals
+        known = command.options + globals.map { $0.spec.lifted() }
+    }
+
+    func read(_ words: [String], global: GlobalOptions, given: [GlobalOption]) throws(UsageError) -> Options {
+        for option in given where !known.contains(where: { $0.info.name == option.spec.info.name }) {
+            throw doesNotApply(option)
+        }
         var options = Options()
+        options.global = global
         var positionals: [String] = []
         var index = 0
         var optionsEnded = false
@@ -73,23 +100,7 @@ private struct CommandLineReader<Options: CommandOptions> {
                 optionsEnded = true
             } else if !optionsEnded, OptionWord.looksLikeOption(word) {
                 let (spec, inlineValue) = try match(word)
-                let value: String
-                if spec.info.isFlag {
-                    guard inlineValue == nil else { throw mistake("The flag '--\(spec.info.name)' does not take a value") }
-                    value = ""
-                } else if let inlineValue {
-                    value = inlineValue
-                } else if index < words.count {
-                    value = words[index]
-                    index += 1
-                } else {
-                    throw mistake("Missing value for '\(spec.info.usage)'")
-                }
-                do {
-                    try spec.set(&options, value)
-                } catch {
-                    throw mistake("The value '\(value)' is invalid for '\(spec.info.usage)'; expected \(error.expected)")
-                }
+                try spec.read(into: &options, inlineValue: inlineValue, from: words, at: &index, command: command.name)
             } else {
                 positionals.append(word)
             }
@@ -99,10 +110,11 @@ private struct CommandLineReader<Options: CommandOptions> {
             let fixed = command.arguments.count - 1
             positionals = Array(positionals[..<fixed]) + [positionals[fixed...].joined(separator: " ")]
         }
-        guard positionals.count >= command.arguments.count else {
+        let required = command.arguments.filter { !$0.isOptional }.count
+        guard positionals.count >= required else {
             throw mistake("Missing expected argument '\(command.arguments[positionals.count].synopsis)'")
         }
-        guard positionals.count == command.arguments.count else {
+        guard positionals.count <= command.arguments.count else {
             throw mistake("Unexpected argument '\(positionals[command.arguments.count])'")
         }
         for (argument, text) in zip(command.arguments, positionals) {
@@ -124,10 +136,14 @@ private struct CommandLineReader<Options: CommandOptions> {
             return (spec, inlineValue)
         }
         if name.isLong, let global = GlobalOption.allCases.first(where: { $0.spec.info.name == name.text }) {
-            throw mistake("The option '--\(global.spec.info.name)' does not apply to '\(command.name)'")
+            throw doesNotApply(global)
         }
         throw mistake(OptionWord.unknown(word, among: known.map(\.info) + [OptionWord.help],
                                          command: command.name, takesArguments: !command.arguments.isEmpty))
+    }
+
+    private func doesNotApply(_ option: GlobalOption) -> UsageError {
+        mistake("The option '--\(option.spec.info.name)' does not apply to '\(command.name)'")
     }
 
     private func mistake(_ message: String) -> UsageError {

@@ -1,5 +1,5 @@
 /// The options any command may be given, before or after its name: declared once, here.
-struct GlobalOptions: Sendable {
+struct GlobalOptions: ParsedOptions {
     /// `--db`: the database file.
     var database: FilePath?
     /// `--format`: how to print the answer.
@@ -7,11 +7,16 @@ struct GlobalOptions: Sendable {
     /// `--show-sql`: print the SQL a question runs, on stderr.
     var showSQL = false
 
+    /// The environment variable that names the database when `--db` does not.
+    static let databaseVariable = "MOONSHOT_DB"
+    /// The database file, in the current folder, when neither `--db` nor the variable names one.
+    static let defaultDatabase = "moonshot.db"
+
     /// The database path: `--db`, else `$MOONSHOT_DB`, else `moonshot.db`.
     func databasePath(environment: [String: String]) -> String {
         if let database { return database.path }
-        if let path = environment["MOONSHOT_DB"], !path.isEmpty { return path }
-        return "moonshot.db"
+        if let path = environment[Self.databaseVariable], !path.isEmpty { return path }
+        return Self.defaultDatabase
     }
 }
 
@@ -27,13 +32,12 @@ enum GlobalOption: CaseIterable, Sendable {
     var spec: OptionSpec<GlobalOptions> {
         switch self {
         case .database:
-            .value("db", "path", help: "The database file (default: $MOONSHOT_DB, or moonshot.db in the current folder).") {
+            .value("db", "path", help: "The database file.",
+                   default: "$\(GlobalOptions.databaseVariable), or \(GlobalOptions.defaultDatabase) in the current folder") {
                 $0.database = $1
             }
         case .format:
-            .value("format", "format", help: "How to print the answer (default: table).") { (options, format: OutputFormat) in
-                options.format = format
-            }
+            .value("format", "format", help: "How to print the answer.", \.format, as: OutputFormat.self)
         case .showSQL:
             .flag("show-sql", help: "Also print the SQL a question runs (on stderr), to run in sqlite3 yourself.") {
                 $0.showSQL = true
@@ -43,8 +47,7 @@ enum GlobalOption: CaseIterable, Sendable {
 }
 
 /// Options that hold the global options within them.
-protocol CommandOptions: Sendable {
-    init()
+protocol CommandOptions: ParsedOptions {
     var global: GlobalOptions { get set }
 }
 

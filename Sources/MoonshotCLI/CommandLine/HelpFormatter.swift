@@ -8,9 +8,6 @@ struct HelpFormatter: Sendable {
     /// Where help text starts its second column.
     private let labelWidth = 24
 
-    /// `help` itself, as its help and the list of subcommands show it.
-    static let helpAbstract = "Show help for moonshot or one of its subcommands."
-
     /// Help for the tool as a whole.
     func rootHelp() -> String {
         var text = "OVERVIEW: \(overview)\n\n"
@@ -22,17 +19,13 @@ struct HelpFormatter: Sendable {
         text += "\n  Options may come before or after the subcommand; '--' ends the options.\n"
         text += "\nSUBCOMMANDS:\n"
         for command in commands where !command.isHidden { text += row(command.name, command.abstract) }
-        text += row("help", Self.helpAbstract)
         text += "\n  See '\(toolName) help <subcommand>' for detailed help.\n"
         return text
     }
 
-    /// Help for the command called `name` ("help" for `help`).
+    /// Help for the command called `name`, or for the tool when there is none.
     func help(for name: String) -> String {
-        guard let command = commands.first(where: { $0.name == name }) else {
-            return "OVERVIEW: \(Self.helpAbstract)\n\nUSAGE: \(toolName) help [<subcommand>]\n\n"
-                + "ARGUMENTS:\n" + row("<subcommand>", "The subcommand to explain; without it, moonshot as a whole.")
-        }
+        guard let command = commands.first(where: { $0.name == name }) else { return rootHelp() }
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if let discussion = command.discussion { text += discussion + "\n\n" }
         text += "USAGE: \(usage(for: command))\n\n"
@@ -50,7 +43,7 @@ struct HelpFormatter: Sendable {
 
     /// `moonshot import [--missions <path>] [--check] [--db <path>]`
     func usage(for command: AnyCommand) -> String {
-        ([toolName, command.name] + command.arguments.map(\.synopsis) + command.options.map { "[\($0.usage)]" })
+        ([toolName, command.name] + command.arguments.map(\.usage) + command.options.map { "[\($0.usage)]" })
             .joined(separator: " ")
     }
 
@@ -62,17 +55,17 @@ struct HelpFormatter: Sendable {
         return "Usage: \(usage(for: command))\n  See '\(toolName) \(command.name) --help' for more information.\n"
     }
 
-    private func optionHelp(_ option: OptionInfo) -> String { withChoices(option.help, option.choices) }
+    private func optionHelp(_ option: OptionInfo) -> String {
+        Self.annotated(option.help, default: option.defaultValue, choices: option.choices)
+    }
 
-    private func argumentHelp(_ argument: ArgumentInfo) -> String { withChoices(argument.help, argument.choices) }
+    private func argumentHelp(_ argument: ArgumentInfo) -> String { Self.annotated(argument.help, choices: argument.choices) }
 
     /// "How to print the answer (default: table; values: table, json, csv)."
-    private func withChoices(_ help: String, _ choices: [String]) -> String {
-        guard !choices.isEmpty else { return help }
-        let values = "values: " + choices.joined(separator: ", ")
-        var sentence = help.hasSuffix(".") ? String(help.dropLast()) : help
-        if sentence.hasSuffix(")") { sentence = sentence.dropLast() + "; " + values + ")" } else { sentence += " (" + values + ")" }
-        return sentence + "."
+    static func annotated(_ help: String, default: String? = nil, choices: [String] = []) -> String {
+        let notes = [`default`.map { "default: " + $0 }, choices.isEmpty ? nil : "values: " + choices.joined(separator: ", ")].compactMap { $0 }
+        guard !notes.isEmpty else { return help }
+        return (help.hasSuffix(".") ? String(help.dropLast()) : help) + " (" + notes.joined(separator: "; ") + ")."
     }
 
     /// `  label                 help`, the help wrapped to 80 columns under its own column.

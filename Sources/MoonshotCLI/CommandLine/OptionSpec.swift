@@ -11,6 +11,10 @@ struct OptionInfo: Sendable {
     let help: String
     /// The values a value may take, when it is one of a few words.
     var choices: [String] = []
+    /// What the value is when the option is not given, as help shows it: "20".
+    var defaultValue: String? = nil
+    /// What a shell offers for the value.
+    var completion = Completion.none
 
     var isFlag: Bool { valueName == nil }
 
@@ -32,18 +36,74 @@ struct OptionSpec<Options>: Sendable {
     /// Sets the option in the options; a flag gets "".
     let set: @Sendable (inout Options, String) throws(InvalidValue) -> Void
 
+    /// Reads the option written as `word` (with `inlineValue`, from `--name=value`) into
+    /// `options`: a flag, or the value after `=` or in the next word, which it then skips.
+    func read(into options: inout Options, inlineValue: String?, from words: [String], at index: inout Int,
+              command: String?) throws(UsageError) {
+        let value: String
+        if info.isFlag {
+            guard inlineValue == nil else { throw UsageError(message: "The flag '--\(info.name)' does not take a value", command: command) }
+            value = ""
+        } else if let inlineValue {
+            value = inlineValue
+        } else if index < words.count {
+            value = words[index]
+            index += 1
+        } else {
+            throw UsageError(message: "Missing value for '\(info.usage)'", command: command)
+        }
+        do {
+            try set(&options, value)
+        } catch {
+            throw UsageError(message: "The value '\(value)' is invalid for '\(info.usage)'; expected \(error.expected)", command: command)
+        }
+    }
+
     /// A flag such as `--check`.
     static func flag(_ name: String, help: String, _ set: @escaping @Sendable (inout Options) -> Void) -> Self {
         OptionSpec(info: OptionInfo(name: name, help: help)) { options, _ in set(&options) }
     }
 
-    /// An option with a value of type `Value`, such as `--db <path>`.
-    static func value<Value: ArgumentValue>(_ name: String, _ valueName: String, help: String,
+    /// An option with a value of type `Value`, such as `--db <path>`; `default` is what help
+    /// says it is when not given, for an option whose command works that out itself.
+    static func value<Value: ArgumentValue>(_ name: String, _ valueName: String, help: String, default: String? = nil,
                                             _ set: @escaping @Sendable (inout Options, Value) -> Void) -> Self {
-        OptionSpec(info: OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices)) { options, text throws(InvalidValue) in
+        let info = OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`, completion: Value.completion)
+        return OptionSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
         }
     }
+}
+
+extension OptionSpec where Options: ParsedOptions {
+    /// An option read as `Value` into `field`: its default is the field's value in `Options()`,
+    /// which help shows, so that it is written once (`var limit = 20` shows "(default: 20)").
+    static func value<Value: ArgumentValue>(_ name: String, _ valueName: String, help: String,
+                                            _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type) -> Self {
+        let info = OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices,
+                              defaultValue: Value.argument(Options()[keyPath: field]), completion: Value.completion)
+        return OptionSpec(info: info) { options, text throws(InvalidValue) in
+            options[keyPath: field] = try Value(argument: text).value
+        }
+    }
+}
+
+/// Options the command line reads words into, starting from `init()`, whose values are the
+/// defaults.
+protocol ParsedOptions: Sendable {
+    init()
+}
+
+/// What a shell offers for an option's value or an argument.
+enum Completion: Sendable, Equatable {
+    case none
+    case file, folder
+    /// Names read from the database.
+    case missions, astronauts
+    /// One of a few words.
+    case choices([String])
+    /// The name of a subcommand.
+    case subcommands
 }
 
 /// A positional argument of a command whose parsed options are an `Options`.
@@ -55,17 +115,24 @@ struct ArgumentSpec<Options>: Sendable {
     /// Takes all remaining words, joined by spaces (only for the last argument), so that
     /// `moonshot flights Neil Armstrong` needs no quotes.
     var takesWords = false
+    /// May be left out (only for the last argument): `[<subcommand>]`.
+    var isOptional = false
     /// The values it may take, when it is one of a few words.
     var choices: [String] = []
+    /// What a shell offers for it.
+    var completion = Completion.none
     let set: @Sendable (inout Options, String) throws(InvalidValue) -> Void
 
-    /// `<text> ...` or `<mission>`, as usage shows it.
+    /// `<text> ...` or `<mission>`, as help and error messages show it.
     var synopsis: String { "<\(name)>" + (takesWords ? " ..." : "") }
 
-    /// An argument of type `Value`; `takesWords` joins the remaining words into it.
-    static func value<Value: ArgumentValue>(_ name: String, help: String, takesWords: Bool = false,
+    /// An argument of type `Value`; `takesWords` joins the remaining words into it; `completion`
+    /// is what a shell offers, when the type does not say (a mission, a folder).
+    static func value<Value: ArgumentValue>(_ name: String, help: String, takesWords: Bool = false, isOptional: Bool = false,
+                                            completion: Completion? = nil,
                                             _ set: @escaping @Sendable (inout Options, Value) -> Void) -> Self {
-        ArgumentSpec(name: name, help: help, takesWords: takesWords, choices: Value.choices) { options, text throws(InvalidValue) in
+        ArgumentSpec(name: name, help: help, takesWords: takesWords, isOptional: isOptional, choices: Value.choices,
+                     completion: completion ?? Value.completion) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
         }
     }
@@ -73,14 +140,26 @@ struct ArgumentSpec<Options>: Sendable {
 
 /// A type an option's value or an argument is read as.
 protocol ArgumentValue: Sendable {
+    /// What a command keeps of it: itself, or what it checked (the number of a `PositiveCount`).
+    associatedtype Value: Sendable = Self
     /// Reads `text`, or throws saying what was expected.
     init(argument text: String) throws(InvalidValue)
+    var value: Value { get }
+    /// `value` as written on the command line, as help shows a default.
+    static func argument(_ value: Value) -> String
     /// The words it may be, when it is one of a few.
     static var choices: [String] { get }
+    /// What a shell offers for it.
+    static var completion: Completion { get }
 }
 
 extension ArgumentValue {
     static var choices: [String] { [] }
+    static var completion: Completion { choices.isEmpty ? .none : .choices(choices) }
+}
+
+extension ArgumentValue where Value == Self {
+    var value: Self { self }
 }
 
 /// Why a value on the command line is not what an option or argument takes: "a whole number above 0".
@@ -90,6 +169,7 @@ struct InvalidValue: Error {
 
 extension String: ArgumentValue {
     init(argument text: String) throws(InvalidValue) { self = text }
+    static func argument(_ value: String) -> String { value }
 }
 
 /// A path to a file, which may not be empty.
@@ -100,6 +180,9 @@ struct FilePath: ArgumentValue, Equatable {
         guard !text.isEmpty else { throw InvalidValue(expected: "a file path") }
         path = text
     }
+
+    static func argument(_ value: FilePath) -> String { value.path }
+    static var completion: Completion { .file }
 }
 
 /// A whole number above 0, such as a number of results.
@@ -110,6 +193,8 @@ struct PositiveCount: ArgumentValue {
         guard let number = Int(text), number > 0 else { throw InvalidValue(expected: "a whole number above 0") }
         value = number
     }
+
+    static func argument(_ value: Int) -> String { String(value) }
 }
 
 /// A duration in seconds, above 0 and below a million.
@@ -121,6 +206,13 @@ struct Seconds: ArgumentValue {
             throw InvalidValue(expected: "a number of seconds above 0 and below 1000000")
         }
         value = .seconds(seconds)
+    }
+
+    /// "60", or "2.5".
+    static func argument(_ value: Duration) -> String {
+        let (whole, attoseconds) = value.components
+        let seconds = Double(whole) + Double(attoseconds) / 1e18
+        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }
 
@@ -135,5 +227,6 @@ extension ChoiceValue {
         self = value
     }
 
+    static func argument(_ value: Self) -> String { value.rawValue }
     static var choices: [String] { allCases.map(\.rawValue) }
 }

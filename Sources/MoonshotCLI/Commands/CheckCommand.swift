@@ -38,9 +38,8 @@ enum CheckCommand {
             """,
         options: [
             .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
-            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks (default: \(LockWaitPolicy.defaultLimit.components.seconds)).") {
-                (options, seconds: Seconds) in options.wait = seconds.value
-            },
+            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks.",
+                   default: Seconds.argument(LockWaitPolicy.defaultLimit)) { (options, seconds: Seconds) in options.wait = seconds.value },
         ],
         globals: [.database, .format],
         run: run)

@@ -42,9 +42,7 @@ enum ImportCommand {
             .flag("force", help: "Replace changes made since the last import, and drop what of another program's stands in the way.") {
                 $0.force = true
             },
-            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database (default: \(LockWaitPolicy.defaultLimit.components.seconds)).") {
-                (options, seconds: Seconds) in options.wait = seconds.value
-            },
+            .value("wait", "seconds", help: "Wait this long, in all, for other programs' locks on the database.", \.wait, as: Seconds.self),
         ],
         run: run)
 

@@ -21,9 +21,7 @@ enum SQLCommands {
             names are the query's own.
             """,
         arguments: [.value("statement", help: "The SQL to run, such as \"SELECT * FROM mission_commanders\".") { $0.statement = $1 }],
-        options: [.value("timeout", "seconds", help: "Stop the query after this many seconds (default: 10).") { (options, seconds: Seconds) in
-            options.timeout = seconds.value
-        }],
+        options: [.value("timeout", "seconds", help: "Stop the query after this many seconds.", \.timeout, as: Seconds.self)],
         globals: [.database, .format]
     ) { options, environment in
         guard options.statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {

@@ -17,9 +17,7 @@ enum SearchCommand {
             punctuation are found side by side (o2-tank finds "O2 tank").
             """,
         arguments: [.value("text", help: "The words to look for, such as: lunar rover", takesWords: true) { $0.text = $1 }],
-        options: [.value("limit", "n", help: "Show at most this many results (default: 20).") { (options, limit: PositiveCount) in
-            options.limit = limit.value
-        }],
+        options: [.value("limit", "n", help: "Show at most this many results.", \.limit, as: PositiveCount.self)],
         globals: GlobalOption.question
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)

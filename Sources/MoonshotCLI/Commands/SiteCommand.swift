@@ -27,7 +27,7 @@ enum SiteCommand {
             never one that holds an SQLite database or the current directory.
             """,
         arguments: [
-            .value("folder", help: "The folder to write the site to, such as site (created if missing).") { $0.folder = $1 },
+            .value("folder", help: "The folder to write the site to, such as site (created if missing).", completion: .folder) { $0.folder = $1 },
         ],
         options: [
             .flag("force", help: "Replace the folder even if moonshot did not write it (everything in it is removed).") {

@@ -1,0 +1,83 @@
+/// The fish completion script.
+extension CompletionScript {
+    var fish: String {
+        var text = """
+            # fish completion for moonshot: moonshot completions fish
+            function __moonshot_names
+                set -l tokens (commandline -opc)
+                set -l db
+                set -l i 2
+                while test $i -le (count $tokens)
+                    switch $tokens[$i]
+                        case --db
+                            # fish has removed the quotes; it also expands a leading ~ here
+                            # (not in --db=~/x), which it does not show, so this does it.
+                            set i (math $i + 1)
+                            set db --db $tokens[$i]
+                            if string match -q -- '~' $tokens[$i]; or string match -q -- '~/*' $tokens[$i]
+                                set db --db $HOME(string sub -s 2 -- $tokens[$i])
+                            end
+                        case '--db=*'
+                            set db --db (string replace -- --db= '' $tokens[$i])
+                    end
+                    set i (math $i + 1)
+                end
+                $tokens[1] $db __complete $argv[1] 2>/dev/null
+            end
+            # The subcommand on the line so far, if any: the first word that is neither an option
+            # nor an option's value.
+            function __moonshot_command
+                set -l tokens (commandline -opc)
+                set -l i 2
+                while test $i -le (count $tokens)
+                    switch $tokens[$i]
+                        case \(valueOptions.joined(separator: " "))
+                            set i (math $i + 1)
+                        case --
+                            return 1
+                        case '-*'
+                        case '*'
+                            echo $tokens[$i]
+                            return 0
+                    end
+                    set i (math $i + 1)
+                end
+                return 1
+            end
+            function __moonshot_command_is
+                test (__moonshot_command) = $argv[1]
+            end
+            complete -c moonshot -f
+
+            """
+        let noCommand = " -n 'not __moonshot_command'"
+        for option in rootOptions { text += "complete -c moonshot" + noCommand + fishOption(option) + "\n" }
+        for command in commands {
+            text += "complete -c moonshot" + noCommand + " -a \(command.name) -d \(fishQuoted(command.abstract))\n"
+        }
+        for command in commands {
+            let condition = " -n '__moonshot_command_is \(command.name)'"
+            for option in options(of: command) { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
+            switch argumentCompletion(command) {
+            case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
+            case .words(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"
+            case .folders: text += "complete -c moonshot" + condition + " -x -a '(__fish_complete_directories)'\n"
+            case .nothing: break
+            }
+        }
+        return text
+    }
+
+    private func fishOption(_ option: OptionInfo) -> String {
+        var text = " -l \(option.name)"
+        if let short = option.short { text += " -s \(short)" }
+        if option.completion == .file {
+            text += " -r -F"
+        } else if case .choices(let words) = option.completion {
+            text += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+        } else if !option.isFlag {
+            text += " -x"
+        }
+        return text + " -d \(fishQuoted(HelpFormatter.annotated(option.help, default: option.defaultValue)))"
+    }
+}
