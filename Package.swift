@@ -13,7 +13,7 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "moonshot",
     products: [
-        .executable(name: "moonshot", targets: ["moonshot"]),
+        .executable(name: "moonshot", targets: ["moonshot"])
     ],
     targets: [
         // The system SQLite library (Debian: libsqlite3-dev).

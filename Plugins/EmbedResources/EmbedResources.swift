@@ -28,7 +28,8 @@ struct EmbedResources: BuildToolPlugin {
             .sorted()
             .map { folder.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        let arguments = [output.path]
+        let arguments =
+            [output.path]
             + zip(Self.files, texts).map { "\($0.name)=\($1.path)" }
             + images.map { "images[]=\($0.path)" }
             + ["--schema-objects=\(root.appending(path: "schema.sql").path)"]

@@ -1,6 +1,5 @@
-import SystemSupport
-
 import Glibc
+import SystemSupport
 
 /// The closures a connection has handed to SQLite, kept alive as long as it.
 final class Callbacks {

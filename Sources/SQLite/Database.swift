@@ -95,7 +95,8 @@ package final class Database {
                 let sql = String(String(cString: sqlite3_sql(statement)).drop(while: { $0.isWhitespace }))
                 let parameters = sqlite3_bind_parameter_count(statement)
                 guard parameters == 0 else {
-                    throw SQLiteError(.range, message: "the statement takes \(parameters) value\(parameters == 1 ? "" : "s"), but none can be given here", sql: sql)
+                    throw SQLiteError(
+                        .range, message: "the statement takes \(parameters) value\(parameters == 1 ? "" : "s"), but none can be given here", sql: sql)
                 }
                 var result: Int32
                 repeat { result = sqlite3_step(statement) } while result == SQLITE_ROW

@@ -1,8 +1,7 @@
 internal import CSQLite3
+import Glibc
 import Synchronization
 import SystemSupport
-
-import Glibc
 
 /// What a statement being prepared asks to do, as SQLite's authorizer reports it.
 package enum AuthorizerRequest: Equatable, Sendable {
@@ -29,21 +28,23 @@ extension Database {
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
         // SQLite passes the file name of an ATTACH as the first detail, the name of a
         // function as the second.
-        sqlite3_set_authorizer(handle, { context, action, _, detail, _, _ in
-            let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
-            let request: AuthorizerRequest
-            switch action {
-            case SQLITE_ATTACH: request = .attach
-            case SQLITE_DETACH: request = .detach
-            case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
-            default: request = .other(action)
-            }
-            guard callbacks.authorizer?(request) ?? true else {
-                callbacks.refusedSomething = true
-                return SQLITE_DENY
-            }
-            return SQLITE_OK
-        }, context)
+        sqlite3_set_authorizer(
+            handle,
+            { context, action, _, detail, _, _ in
+                let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
+                let request: AuthorizerRequest
+                switch action {
+                case SQLITE_ATTACH: request = .attach
+                case SQLITE_DETACH: request = .detach
+                case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
+                default: request = .other(action)
+                }
+                guard callbacks.authorizer?(request) ?? true else {
+                    callbacks.refusedSomething = true
+                    return SQLITE_DENY
+                }
+                return SQLITE_OK
+            }, context)
     }
 
     /// Runs `body` under a time limit of its own (see `TimeLimit`).

@@ -1,8 +1,7 @@
 internal import CSQLite3
+import Glibc
 import Synchronization
 import SystemSupport
-
-import Glibc
 
 /// The part of a connection that other threads and signal handlers may use: it only stores to
 /// an atomic and calls `sqlite3_interrupt`, the one SQLite call allowed from any thread (the
@@ -67,29 +66,31 @@ extension Database {
         callbacks.lockWait.limit = limit
         callbacks.lockWait.connection = handle
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        sqlite3_busy_handler(handle, { context, attempt in
-            let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
-            guard callbacks.interruptHandle?.isInterrupted != true else { return 0 }
-            let left = callbacks.lockWait.limit - callbacks.lockWait.waited
-            guard left > .zero else {
-                // A lock SQLite only tries for (a spill of the cache) gives up quietly and tries
-                // again later: stopping the statement makes the end of the wait an end.
-                callbacks.lockWait.expired = true
-                sqlite3_interrupt(callbacks.lockWait.connection)
-                return 0
-            }
-            if callbacks.lockWait.waited >= callbacks.lockWait.announceAfter, let announce = callbacks.lockWait.announce {
-                callbacks.lockWait.announce = nil
-                announce()
-            }
-            // Short sleeps at first, as SQLite's own: most locks are held briefly.
-            let pause = min(.milliseconds([1, 2, 5, 10, 20, 50][min(Int(attempt), 5)]), left)
-            let start = MonotonicClock.now()
-            let (seconds, attoseconds) = pause.components
-            usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-            callbacks.lockWait.waited += max(MonotonicClock.elapsed(since: start), pause)
-            return 1
-        }, context)
+        sqlite3_busy_handler(
+            handle,
+            { context, attempt in
+                let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
+                guard callbacks.interruptHandle?.isInterrupted != true else { return 0 }
+                let left = callbacks.lockWait.limit - callbacks.lockWait.waited
+                guard left > .zero else {
+                    // A lock SQLite only tries for (a spill of the cache) gives up quietly and tries
+                    // again later: stopping the statement makes the end of the wait an end.
+                    callbacks.lockWait.expired = true
+                    sqlite3_interrupt(callbacks.lockWait.connection)
+                    return 0
+                }
+                if callbacks.lockWait.waited >= callbacks.lockWait.announceAfter, let announce = callbacks.lockWait.announce {
+                    callbacks.lockWait.announce = nil
+                    announce()
+                }
+                // Short sleeps at first, as SQLite's own: most locks are held briefly.
+                let pause = min(.milliseconds([1, 2, 5, 10, 20, 50][min(Int(attempt), 5)]), left)
+                let start = MonotonicClock.now()
+                let (seconds, attoseconds) = pause.components
+                usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+                callbacks.lockWait.waited += max(MonotonicClock.elapsed(since: start), pause)
+                return 1
+            }, context)
     }
 
     /// Whether this connection gave up waiting for another connection's lock (see

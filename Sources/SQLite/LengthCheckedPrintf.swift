@@ -27,12 +27,15 @@ final class LengthCheckedPrintf {
         for name in ["printf", "format"] {
             // SQLite holds a reference of its own, and releases it (also when this fails).
             let context = Unmanaged.passRetained(checked).toOpaque()
-            let code = sqlite3_create_function_v2(connection, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, context, { context, count, arguments in
-                Unmanaged<LengthCheckedPrintf>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
-                    .call(context!, count, arguments!)
-            }, nil, nil, { context in
-                Unmanaged<LengthCheckedPrintf>.fromOpaque(context!).release()
-            })
+            let code = sqlite3_create_function_v2(
+                connection, name, -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, context,
+                { context, count, arguments in
+                    Unmanaged<LengthCheckedPrintf>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+                        .call(context!, count, arguments!)
+                }, nil, nil,
+                { context in
+                    Unmanaged<LengthCheckedPrintf>.fromOpaque(context!).release()
+                })
             guard code == SQLITE_OK else { throw SQLiteError(connection: connection, code: code) }
         }
     }
@@ -40,7 +43,7 @@ final class LengthCheckedPrintf {
     private init(helper: OpaquePointer) { self.helper = helper }
 
     deinit {
-        statements.values.forEach { sqlite3_finalize($0) }
+        for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(helper)
     }
 

@@ -1,5 +1,4 @@
 internal import CSQLite3
-
 import Glibc
 
 /// A failure reported by SQLite, with everything needed to understand it.
@@ -42,7 +41,8 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
         // The connection's code is only meaningful when it agrees with the call's result.
         let useConnection = connection != nil && (extended & 0xFF) == (code & 0xFF)
-        let message = useConnection
+        let message =
+            useConnection
             ? String(cString: sqlite3_errmsg(connection))
             : String(cString: sqlite3_errstr(code))
         let systemError = useConnection ? sqlite3_system_errno(connection) : 0

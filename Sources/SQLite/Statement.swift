@@ -72,8 +72,10 @@ package final class Statement {
     package func bind(_ values: [SQLValue]) throws {
         reset()
         guard values.count == parameterCount else {
-            throw SQLiteError(.range, message: "the statement takes \(parameterCount) value\(parameterCount == 1 ? "" : "s"), "
-                              + "but \(values.count) \(values.count == 1 ? "was" : "were") given", sql: sql)
+            throw SQLiteError(
+                .range,
+                message: "the statement takes \(parameterCount) value\(parameterCount == 1 ? "" : "s"), "
+                    + "but \(values.count) \(values.count == 1 ? "was" : "were") given", sql: sql)
         }
         for (offset, value) in values.enumerated() {
             try check(bind(value, at: Int32(offset + 1)))

@@ -1,8 +1,7 @@
 internal import CSQLite3
+import Glibc
 import Synchronization
 import SystemSupport
-
-import Glibc
 
 /// A time limit on the statements a connection runs inside `run`, however many calls of `run`
 /// share it (a command that asks several questions keeps to one limit), set when it is made.
@@ -38,9 +37,10 @@ package final class TimeLimit {
         var steps = [Alarm.Step(after: limit) { running.ifRunning { connection.interruptStatement() } }]
         if let whenStuck {
             let stepping = database.callbacks.stepping
-            steps.append(Alarm.Step(after: limit + Self.stuckAfter) {
-                if running.isRunning && stepping.isSet { whenStuck() }
-            })
+            steps.append(
+                Alarm.Step(after: limit + Self.stuckAfter) {
+                    if running.isRunning && stepping.isSet { whenStuck() }
+                })
         }
         alarm = Alarm(steps)
     }
@@ -53,10 +53,12 @@ package final class TimeLimit {
         callbacks.deadline = deadline
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
         // Called every 10,000 virtual machine instructions: cheap, and often enough.
-        sqlite3_progress_handler(database.handle, 10_000, { context in
-            guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
-            return MonotonicClock.duration(from: MonotonicClock.now(), to: deadline) < .zero ? 1 : 0
-        }, context)
+        sqlite3_progress_handler(
+            database.handle, 10_000,
+            { context in
+                guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
+                return MonotonicClock.duration(from: MonotonicClock.now(), to: deadline) < .zero ? 1 : 0
+            }, context)
         running.set(true)
         defer {
             running.set(false)

@@ -1,5 +1,5 @@
-import Synchronization
 import Glibc
+import Synchronization
 
 /// Work running on a thread of its own, whose result is collected with `wait`.
 ///
@@ -63,10 +63,12 @@ package func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let started = Interruption.blockingSignals {
-        pthread_create(&thread, nil, { context in
-            Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
     }
     guard started == 0 else {
         Unmanaged<ThreadBody>.fromOpaque(context).release()

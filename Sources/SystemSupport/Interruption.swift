@@ -1,6 +1,5 @@
-import Synchronization
-
 import Glibc
+import Synchronization
 
 /// Work stopped by a signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
 package struct Interrupted: Error, Equatable, Sendable {
@@ -87,7 +86,8 @@ package enum Interruption {
     /// Runs `body` on a thread that signals are not delivered to (they go to the others): for
     /// a thread started from inside `body`, which inherits that.
     package static func blockingSignals<T>(_ body: () -> T) -> T {
-        var blocked = sigset_t(), previous = sigset_t()
+        var blocked = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&blocked)
         for number in signals { sigaddset(&blocked, number) }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)

@@ -85,7 +85,10 @@ func schema(of sql: String) -> (objects: [(type: String, name: String, table: St
                 var statement: OpaquePointer?
                 guard sqlite3_prepare_v2(database, current, -1, &statement, &next) == SQLITE_OK else { failing("cannot run the schema") }
                 let text = String(decoding: UnsafeRawBufferPointer(start: current, count: next! - current), as: UTF8.self)
-                guard let statement else { kept += text; continue }
+                guard let statement else {
+                    kept += text
+                    continue
+                }
                 let before = rows(deferredCount)
                 let result = sqlite3_step(statement)
                 sqlite3_finalize(statement)

@@ -41,8 +41,9 @@ final class AnswerFormatTests: BinaryTestCase {
 
             // A table's headings are the same names in capitals; its field lines the same words.
             let table = try moonshot(command, environment: ["COLUMNS": "250"]).stdout
-            let headingLine = try XCTUnwrap(table.split(separator: "\n").first { $0.first?.isUppercase == true && $0 == $0.uppercased() },
-                                            "\(command): \(table)")
+            let headingLine = try XCTUnwrap(
+                table.split(separator: "\n").first { $0.first?.isUppercase == true && $0 == $0.uppercased() },
+                "\(command): \(table)")
             let headings = headingLine.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             for heading in headings {
                 let field = heading.lowercased().replacingOccurrences(of: " ", with: "_")
@@ -124,7 +125,8 @@ final class AnswerFormatTests: BinaryTestCase {
         }
         // A description full of quotes, commas and paragraph breaks survives CSV intact.
         let mission = try XCTUnwrap(parseCSV(try moonshot("mission", "1", "--format", "csv").stdout))
-        let reference = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/missions.json"))) as! [[String: Any]]
+        let reference =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/missions.json"))) as! [[String: Any]]
         XCTAssertEqual(mission[1][mission[0].firstIndex(of: "description")!], reference[0]["description"] as? String)
     }
 

@@ -27,8 +27,11 @@ class BinaryTestCase: XCTestCase {
     static let apolloAstronauts = packageRoot.appendingPathComponent("Resources/astronauts.json").path
 
     static let binary: URL = {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        let candidates =
+            [
+                Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ]
             + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for folder in candidates {
             let url = folder.appendingPathComponent("moonshot")
@@ -45,8 +48,10 @@ class BinaryTestCase: XCTestCase {
     }
 
     /// Waits until `condition` holds, checking every 10 ms; fails the test after `seconds`.
-    func waitUntil(_ what: String, seconds: Double = 30, file: StaticString = #filePath, line: UInt = #line,
-                   _ condition: () throws -> Bool) rethrows {
+    func waitUntil(
+        _ what: String, seconds: Double = 30, file: StaticString = #filePath, line: UInt = #line,
+        _ condition: () throws -> Bool
+    ) rethrows {
         let deadline = Date().addingTimeInterval(seconds)
         while try !condition() {
             guard Date() < deadline else { return XCTFail("gave up waiting until \(what)", file: file, line: line) }
@@ -148,11 +153,17 @@ class BinaryTestCase: XCTestCase {
         var record: [String] = []
         var field = ""
         var characters = Array(text.unicodeScalars)[...]
-        var quoted = false, fieldStarted = false
+        var quoted = false
+        var fieldStarted = false
         while let scalar = characters.popFirst() {
             if quoted {
                 if scalar == "\"" {
-                    if characters.first == "\"" { characters.removeFirst(); field.unicodeScalars.append("\"") } else { quoted = false }
+                    if characters.first == "\"" {
+                        characters.removeFirst()
+                        field.unicodeScalars.append("\"")
+                    } else {
+                        quoted = false
+                    }
                 } else {
                     field.unicodeScalars.append(scalar)
                 }
@@ -161,11 +172,16 @@ class BinaryTestCase: XCTestCase {
                 quoted = true
                 fieldStarted = true
             } else if scalar == "," {
-                record.append(field); field = ""; fieldStarted = false
+                record.append(field)
+                field = ""
+                fieldStarted = false
             } else if scalar == "\r" {
                 guard characters.popFirst() == "\n" else { return nil }
-                record.append(field); records.append(record)
-                record = []; field = ""; fieldStarted = false
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+                fieldStarted = false
             } else if scalar == "\n" {
                 return nil
             } else {
@@ -242,9 +258,10 @@ class BinaryTestCase: XCTestCase {
         process.waitUntilExit()
         let outputData = try Data(contentsOf: outputURL)
         let errorData = try Data(contentsOf: errorURL)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outputData, as: UTF8.self),
-                      stderr: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
     }
 }
 

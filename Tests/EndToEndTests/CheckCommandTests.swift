@@ -20,8 +20,10 @@ final class CheckCommandTests: BinaryTestCase {
 
     /// The database file's bytes and modification time.
     private func fileState() throws -> (Data, Date?) {
-        (try Data(contentsOf: URL(fileURLWithPath: database)),
-         try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date)
+        (
+            try Data(contentsOf: URL(fileURLWithPath: database)),
+            try FileManager.default.attributesOfItem(atPath: database)[.modificationDate] as? Date
+        )
     }
 
     private func checkJSON(_ arguments: String...) throws -> (status: Int32, object: [String: Any]) {
@@ -42,7 +44,7 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual((json.object["problems"] as? [Any])?.count, 0)
         XCTAssertEqual((json.object["repaired"] as? [Any])?.count, 0)
         let information = json.object["information"] as? [String: Any]
-        XCTAssertEqual(information?["application_id"] as? Int, 0x4D4F4F4E)
+        XCTAssertEqual(information?["application_id"] as? Int, 0x4D4F_4F4E)
         XCTAssertEqual(information?["schema_version"] as? Int, 3)
         XCTAssertTrue(information?["edits_since_import"] is NSNull)
         XCTAssertEqual((information?["last_import"] as? [String: Any])?["missions_source"] as? String, "embedded:missions.json")
@@ -56,8 +58,10 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertTrue(checked.stdout.contains("Problem: trigger missions_au is missing\n"), checked.stdout)
         XCTAssertTrue(checked.stdout.contains("Problem: full-text index missions_fts does not hold exactly the text of missions\n"), checked.stdout)
         // In the words of moonshot metadata and the site's footer (DataEdits.summary).
-        XCTAssertNotNil(checked.stdout.range(of: #"\nChanges: +1 mission changed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"#,
-                                             options: .regularExpression), checked.stdout)
+        XCTAssertNotNil(
+            checked.stdout.range(
+                of: #"\nChanges: +1 mission changed since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"#,
+                options: .regularExpression), checked.stdout)
         let json = try checkJSON()
         XCTAssertEqual(json.object["sound"] as? Bool, false)
         XCTAssertEqual(Set((json.object["problems"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }), ["schema", "full-text-index"])
@@ -68,8 +72,10 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertTrue(repaired.stdout.contains("  rebuilt full-text index missions_fts from its table\n"), repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("./moonshot.db is sound: no problems found."), repaired.stdout)
         XCTAssertTrue(try moonshot("search", "zanzibar").stdout.contains("Apollo 11"), "the index has the new word")
-        XCTAssertEqual(try sqlite3("INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1); "
-                                   + "INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1)"), "")
+        XCTAssertEqual(
+            try sqlite3(
+                "INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1); "
+                    + "INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1)"), "")
         XCTAssertEqual(try moonshot("check").status, 0)
         _ = try sqlite3("UPDATE missions SET description = 'quokka' WHERE id = 12")
         XCTAssertTrue(try moonshot("search", "quokka").stdout.contains("Apollo 12"), "the trigger made again keeps the index")
@@ -89,8 +95,10 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertTrue(question.stderr.contains("'moonshot check' says what differs, and 'moonshot check --repair' puts it back"), question.stderr)
         let checked = try moonshot("check")
         XCTAssertEqual(checked.status, 1, checked.stderr)
-        XCTAssertTrue(checked.stdout.contains("Problem: table missions is defined otherwise than in schema.sql\n"
-                                              + "Fix:     'moonshot check --repair' rebuilds it as schema.sql makes it, keeping its rows."), checked.stdout)
+        XCTAssertTrue(
+            checked.stdout.contains(
+                "Problem: table missions is defined otherwise than in schema.sql\n"
+                    + "Fix:     'moonshot check --repair' rebuilds it as schema.sql makes it, keeping its rows."), checked.stdout)
         for trigger in ["missions_ai", "missions_ad", "missions_au", "missions_after_insert", "missions_after_update", "missions_after_delete"] {
             XCTAssertTrue(checked.stdout.contains("Problem: trigger \(trigger) is missing\n"), trigger)
         }
@@ -100,12 +108,15 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
         XCTAssertTrue(repaired.stdout.contains("  rebuilt table missions as schema.sql makes it, keeping its 12 rows\n"), repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("  rebuilt table astronauts as schema.sql makes it, keeping its 32 rows\n"), repaired.stdout)
-        XCTAssertEqual(try everyRow().replacingOccurrences(of: #"edited_rows\|made whole again\|[^\n]*\n"#, with: "", options: .regularExpression),
-                       before, "every row kept, and the astronauts' numbers never reused")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM edited_rows WHERE table_name = 'edited_rows'"), "1\n",
-                       "the triggers that note changes were missing: from when the record is whole again is noted")
-        XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE name = 'idx_missions_launch_date'"), "idx_missions_launch_date\n",
-                       "another program's index is made again")
+        XCTAssertEqual(
+            try everyRow().replacingOccurrences(of: #"edited_rows\|made whole again\|[^\n]*\n"#, with: "", options: .regularExpression),
+            before, "every row kept, and the astronauts' numbers never reused")
+        XCTAssertEqual(
+            try sqlite3("SELECT count(*) FROM edited_rows WHERE table_name = 'edited_rows'"), "1\n",
+            "the triggers that note changes were missing: from when the record is whole again is noted")
+        XCTAssertEqual(
+            try sqlite3("SELECT name FROM sqlite_schema WHERE name = 'idx_missions_launch_date'"), "idx_missions_launch_date\n",
+            "another program's index is made again")
         XCTAssertEqual(try moonshot("crew", "11").status, 0, "questions are answered again")
         XCTAssertEqual(try moonshot("check").status, 0)
     }
@@ -118,8 +129,10 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual(checked.status, 1)
         XCTAssertTrue(checked.stdout.contains("Problem: table missions_fts is missing\n"), checked.stdout)
         XCTAssertFalse(checked.stdout.contains("missions_fts_data"), "the index's own tables go without saying: \(checked.stdout)")
-        XCTAssertTrue(checked.stdout.contains("Problem: table edited_rows is missing\n"
-                                              + "Fix:     'moonshot check --repair' creates it, empty, as schema.sql makes it."), checked.stdout)
+        XCTAssertTrue(
+            checked.stdout.contains(
+                "Problem: table edited_rows is missing\n"
+                    + "Fix:     'moonshot check --repair' creates it, empty, as schema.sql makes it."), checked.stdout)
         let repaired = try moonshot("check", "--repair")
         XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
         XCTAssertTrue(repaired.stdout.contains("  created table edited_rows as schema.sql makes it (empty)\n"), repaired.stdout)
@@ -134,8 +147,9 @@ final class CheckCommandTests: BinaryTestCase {
         var before = try fileState().0
         let badRow = try moonshot("check", "--repair")
         XCTAssertEqual(badRow.status, 1)
-        XCTAssertTrue(badRow.stderr.hasPrefix("Error: the row of missions where id = 11 breaks a rule of schema.sql's table (CHECK constraint failed"),
-                      badRow.stderr)
+        XCTAssertTrue(
+            badRow.stderr.hasPrefix("Error: the row of missions where id = 11 breaks a rule of schema.sql's table (CHECK constraint failed"),
+            badRow.stderr)
         XCTAssertTrue(badRow.stderr.contains("so missions could not be rebuilt and moonshot.db was not changed"), badRow.stderr)
         XCTAssertEqual(try fileState().0, before)
 
@@ -143,8 +157,10 @@ final class CheckCommandTests: BinaryTestCase {
         before = try fileState().0
         let extraColumn = try moonshot("check", "--repair")
         XCTAssertEqual(extraColumn.status, 1)
-        XCTAssertTrue(extraColumn.stderr.hasPrefix("Error: table astronauts has columns schema.sql does not make (notes): "
-                                                   + "rebuilding it would lose what they hold, so moonshot.db was not changed\n"), extraColumn.stderr)
+        XCTAssertTrue(
+            extraColumn.stderr.hasPrefix(
+                "Error: table astronauts has columns schema.sql does not make (notes): "
+                    + "rebuilding it would lose what they hold, so moonshot.db was not changed\n"), extraColumn.stderr)
         XCTAssertEqual(try fileState().0, before)
     }
 
@@ -152,9 +168,11 @@ final class CheckCommandTests: BinaryTestCase {
         _ = try sqlite3("DROP TRIGGER astronauts_after_delete; DELETE FROM astronauts WHERE id = 'collins'")
         let checked = try moonshot("check")
         XCTAssertEqual(checked.status, 1, checked.stderr)
-        XCTAssertTrue(checked.stdout.contains("Problem: crew row 11/2 names collins: not in the astronauts table\n"
-                                              + "Fix:     Add astronaut collins to astronauts, or delete the row: "
-                                              + "DELETE FROM crew WHERE mission_id = 11 AND position = 2;\n"), checked.stdout)
+        XCTAssertTrue(
+            checked.stdout.contains(
+                "Problem: crew row 11/2 names collins: not in the astronauts table\n"
+                    + "Fix:     Add astronaut collins to astronauts, or delete the row: "
+                    + "DELETE FROM crew WHERE mission_id = 11 AND position = 2;\n"), checked.stdout)
         XCTAssertTrue(checked.stdout.hasPrefix("./moonshot.db has 2 problems:\n"), "the trigger, and the one row of collins: \(checked.stdout)")
 
         let repaired = try moonshot("check", "--repair")
@@ -171,8 +189,9 @@ final class CheckCommandTests: BinaryTestCase {
         _ = try sqlite3("DROP TRIGGER missions_after_update; UPDATE missions SET name = 'Apollo Eleven' WHERE id = 11")
         let checked = try moonshot("check")
         XCTAssertEqual(checked.status, 1, checked.stderr)
-        XCTAssertTrue(checked.stdout.contains("Problem: mission 11: missions.name is \"Apollo Eleven\", where its rule gives \"Apollo 11\"\n"),
-                      checked.stdout)
+        XCTAssertTrue(
+            checked.stdout.contains("Problem: mission 11: missions.name is \"Apollo Eleven\", where its rule gives \"Apollo 11\"\n"),
+            checked.stdout)
         let repaired = try moonshot("check", "--repair")
         XCTAssertEqual(repaired.status, 0, repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("  set the derived columns of 1 row by their rules\n"), repaired.stdout)
@@ -180,9 +199,10 @@ final class CheckCommandTests: BinaryTestCase {
     }
 
     func testASecondRepairChangesNothing() throws {
-        _ = try sqlite3("DROP TRIGGER missions_au; DROP TRIGGER crew_after_update; DROP INDEX crew_by_astronaut; DROP VIEW mission_overview; "
-                        + "CREATE VIEW mission_overview AS SELECT 1; UPDATE crew SET canonical_role = 'boss' WHERE mission_id = 13 AND position = 1; "
-                        + "UPDATE missions SET description = 'changed' WHERE id = 7")
+        _ = try sqlite3(
+            "DROP TRIGGER missions_au; DROP TRIGGER crew_after_update; DROP INDEX crew_by_astronaut; DROP VIEW mission_overview; "
+                + "CREATE VIEW mission_overview AS SELECT 1; UPDATE crew SET canonical_role = 'boss' WHERE mission_id = 13 AND position = 1; "
+                + "UPDATE missions SET description = 'changed' WHERE id = 7")
         XCTAssertEqual(try moonshot("check", "--repair").status, 0)
         let data = try everyRow()
         let file = try fileState()
@@ -195,8 +215,9 @@ final class CheckCommandTests: BinaryTestCase {
     }
 
     func testCheckNeverChangesTheFile() throws {
-        _ = try sqlite3("DROP TRIGGER missions_au; UPDATE missions SET description = 'changed' WHERE id = 11; "
-                        + "DROP TRIGGER astronauts_after_delete; DELETE FROM astronauts WHERE id = 'collins'; DROP VIEW crew_roster")
+        _ = try sqlite3(
+            "DROP TRIGGER missions_au; UPDATE missions SET description = 'changed' WHERE id = 11; "
+                + "DROP TRIGGER astronauts_after_delete; DELETE FROM astronauts WHERE id = 'collins'; DROP VIEW crew_roster")
         let before = try fileState()
         sleep(1)  // a write would show in the modification time, which has a resolution of a second at worst
         XCTAssertEqual(try moonshot("check").status, 1)
@@ -228,8 +249,10 @@ final class CheckCommandTests: BinaryTestCase {
         let result = try moonshot(within: 60, "check", "--repair", "--wait", "2")
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.contains("Waiting for another program's lock on moonshot.db (up to 2 seconds in all)..."), result.stderr)
-        XCTAssertTrue(result.stderr.contains("moonshot.db is locked by another program, and the repair waited for it 2 seconds in all; "
-                                             + "moonshot.db was not changed"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "moonshot.db is locked by another program, and the repair waited for it 2 seconds in all; "
+                    + "moonshot.db was not changed"), result.stderr)
         XCTAssertEqual(try writer.finish("COMMIT;\n"), "")
         XCTAssertEqual(try everyRow(), before)
         XCTAssertTrue(try moonshot("check").stdout.contains("Problem: trigger missions_au is missing"), "still as it was")

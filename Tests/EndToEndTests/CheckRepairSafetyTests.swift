@@ -13,7 +13,8 @@ final class CheckRepairSafetyTests: BinaryTestCase {
     private var database: String { folder.appendingPathComponent("moonshot.db").path }
 
     func testAnotherProgramsTriggerDoesNotRunDuringARepairAndIsKept() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             CREATE TRIGGER evil AFTER UPDATE ON missions BEGIN DELETE FROM astronauts; END;
             DROP TRIGGER missions_after_insert; DROP TRIGGER crew_after_insert;
             INSERT INTO missions (id, description) VALUES (30, 'x');
@@ -21,14 +22,16 @@ final class CheckRepairSafetyTests: BinaryTestCase {
             """)
         let repaired = try moonshot("check", "--repair")
         XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts; SELECT count(*) FROM crew"), "32\n37\n",
-                       "the derived values were set without running the other program's trigger")
+        XCTAssertEqual(
+            try sqlite3("SELECT count(*) FROM astronauts; SELECT count(*) FROM crew"), "32\n37\n",
+            "the derived values were set without running the other program's trigger")
         XCTAssertEqual(try sqlite3("SELECT name, canonical_role FROM missions, crew WHERE id = 30 AND mission_id = 30"), "Apollo 30|Boss\n")
         XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = 'evil'"), "evil\n", "and it is kept")
     }
 
     func testADamagedFileIsNotRepaired() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             PRAGMA writable_schema = ON;
             UPDATE sqlite_schema SET rootpage = CASE name WHEN 'missions' THEN 19 ELSE 2 END WHERE name IN ('missions', 'imports');
             """)
@@ -48,15 +51,19 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("check", "--repair").status, 0)
         let checked = try moonshot("check")
         XCTAssertEqual(checked.status, 0, checked.stdout)
-        XCTAssertNotNil(checked.stdout.range(of: #"Changes: +changes made before \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC may not all be noted"#,
-                                             options: .regularExpression), checked.stdout)
+        XCTAssertNotNil(
+            checked.stdout.range(
+                of: #"Changes: +changes made before \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC may not all be noted"#,
+                options: .regularExpression), checked.stdout)
         let metadata = try moonshot("metadata")
         XCTAssertTrue(metadata.stdout.contains("may not all be noted"), metadata.stdout)
         // Changes made afterwards are noted again, with the caveat kept.
         _ = try sqlite3("UPDATE missions SET description = description || ' x' WHERE id = 11")
         let again = try moonshot("check").stdout
-        XCTAssertNotNil(again.range(of: #"Changes: +1 mission changed since .* UTC; changes made before .* may not all be noted"#,
-                                    options: .regularExpression), again)
+        XCTAssertNotNil(
+            again.range(
+                of: #"Changes: +1 mission changed since .* UTC; changes made before .* may not all be noted"#,
+                options: .regularExpression), again)
         // A new import (told to replace the changes) starts a whole record.
         XCTAssertEqual(try moonshot("import").status, 1, "an import would replace the changes")
         XCTAssertEqual(try moonshot("import", "--force").status, 0)
@@ -70,7 +77,8 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         let checked = try moonshot("check")
         XCTAssertEqual(checked.status, 1)
         XCTAssertTrue(checked.stdout.contains("It has columns schema.sql does not make (launched) and lacks launch_date."), checked.stdout)
-        let advice = #"ALTER TABLE "missions" ADD COLUMN "launch_date" TEXT; UPDATE "missions" SET "launch_date" = "launched"; "#
+        let advice =
+            #"ALTER TABLE "missions" ADD COLUMN "launch_date" TEXT; UPDATE "missions" SET "launch_date" = "launched"; "#
             + #"ALTER TABLE "missions" DROP COLUMN "launched";"#
         XCTAssertTrue(checked.stdout.contains(advice), checked.stdout)
         let refused = try moonshot("check", "--repair")
@@ -82,7 +90,8 @@ final class CheckRepairSafetyTests: BinaryTestCase {
     }
 
     func testAnotherProgramsTriggerOnAViewTheRepairMakesAgainIsKept() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             DROP VIEW mission_commanders;
             CREATE VIEW mission_commanders AS SELECT mission_id, mission_name, launch_date, astronaut_id, astronaut_name, role
                 FROM crew_roster WHERE canonical_role = 'Commander' ORDER BY mission_id;
@@ -97,18 +106,23 @@ final class CheckRepairSafetyTests: BinaryTestCase {
 
     func testAKeyIsNeverTakenOverFromAnotherRow() throws {
         let before = try sqlite3("SELECT * FROM astronauts; SELECT * FROM crew; SELECT * FROM missions")
-        for statement in ["UPDATE OR REPLACE astronauts SET id = 'aldrin' WHERE id = 'armstrong'",
-                          "UPDATE OR REPLACE astronauts SET number = 2 WHERE id = 'armstrong'",
-                          "UPDATE OR REPLACE missions SET id = 12 WHERE id = 11",
-                          "PRAGMA foreign_keys = ON; UPDATE OR REPLACE missions SET id = 12 WHERE id = 11"] {
+        for statement in [
+            "UPDATE OR REPLACE astronauts SET id = 'aldrin' WHERE id = 'armstrong'",
+            "UPDATE OR REPLACE astronauts SET number = 2 WHERE id = 'armstrong'",
+            "UPDATE OR REPLACE missions SET id = 12 WHERE id = 11",
+            "PRAGMA foreign_keys = ON; UPDATE OR REPLACE missions SET id = 12 WHERE id = 11",
+        ] {
             let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", database, statement])
             XCTAssertNotEqual(result.status, 0, statement)
             XCTAssertTrue(result.stderr.contains("another") && result.stderr.contains("has that"), "\(statement): \(result.stderr)")
         }
         XCTAssertEqual(try sqlite3("SELECT * FROM astronauts; SELECT * FROM crew; SELECT * FROM missions"), before, "nothing changed")
         // A key nobody has is taken as before, the crew rows following it.
-        XCTAssertEqual(try sqlite3("UPDATE OR REPLACE astronauts SET id = 'narmstrong' WHERE id = 'armstrong'; SELECT astronaut_id FROM crew WHERE mission_id = 11 AND position = 1"),
-                       "narmstrong\n")
+        XCTAssertEqual(
+            try sqlite3(
+                "UPDATE OR REPLACE astronauts SET id = 'narmstrong' WHERE id = 'armstrong'; SELECT astronaut_id FROM crew WHERE mission_id = 11 AND position = 1"
+            ),
+            "narmstrong\n")
         XCTAssertEqual(try sqlite3("INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1); SELECT 'ok'"), "ok\n")
         XCTAssertEqual(try moonshot("check").status, 0)
     }

@@ -25,10 +25,12 @@ final class ClientToolsTests: BinaryTestCase {
         let rebuilt = try run(try tool("sqlite-utils"), ["rebuild-fts", database])
         XCTAssertEqual(rebuilt.status, 0, rebuilt.stderr)
         XCTAssertEqual(try searchAnswers(), before)
-        XCTAssertEqual(try sqlite3("""
-            INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
-            INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
+                INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
+                """), "")
         // What sqlite-utils finds is what moonshot finds.
         var found: [String: Int] = [:]
         for words in ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot"] {
@@ -45,11 +47,13 @@ final class ClientToolsTests: BinaryTestCase {
 
     func testVacuumKeepsEverySearchAnswer() throws {
         // Gaps in the keys are what VACUUM may close in a table without an INTEGER PRIMARY KEY.
-        XCTAssertEqual(try sqlite3("""
-            PRAGMA foreign_keys = ON;
-            DELETE FROM astronauts WHERE id IN ('armstrong', 'white');
-            INSERT INTO astronauts_fts (astronauts_fts) VALUES ('rebuild');
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                PRAGMA foreign_keys = ON;
+                DELETE FROM astronauts WHERE id IN ('armstrong', 'white');
+                INSERT INTO astronauts_fts (astronauts_fts) VALUES ('rebuild');
+                """), "")
         let before = try searchAnswers()
         XCTAssertTrue(before.contains("aldrin"), "searches find astronauts")
         XCTAssertEqual(try sqlite3("VACUUM"), "")
@@ -92,25 +96,31 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertEqual(crew.map { $0["astronaut_id"] as? String }, ["lovell", "swigert", "haise"])
         let commander = try datasetteRows("/moonshot/commander_of_mission.json?mission_id=1&_shape=array")
         XCTAssertEqual(commander.map { $0["astronaut_id"] as? String }, ["grissom"])
-        XCTAssertEqual(commander.map { $0["astronaut_name"] as? String },
-                       try members(["commander", "1"], "crew").map { $0["astronaut_name"] as? String })
+        XCTAssertEqual(
+            commander.map { $0["astronaut_name"] as? String },
+            try members(["commander", "1"], "crew").map { $0["astronaut_name"] as? String })
         let flights = try datasetteRows("/moonshot/flights_of_astronaut.json?astronaut_id=lovell&_shape=array")
         XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, try members(["flights", "lovell"], "flights").map { $0["mission_id"] as? Int })
         XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, [8, 13])
         var found = 0
         // Typed as people type: possessives, a tab, quotes, operators, punctuation.
-        for words in ["oxygen tank", "lunar rover", "navy", "moon", "Lovell's", "moon\trubella", "oxygen\ttank", "\"Apollo 13\"",
-                      "moon AND NOT", "o2-tank", "O'Sullivan's", "  lunar   module  "] {
+        for words in [
+            "oxygen tank", "lunar rover", "navy", "moon", "Lovell's", "moon\trubella", "oxygen\ttank", "\"Apollo 13\"",
+            "moon AND NOT", "o2-tank", "O'Sullivan's", "  lunar   module  ",
+        ] {
             var query = URLComponents()
-            query.queryItems = [URLQueryItem(name: "words", value: words), URLQueryItem(name: "_shape", value: "array"),
-                                URLQueryItem(name: "_size", value: "max")]
+            query.queryItems = [
+                URLQueryItem(name: "words", value: words), URLQueryItem(name: "_shape", value: "array"),
+                URLQueryItem(name: "_size", value: "max"),
+            ]
             let theirs = try datasetteRows("/moonshot/search_names_and_descriptions.json?" + (query.percentEncodedQuery ?? ""))
             let ours = try moonshotSearch(words, limit: 1000)
             // moonshot shows a snippet on one line.
             let oneLine = { (text: Any?) in (text as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ") }
             let fields = ["kind", "mission_id", "mission_name", "astronaut_id", "astronaut_name"]
-            XCTAssertEqual(theirs.map { row in fields.map { "\(row[$0] ?? "none")" }.joined(separator: ":") + oneLine(row["snippet"]) },
-                           ours.map { row in fields.map { "\(row[$0] ?? "none")" }.joined(separator: ":") + oneLine(row["snippet"]) }, words)
+            XCTAssertEqual(
+                theirs.map { row in fields.map { "\(row[$0] ?? "none")" }.joined(separator: ":") + oneLine(row["snippet"]) },
+                ours.map { row in fields.map { "\(row[$0] ?? "none")" }.joined(separator: ":") + oneLine(row["snippet"]) }, words)
             found += ours.count
         }
         XCTAssertGreaterThan(found, 50)
@@ -126,16 +136,18 @@ final class ClientToolsTests: BinaryTestCase {
         // is SQLite's own, made for astronauts' AUTOINCREMENT, and Datasette lists it as it is.
         XCTAssertEqual(visible, ["astronauts", "crew", "edited_rows", "imports", "missions", "sqlite_sequence"])
         let page = try datasette("/moonshot/crew")
-        XCTAssertTrue(page.contains("one row per entry of a mission&#39;s crew list")
-                      || page.contains("one row per entry of a mission's crew list"), "the table's description is shown")
+        XCTAssertTrue(
+            page.contains("one row per entry of a mission&#39;s crew list")
+                || page.contains("one row per entry of a mission's crew list"), "the table's description is shown")
         let index = try datasette("/")
         XCTAssertTrue(index.contains("https://unlicense.org/"), "the licence is linked")
         XCTAssertTrue(index.contains("Apollo missions and astronauts"))
         let missions = try datasette("/moonshot/missions")
         XCTAssertTrue(missions.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "Wikipedia's licence on its text")
-        XCTAssertTrue(missions.contains("The mission&#39;s name, &#34;Apollo 11&#34;: filled in from id (leave it out).")
-                      || missions.contains("The mission's name, \"Apollo 11\": filled in from id (leave it out)."),
-                      "column descriptions from schema.sql")
+        XCTAssertTrue(
+            missions.contains("The mission&#39;s name, &#34;Apollo 11&#34;: filled in from id (leave it out).")
+                || missions.contains("The mission's name, \"Apollo 11\": filled in from id (leave it out)."),
+            "column descriptions from schema.sql")
         let search = try datasette("/moonshot/search_names_and_descriptions?words=moon")
         XCTAssertTrue(search.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "snippets of Wikipedia's text")
     }
@@ -156,8 +168,10 @@ final class ClientToolsTests: BinaryTestCase {
         try writeMetadata()
         let edited = try metadataObject()
         let description = try XCTUnwrap(edited["description"] as? String)
-        XCTAssertTrue(description.contains(" Imported on \(readable(imported[0])) by moonshot \(imported[1]); "
-                                           + "1 mission, 1 astronaut and 1 crew row changed since \(readable(since)). Search "), description)
+        XCTAssertTrue(
+            description.contains(
+                " Imported on \(readable(imported[0])) by moonshot \(imported[1]); "
+                    + "1 mission, 1 astronaut and 1 crew row changed since \(readable(since)). Search "), description)
         // The text is still mostly Wikipedia's and the dataset's: the credits stay.
         XCTAssertTrue(description.contains("The descriptions are text from Wikipedia, by its authors, under CC BY-SA 3.0."), description)
         for key in ["title", "license", "license_url", "source", "source_url"] {
@@ -167,15 +181,17 @@ final class ClientToolsTests: BinaryTestCase {
         let index = try datasette("/")
         XCTAssertTrue(index.contains("1 mission, 1 astronaut and 1 crew row changed since \(readable(since))"), index)
         XCTAssertTrue(try datasette("/moonshot/missions").contains("https://creativecommons.org/licenses/by-sa/3.0/"))
-        XCTAssertTrue(try datasette("/moonshot/edited_rows").contains("The rows changed since the last import, by any program"),
-                      "edited_rows is described")
+        XCTAssertTrue(
+            try datasette("/moonshot/edited_rows").contains("The rows changed since the last import, by any program"),
+            "edited_rows is described")
 
         // Imported again (--force: the import refuses to replace edits), the edits are gone:
         // the metadata is as after the first import.
         XCTAssertEqual(try moonshot("import", "--force").status, 0)
         let reimported = try sqlite3("SELECT imported_at FROM imports ORDER BY id DESC LIMIT 1").trimmingCharacters(in: .newlines)
-        XCTAssertEqual(try moonshot("metadata").stdout,
-                       freshText.replacingOccurrences(of: readable(imported[0]), with: readable(reimported)))
+        XCTAssertEqual(
+            try moonshot("metadata").stdout,
+            freshText.replacingOccurrences(of: readable(imported[0]), with: readable(reimported)))
     }
 
     // MARK: Python
@@ -191,7 +207,9 @@ final class ClientToolsTests: BinaryTestCase {
             """
         let result = try run(try tool("python3"), ["-c", script, database])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             ['id', 'name', 'badge', 'launch_date', 'description'] (11, 'Apollo 11', 'apollo11')
             ['id', 'name', 'badge', 'launch_date', 'description']
             [] [('ok',)]

@@ -23,8 +23,10 @@ final class CommandLineTests: BinaryTestCase {
     }
 
     func testUsageErrors() throws {
-        for arguments in [["crew"], ["flights"], ["missions", "--format", "xml"], ["missions", "extra"], ["search", "x", "--limit", "0"],
-                          ["completions"], ["completions", "ksh"]] {
+        for arguments in [
+            ["crew"], ["flights"], ["missions", "--format", "xml"], ["missions", "extra"], ["search", "x", "--limit", "0"],
+            ["completions"], ["completions", "ksh"],
+        ] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("Error: "), result.stderr)
@@ -75,8 +77,10 @@ final class CommandLineTests: BinaryTestCase {
     }
 
     func testBadOptionValues() throws {
-        for arguments in [["sql", "SELECT 1", "--timeout", "0"], ["sql", "SELECT 1", "--timeout", "abc"],
-                          ["sql", "SELECT 1", "--timeout", "1e7"], ["search", "moon", "--limit", "abc"]] {
+        for arguments in [
+            ["sql", "SELECT 1", "--timeout", "0"], ["sql", "SELECT 1", "--timeout", "abc"],
+            ["sql", "SELECT 1", "--timeout", "1e7"], ["search", "moon", "--limit", "abc"],
+        ] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.hasPrefix("Error: The value "), result.stderr)
@@ -87,8 +91,10 @@ final class CommandLineTests: BinaryTestCase {
 
     func testEveryCommandHasHelp() throws {
         let root = try moonshot("--help").stdout
-        for name in ["import", "missions", "mission", "crew", "commander", "astronauts", "astronaut", "flights", "search", "sql", "shell",
-                     "schema", "metadata", "check", "export", "completions", "help"] {
+        for name in [
+            "import", "missions", "mission", "crew", "commander", "astronauts", "astronaut", "flights", "search", "sql", "shell",
+            "schema", "metadata", "check", "export", "completions", "help",
+        ] {
             XCTAssertTrue(root.contains("\n  \(name) "), "listed: \(name)")
             for arguments in name == "help" ? [["help", "help"], ["help", "--help"]] : [[name, "--help"], ["help", name]] {
                 let help = try moonshot(arguments)
@@ -102,8 +108,10 @@ final class CommandLineTests: BinaryTestCase {
 
     func testHelpTakesGlobalOptionsAnywhere() throws {
         let expected = try moonshot("import", "--help").stdout
-        for arguments in [["help", "--db", "x.db", "import"], ["--db", "x.db", "help", "import"], ["help", "import", "--db", "x.db"],
-                          ["help", "--format", "json", "import"], ["--db=x.db", "import", "--help"]] {
+        for arguments in [
+            ["help", "--db", "x.db", "import"], ["--db", "x.db", "help", "import"], ["help", "import", "--db", "x.db"],
+            ["help", "--format", "json", "import"], ["--db=x.db", "import", "--help"],
+        ] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, expected, "\(arguments)")
@@ -151,13 +159,15 @@ final class CommandLineTests: BinaryTestCase {
         let astronauts = try moonshot("astronaut", "James")
         XCTAssertEqual(astronauts.status, 1)
         XCTAssertEqual(astronauts.stdout, "")
-        XCTAssertTrue(astronauts.stderr.hasPrefix("""
-            Error: "James" could be any of 3 astronauts:
-              lovell    James A. Lovell Jr.
-              mcdivitt  James A. McDivitt
-              irwin     James B. Irwin
-            Give the id, or more of the name.
-            """), astronauts.stderr)
+        XCTAssertTrue(
+            astronauts.stderr.hasPrefix(
+                """
+                Error: "James" could be any of 3 astronauts:
+                  lovell    James A. Lovell Jr.
+                  mcdivitt  James A. McDivitt
+                  irwin     James B. Irwin
+                Give the id, or more of the name.
+                """), astronauts.stderr)
         let missions = try moonshot("crew", "lunar", "module", "--format", "json")
         XCTAssertEqual(missions.status, 1)
         XCTAssertEqual(missions.stdout, "")
@@ -169,8 +179,10 @@ final class CommandLineTests: BinaryTestCase {
 
     func testImportTakesBothFilesOrNeither() throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
-        for arguments in [["import", "--astronauts", Self.apolloAstronauts], ["import", "--missions", "m.json"],
-                          ["import", "--check", "--missions", "m.json"]] {
+        for arguments in [
+            ["import", "--astronauts", Self.apolloAstronauts], ["import", "--missions", "m.json"],
+            ["import", "--check", "--missions", "m.json"],
+        ] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.contains("the two files are one dataset. Give both, or neither"), result.stderr)

@@ -68,10 +68,15 @@ final class CompletionSafetyTests: BinaryTestCase {
         try checkOffered { word in
             // Each candidate is what bash inserts; read back as bash reads the line (in this
             // test only), it must be one word, the name.
-            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", """
-                source \(script); COMP_WORDS=(moonshot flights \(shellQuoted(word))); COMP_CWORD=2; _moonshot
-                for candidate in "${COMPREPLY[@]}"; do eval "set -- $candidate"; printf '%s\\t%s\\n' "$#" "$1"; done
-                """], environment: hostile.merging(["PATH": pathWithMoonshot]) { $1 })
+            let result = try run(
+                URL(fileURLWithPath: "/bin/bash"),
+                [
+                    "-c",
+                    """
+                    source \(script); COMP_WORDS=(moonshot flights \(shellQuoted(word))); COMP_CWORD=2; _moonshot
+                    for candidate in "${COMPREPLY[@]}"; do eval "set -- $candidate"; printf '%s\\t%s\\n' "$#" "$1"; done
+                    """,
+                ], environment: hostile.merging(["PATH": pathWithMoonshot]) { $1 })
             XCTAssertEqual(result.status, 0, result.stderr)
             let candidates = result.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
             XCTAssertEqual(candidates.filter { $0[0] != "1" }, [], "each candidate is one word")
@@ -139,8 +144,10 @@ final class CompletionSafetyTests: BinaryTestCase {
         try checkDatabases(.fish, lines: Self.databaseLines)
     }
 
-    private func checkDatabases(_ shell: InteractiveShell, lines: [(line: String, name: String)],
-                                file: StaticString = #filePath, line: UInt = #line) throws {
+    private func checkDatabases(
+        _ shell: InteractiveShell, lines: [(line: String, name: String)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let home = folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("~"), withIntermediateDirectories: true)
@@ -150,9 +157,11 @@ final class CompletionSafetyTests: BinaryTestCase {
         try makeDatabase("~/h.db", ids: ["tildey"])
         try makeDatabase("$(touch marker)", ids: ["dollary"])
         try makeDatabase("env db.db", ids: ["envy"])
-        let ran = try typeAndComplete(shell, lines: lines.map(\.line), environment: [
-            "HOME": home.path, "MOONSHOT_DB": folder.appendingPathComponent("env db.db").path,
-        ], file: file, line: line)
+        let ran = try typeAndComplete(
+            shell, lines: lines.map(\.line),
+            environment: [
+                "HOME": home.path, "MOONSHOT_DB": folder.appendingPathComponent("env db.db").path,
+            ], file: file, line: line)
         for (expected, arguments) in zip(lines, ran) {
             // The line as typed ends in a space: Tab completes the name as a new word.
             XCTAssertEqual(arguments.last, expected.name, "\(expected.line)", file: file, line: line)

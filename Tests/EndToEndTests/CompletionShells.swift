@@ -23,8 +23,9 @@ extension BinaryTestCase {
 
     /// The words fish offers for `line` (`complete -C`), without their descriptions.
     func fishCompletions(_ fish: URL, script: String, line: String, environment: [String: String] = [:]) throws -> [String] {
-        let result = try run(fish, ["--no-config", "-c", "source \(script); complete -C \(shellQuoted(line))"],
-                             environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
+        let result = try run(
+            fish, ["--no-config", "-c", "source \(script); complete -C \(shellQuoted(line))"],
+            environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
         // fish prints each candidate with its description after a tab.
         return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
@@ -36,7 +37,8 @@ extension BinaryTestCase {
         // (zpty) with compinit and the script, is sent the line and a Tab, and prints each match
         // the completion system adds (compadd, wrapped, passes them on as well).
         let driver = folder.appendingPathComponent("matches.zsh")
-        try Data(#"""
+        try Data(
+            #"""
             # Completes the line $2 in an interactive zsh, with the script $1, and prints each match.
             zmodload zsh/zpty
             zpty z zsh -f -i
@@ -50,9 +52,11 @@ extension BinaryTestCase {
             zpty -r z out '*ENDOFLIST*'
             print -r -- $out
             zpty -d z
-            """#.utf8).write(to: driver)
-        let result = try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["20", zsh.path, "-f", driver.path, script, line],
-                             environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
+            """#.utf8
+        ).write(to: driver)
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["20", zsh.path, "-f", driver.path, script, line],
+            environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
         // Each match is printed on a line of its own.
         return result.stdout.components(separatedBy: "MATCH:").dropFirst().map { String($0.prefix { !$0.isNewline }) }
@@ -91,12 +95,15 @@ extension BinaryTestCase {
     /// Types each line in an interactive `shell`, in a pseudo-terminal (zsh's zpty), presses
     /// Tab at its end to complete it as a user would, then runs it with `show` in front; returns
     /// the arguments each line ran with, as the shell passed them.
-    func typeAndComplete(_ shell: InteractiveShell, lines: [String], environment: [String: String] = [:],
-                         file: StaticString = #filePath, line: UInt = #line) throws -> [[String]] {
+    func typeAndComplete(
+        _ shell: InteractiveShell, lines: [String], environment: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [[String]] {
         let zsh = try tool("zsh", install: "apt-get install zsh")
         let path = try tool(shell.name, install: "apt-get install \(shell.name)").path
         let driver = folder.appendingPathComponent("type.zsh")
-        try Data(#"""
+        try Data(
+            #"""
             # Starts the shell $1 in a pseudo-terminal, sends it $2, then each further argument as
             # typed keys and Enter, and prints what the shell writes until ENDMARK.
             zmodload zsh/zpty
@@ -108,11 +115,13 @@ extension BinaryTestCase {
             while zpty -r z out; do all+=$out; [[ $all == *END''MARK* ]] && break; done
             print -r -- $all
             zpty -d z
-            """#.utf8).write(to: driver)
+            """#.utf8
+        ).write(to: driver)
         let keys = lines.map { $0 + "\t" + "\u{01}show " }
-        let result = try run(URL(fileURLWithPath: "/usr/bin/timeout"),
-                             ["60", zsh.path, "-f", driver.path, shell.start(path), shell.setup(script: try completionScript(shell.name))] + keys,
-                             environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["60", zsh.path, "-f", driver.path, shell.start(path), shell.setup(script: try completionScript(shell.name))] + keys,
+            environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         // `show` writes ARG<first><second>...; the shell's echo of the line shows \101RG instead.
         let shown: [[String]] = result.stdout.split(whereSeparator: \.isNewline).compactMap { text in

@@ -52,14 +52,20 @@ final class CompletionTests: BinaryTestCase {
             // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`. bash passes
             // the function the command, the word and the one before.
             let split = (["moonshot"] + line).flatMap { word in
-                word.contains("=") ? word.split(separator: "=", omittingEmptySubsequences: false).map(String.init).joined(separator: "\u{0}=\u{0}")
-                    .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init) : [word]
+                word.contains("=")
+                    ? word.split(separator: "=", omittingEmptySubsequences: false).map(String.init).joined(separator: "\u{0}=\u{0}")
+                        .split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init) : [word]
             }
             let words = split.map(shellQuoted).joined(separator: " ")
-            let result = try run(URL(fileURLWithPath: "/bin/bash"), ["-c", """
-                source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(split.count - 1)
-                _moonshot moonshot "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
-                """], environment: ["PATH": pathWithMoonshot])
+            let result = try run(
+                URL(fileURLWithPath: "/bin/bash"),
+                [
+                    "-c",
+                    """
+                    source \(script); COMP_WORDS=(\(words)); COMP_CWORD=\(split.count - 1)
+                    _moonshot moonshot "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"; printf '%s\\n' "${COMPREPLY[@]}"
+                    """,
+                ], environment: ["PATH": pathWithMoonshot])
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(Set(result.stdout.split(separator: "\n").map(String.init)), offered, "\(line)")
         }

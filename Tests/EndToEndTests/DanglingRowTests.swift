@@ -145,8 +145,10 @@ final class DanglingRowTests: BinaryTestCase {
 
         let mission = try moonshot("mission", "12")
         XCTAssertEqual(mission.status, 1)
-        XCTAssertEqual(mission.stderr, "Error: 12: not in the missions table, though crew rows name it\n"
-                       + "'moonshot crew 12' lists them; 'moonshot check' explains them.\n")
+        XCTAssertEqual(
+            mission.stderr,
+            "Error: 12: not in the missions table, though crew rows name it\n"
+                + "'moonshot crew 12' lists them; 'moonshot check' explains them.\n")
         let astronaut = try moonshot("astronaut", "lovell")
         XCTAssertEqual(astronaut.status, 1)
         XCTAssertTrue(astronaut.stderr.hasPrefix("Error: lovell: not in the astronauts table, though crew rows name it\n"), astronaut.stderr)
@@ -157,7 +159,8 @@ final class DanglingRowTests: BinaryTestCase {
 
     func testTheSiteShowsTheCrewRowsWithTheIdEscaped() throws {
         // A crew row naming an astronaut whose id is markup, then the astronaut deleted behind the trigger.
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             INSERT INTO astronauts (id, name, description) VALUES ('<b>guest</b>', 'Guest', 'A guest.');
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (14, 4, '<b>guest</b>', 'Guest');
             """)
@@ -169,7 +172,8 @@ final class DanglingRowTests: BinaryTestCase {
         XCTAssertTrue(apollo11.contains("<span class=\"crew-name\">collins: not in the astronauts table</span>"), apollo11)
         // Collins's portrait is shown by his id, and the site holds it (no page of his own asks for it).
         XCTAssertTrue(apollo11.contains("src=\"../images/collins.jpg\""), apollo11)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("images/collins.jpg").path), "every picture a page shows is in the site")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.appendingPathComponent("images/collins.jpg").path), "every picture a page shows is in the site")
         let apollo14 = try String(contentsOf: site.appendingPathComponent("missions/apollo14.html"), encoding: .utf8)
         XCTAssertTrue(apollo14.contains("&lt;b&gt;guest&lt;/b&gt;: not in the astronauts table"), apollo14)
         XCTAssertFalse(apollo14.contains("<b>guest"), apollo14)

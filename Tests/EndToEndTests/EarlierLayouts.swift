@@ -4,7 +4,7 @@ enum EarlierLayouts {
     /// Schema version 1 (moonshot 0.1 before schema.sql's version 2), with the Apollo 11 crew and
     /// an import history that names the files it came from. `applicationID` is 0 for the
     /// databases made before moonshot marked its files.
-    static func version1(applicationID: Int = 0x4D4F4F4E) -> String {
+    static func version1(applicationID: Int = 0x4D4F_4F4E) -> String {
         """
         PRAGMA application_id = \(applicationID);
         PRAGMA user_version = 1;

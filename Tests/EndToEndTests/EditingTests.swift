@@ -42,7 +42,8 @@ final class EditingTests: BinaryTestCase {
     func testADeletedAstronautIsGoneAndANewOneGetsANumberOfTheirOwn() throws {
         for client in Self.clients {
             try freshImport()
-            try edit("""
+            try edit(
+                """
                 DELETE FROM astronauts WHERE id = 'schmitt';
                 INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora Newbie', 'A pilot who keeps a quokka.');
                 """, with: client)
@@ -92,19 +93,25 @@ final class EditingTests: BinaryTestCase {
             // A mission's new number carries over too, and its name and badge follow it.
             try edit("UPDATE missions SET id = 18 WHERE id = 17", with: client)
             XCTAssertEqual(try crewIDs(18), ["cernan", "evans", "schmitt"], "\(client)")
-            XCTAssertEqual(try sqlite3("SELECT name, badge FROM missions WHERE id = 18; SELECT count(*) FROM crew WHERE mission_id = 17"),
-                           "Apollo 18|apollo18\n0\n", "\(client)")
+            XCTAssertEqual(
+                try sqlite3("SELECT name, badge FROM missions WHERE id = 18; SELECT count(*) FROM crew WHERE mission_id = 17"),
+                "Apollo 18|apollo18\n0\n", "\(client)")
             XCTAssertEqual(try missionsIndexed(as: "Apollo 18"), "18\n", "\(client)")
             try assertIndexesAreSound("\(client)")
-            XCTAssertEqual(try editedRows(), ["astronauts 16", "crew 11/1", "crew 17/1", "crew 17/2", "crew 17/3", "crew 18/1", "crew 18/2",
-                                              "crew 18/3", "missions 17", "missions 18"], "\(client)")
+            XCTAssertEqual(
+                try editedRows(),
+                [
+                    "astronauts 16", "crew 11/1", "crew 17/1", "crew 17/2", "crew 17/3", "crew 18/1", "crew 18/2",
+                    "crew 18/3", "missions 17", "missions 18",
+                ], "\(client)")
         }
     }
 
     func testAMissionAndACrewAddedWithTheSourcesFieldsGetTheirDerivedValues() throws {
         for client in Self.clients {
             try freshImport()
-            try edit("""
+            try edit(
+                """
                 INSERT INTO missions (id, launch_date, description) VALUES (18, '1973-02-14', 'A flight to the crater Copernicus, never flown.');
                 INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (18, 1, 'young', 'commander');
                 INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (18, 2, 'duke', '  command'||char(9)||'module   PILOT ');
@@ -129,13 +136,15 @@ final class EditingTests: BinaryTestCase {
     func testDerivedValuesSetToEmptyAreFilledInAgainAndTheIndexFollows() throws {
         for client in Self.clients {
             try freshImport()
-            try edit("""
+            try edit(
+                """
                 UPDATE missions SET name = '' WHERE id = 11;
                 UPDATE missions SET badge = '' WHERE id = 12;
                 UPDATE crew SET canonical_role = '' WHERE mission_id = 13;
                 """, with: client)
-            XCTAssertEqual(try sqlite3("SELECT name, badge FROM missions WHERE id IN (11, 12) ORDER BY id; SELECT canonical_role FROM crew WHERE mission_id = 13"),
-                           "Apollo 11|apollo11\nApollo 12|apollo12\nCommander\nCommand Module Pilot\nLunar Module Pilot\n", "\(client)")
+            XCTAssertEqual(
+                try sqlite3("SELECT name, badge FROM missions WHERE id IN (11, 12) ORDER BY id; SELECT canonical_role FROM crew WHERE mission_id = 13"),
+                "Apollo 11|apollo11\nApollo 12|apollo12\nCommander\nCommand Module Pilot\nLunar Module Pilot\n", "\(client)")
             try assertIndexesAreSound("\(client)")
             XCTAssertEqual(try missionsIndexed(as: "Apollo 11"), "11\n", "\(client)")
         }
@@ -149,8 +158,10 @@ final class EditingTests: BinaryTestCase {
             ("UPDATE missions SET name = 'Apollo 12' WHERE id = 11", "missions.name and missions.badge follow from id"),
             ("INSERT INTO missions (id, name, description) VALUES (18, 'Skylab', 'x')", "missions.name and missions.badge follow from id"),
             ("UPDATE crew SET canonical_role = 'Pilot' WHERE mission_id = 11 AND position = 1", "crew.canonical_role follows from role"),
-            ("INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (11, 4, 'young', 'commander', 'Captain')",
-             "crew.canonical_role follows from role"),
+            (
+                "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (11, 4, 'young', 'commander', 'Captain')",
+                "crew.canonical_role follows from role"
+            ),
         ]
         for client in Self.clients {
             try freshImport()
@@ -169,22 +180,26 @@ final class EditingTests: BinaryTestCase {
     // MARK: sqlite-utils
 
     func testSqliteUtilsUpsertOfTheSourcesFieldsIsSearchable() throws {
-        try pipe(#"{"id": 13, "description": "Houston, we have had a zanzibar problem."}"#,
-                 to: ["upsert", databasePath, "missions", "-", "--pk", "id"])
-        try pipe(#"{"id": 18, "launch_date": "1973-02-14", "description": "A marmalade mission."}"#,
-                 to: ["upsert", databasePath, "missions", "-", "--pk", "id"])
+        try pipe(
+            #"{"id": 13, "description": "Houston, we have had a zanzibar problem."}"#,
+            to: ["upsert", databasePath, "missions", "-", "--pk", "id"])
+        try pipe(
+            #"{"id": 18, "launch_date": "1973-02-14", "description": "A marmalade mission."}"#,
+            to: ["upsert", databasePath, "missions", "-", "--pk", "id"])
         XCTAssertEqual(try searchHits("zanzibar"), ["mission 13"])
         XCTAssertEqual(try searchHits("oxygen tank"), [], "the old text is gone from the index")
-        XCTAssertEqual(try sqlite3("SELECT name, badge, launch_date FROM missions WHERE id IN (13, 18) ORDER BY id"),
-                       "Apollo 13|apollo13|1970-04-11\nApollo 18|apollo18|1973-02-14\n")
+        XCTAssertEqual(
+            try sqlite3("SELECT name, badge, launch_date FROM missions WHERE id IN (13, 18) ORDER BY id"),
+            "Apollo 13|apollo13|1970-04-11\nApollo 18|apollo18|1973-02-14\n")
         XCTAssertEqual(try crewIDs(13), ["lovell", "swigert", "haise"])
         try assertIndexesAreSound("upsert")
         XCTAssertEqual(try editedRows(), ["missions 13", "missions 18"])
     }
 
     func testSqliteUtilsInsertReplaceKeepsTheIndexRight() throws {
-        try pipe(#"{"id": 12, "launch_date": "1969-11-14", "description": "Struck by zanzibar lightning twice."}"#,
-                 to: ["insert", databasePath, "missions", "-", "--pk", "id", "--replace"])
+        try pipe(
+            #"{"id": 12, "launch_date": "1969-11-14", "description": "Struck by zanzibar lightning twice."}"#,
+            to: ["insert", databasePath, "missions", "-", "--pk", "id", "--replace"])
         XCTAssertEqual(try searchHits("zanzibar"), ["mission 12"])
         XCTAssertEqual(try missionsIndexed(as: "Apollo 12"), "12\n", "its name is indexed once, as it was")
         XCTAssertEqual(try sqlite3("SELECT name, badge FROM missions WHERE id = 12"), "Apollo 12|apollo12\n")
@@ -291,10 +306,15 @@ extension BinaryTestCase {
     /// Fails unless both full-text indexes agree with their tables, by SQLite's thorough check
     /// (the form with rank = 1, which compares the index with the table's text).
     func assertIndexesAreSound(_ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", databasePath, """
-            INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
-            INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
-            """])
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "sqlite3", "-bail", databasePath,
+                """
+                INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
+                INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
+                """,
+            ])
         XCTAssertEqual(result.status, 0, "\(context): \(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.stderr, "", context, file: file, line: line)
     }

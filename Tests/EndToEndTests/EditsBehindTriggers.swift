@@ -7,12 +7,15 @@ extension BinaryTestCase {
     /// schema.sql writes them): the database is laid out as schema.sql makes it again, so the
     /// questions read it, but it holds what those triggers would have kept out: a full-text
     /// index behind its table, or crew rows that point nowhere (what `check --repair` leaves).
-    func editBehindTriggers(_ triggers: [String], _ sql: String, database: String = "moonshot.db",
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    func editBehindTriggers(
+        _ triggers: [String], _ sql: String, database: String = "moonshot.db",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let names = triggers.map { "'\($0)'" }.joined(separator: ", ")
         let definitions = try sqlite3("SELECT sql || ';' FROM sqlite_schema WHERE type = 'trigger' AND name IN (\(names))", database: database)
-        XCTAssertEqual(definitions.components(separatedBy: "CREATE TRIGGER").count - 1, triggers.count,
-                       "every trigger to drop is in \(database)", file: file, line: line)
+        XCTAssertEqual(
+            definitions.components(separatedBy: "CREATE TRIGGER").count - 1, triggers.count,
+            "every trigger to drop is in \(database)", file: file, line: line)
         _ = try sqlite3(triggers.map { "DROP TRIGGER \($0);" }.joined() + sql, database: database)
         _ = try sqlite3(definitions, database: database)
     }

@@ -14,8 +14,9 @@ final class EndToEndTests: BinaryTestCase {
 
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
         XCTAssertEqual(try sqlite3("PRAGMA foreign_key_check"), "")
-        XCTAssertEqual(try sqlite3("SELECT astronaut_name || '|' || role FROM crew_roster WHERE mission_id = 11"),
-                       "Neil A. Armstrong|Commander\nMichael Collins|Command Module Pilot\nEdwin E. Aldrin Jr.|Lunar Module Pilot\n")
+        XCTAssertEqual(
+            try sqlite3("SELECT astronaut_name || '|' || role FROM crew_roster WHERE mission_id = 11"),
+            "Neil A. Armstrong|Commander\nMichael Collins|Command Module Pilot\nEdwin E. Aldrin Jr.|Lunar Module Pilot\n")
         XCTAssertEqual(try sqlite3("SELECT astronaut_id FROM mission_commanders WHERE mission_id = 13"), "lovell\n")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions WHERE launch_date IS NULL"), "1\n")
         XCTAssertEqual(try sqlite3("PRAGMA journal_mode"), "delete\n", "a plain rollback-journal file any client can open")
@@ -99,7 +100,9 @@ final class EndToEndTests: BinaryTestCase {
         for arguments in [["import", "--help"], ["help", "import"], ["--db", "x.db", "import", "-h"]] {
             let result = try moonshot(arguments)
             XCTAssertEqual(result.status, 0)
-            XCTAssertTrue(result.stdout.contains("USAGE: moonshot import [--missions <path>] [--astronauts <path>] [--check] [--force] [--wait <seconds>] [--db <path>]"), result.stdout)
+            XCTAssertTrue(
+                result.stdout.contains("USAGE: moonshot import [--missions <path>] [--astronauts <path>] [--check] [--force] [--wait <seconds>] [--db <path>]"),
+                result.stdout)
             XCTAssertTrue(result.stdout.contains("\nOPTIONS:\n"), result.stdout)
         }
         let schemaHelp = try moonshot("schema", "--help")

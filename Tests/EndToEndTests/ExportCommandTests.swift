@@ -48,7 +48,8 @@ final class ExportCommandTests: BinaryTestCase {
 
     func testAnEditedDatabaseExportsFilesThatImportToTheSameContentAndExportAlike() throws {
         let description = "Naïve \"quoted\" text, 'single' too\\n.\nA second line — café 🚀 שלום"
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             UPDATE missions SET description = '\(description.replacingOccurrences(of: "'", with: "''"))' WHERE id = 11;
             DELETE FROM crew WHERE mission_id = 13 AND position = 2;
             INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora "Quokka" Newbié', 'Flew once.' || char(10) || 'Then' || char(0) || char(1) || char(9) || char(127) || char(8232) || ' twice.');
@@ -65,13 +66,16 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertEqual(try content("new.db"), edited)
         // The edits are in it (so that the comparison is of something).
         XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 11", database: "new.db"), description + "\n")
-        XCTAssertEqual(try sqlite3("""
-            SELECT count(*) FROM missions WHERE id = 9;
-            SELECT quote(launch_date) FROM missions WHERE id = 7;
-            SELECT group_concat(astronaut_id, ' ') FROM (SELECT astronaut_id FROM crew WHERE mission_id = 13 ORDER BY position);
-            SELECT group_concat(astronaut_id || ':' || role, ' ') FROM (SELECT astronaut_id, role FROM crew WHERE mission_id = 12 ORDER BY position);
-            SELECT id FROM astronauts ORDER BY number DESC LIMIT 1;
-            """, database: "new.db"), "0\nNULL\nlovell haise\nconrad:Commander gordon:Command Module Pilot bean:Lunar Module Pilot newbie:Backup  pilot \nnewbie\n")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                SELECT count(*) FROM missions WHERE id = 9;
+                SELECT quote(launch_date) FROM missions WHERE id = 7;
+                SELECT group_concat(astronaut_id, ' ') FROM (SELECT astronaut_id FROM crew WHERE mission_id = 13 ORDER BY position);
+                SELECT group_concat(astronaut_id || ':' || role, ' ') FROM (SELECT astronaut_id, role FROM crew WHERE mission_id = 12 ORDER BY position);
+                SELECT id FROM astronauts ORDER BY number DESC LIMIT 1;
+                """, database: "new.db"),
+            "0\nNULL\nlovell haise\nconrad:Commander gordon:Command Module Pilot bean:Lunar Module Pilot newbie:Backup  pilot \nnewbie\n")
         // Apollo 7 lost its launch date: the key is left out, as for Apollo 1.
         let seven = try written(try data("m.json")).array?.first { $0.member("id") == .number("7") }
         XCTAssertEqual(seven?.keys, ["id", "crew", "description"])
@@ -84,7 +88,9 @@ final class ExportCommandTests: BinaryTestCase {
     // MARK: Failures leave the files as they were
 
     func testCrewRowsPointingNowhereAreRefusedNamingMoonshotCheck() throws {
-        try editBehindTriggers(["crew_before_insert"], """
+        try editBehindTriggers(
+            ["crew_before_insert"],
+            """
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (11, 4, 'nobody', 'Stowaway');
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (99, 1, 'armstrong', 'Ghost');
             """)
@@ -99,17 +105,21 @@ final class ExportCommandTests: BinaryTestCase {
     func testTablesNotAsTheExportReadsThemAreRefusedNamingMoonshotCheck() throws {
         _ = try sqlite3("ALTER TABLE missions RENAME COLUMN description TO text")
         let renamed = try assertExportFails()
-        XCTAssertTrue(renamed.stderr.hasPrefix("Error: the tables are not laid out as the export reads them (no such column: m.description); "
-                                               + "m.json and a.json were left as they were.\n"), renamed.stderr)
+        XCTAssertTrue(
+            renamed.stderr.hasPrefix(
+                "Error: the tables are not laid out as the export reads them (no such column: m.description); "
+                    + "m.json and a.json were left as they were.\n"), renamed.stderr)
         XCTAssertTrue(renamed.stderr.contains("'moonshot check --repair' puts it back"), renamed.stderr)
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             ALTER TABLE missions RENAME COLUMN text TO description;
             ALTER TABLE missions RENAME TO missions_real;
             CREATE VIEW missions AS SELECT * FROM missions_real;
             """)
         let view = try assertExportFails()
-        XCTAssertTrue(view.stderr.hasPrefix("Error: the tables are not laid out as the export reads them (missions is a view, not a table); "),
-                      view.stderr)
+        XCTAssertTrue(
+            view.stderr.hasPrefix("Error: the tables are not laid out as the export reads them (missions is a view, not a table); "),
+            view.stderr)
     }
 
     func testTextThatIsNotUTF8IsRefusedNamingItsRow() throws {
@@ -118,8 +128,9 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(mission.stderr.hasPrefix("Error: the description of mission 11 is not UTF-8 text"), mission.stderr)
         XCTAssertTrue(mission.stderr.contains("m.json and a.json were left as they were"), mission.stderr)
 
-        _ = try sqlite3("UPDATE missions SET description = 'Mended.' WHERE id = 11; "
-                        + "UPDATE astronauts SET name = 'Buzz ' || CAST(x'c328' AS TEXT) WHERE id = 'aldrin'")
+        _ = try sqlite3(
+            "UPDATE missions SET description = 'Mended.' WHERE id = 11; "
+                + "UPDATE astronauts SET name = 'Buzz ' || CAST(x'c328' AS TEXT) WHERE id = 'aldrin'")
         let astronaut = try assertExportFails()
         XCTAssertTrue(astronaut.stderr.hasPrefix("Error: the name of astronaut aldrin is not UTF-8 text"), astronaut.stderr)
     }
@@ -144,8 +155,9 @@ final class ExportCommandTests: BinaryTestCase {
         defer { unlock() }
         let result = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
         XCTAssertEqual(result.status, 1, result.stdout)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: cannot replace a.json: Operation not permitted; m.json and a.json were left as they were.\n"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: cannot replace a.json: Operation not permitted; m.json and a.json were left as they were.\n"),
+            result.stderr)
         XCTAssertEqual(try targetStates(), before)
         XCTAssertEqual(try stagedFiles(), [])
     }
@@ -159,8 +171,12 @@ final class ExportCommandTests: BinaryTestCase {
         try writeOldTargets()
         let unlock = try makeImmutable("a.json")
         defer { unlock() }
-        let result = try run(strace, ["-f", "-o", "/dev/null", "-e", "trace=renameat2", "-e", "inject=renameat2:error=EINVAL",
-                                      Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json"])
+        let result = try run(
+            strace,
+            [
+                "-f", "-o", "/dev/null", "-e", "trace=renameat2", "-e", "inject=renameat2:error=EINVAL",
+                Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json",
+            ])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.hasPrefix("Error: m.json was replaced, but then cannot replace a.json: Operation not permitted.\n"), result.stderr)
         XCTAssertEqual(try written(data("m.json")).array?.count, 12, "the new missions file is in place")
@@ -173,8 +189,10 @@ final class ExportCommandTests: BinaryTestCase {
         // in the second, and the astronauts file (24 KB) does not.
         for blocks in [8, 30] {
             let result = try assertExportFails(through: "ulimit -f \(blocks)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: cannot write \(blocks == 8 ? "m" : "a").json: File too large; "
-                                                  + "m.json and a.json were left as they were.\n"), "\(blocks) blocks: \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Error: cannot write \(blocks == 8 ? "m" : "a").json: File too large; "
+                        + "m.json and a.json were left as they were.\n"), "\(blocks) blocks: \(result.stderr)")
         }
     }
 
@@ -193,8 +211,9 @@ final class ExportCommandTests: BinaryTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertEqual(try String(contentsOf: stderr, encoding: .utf8),
-                       "Error: the export was stopped by SIGINT (Ctrl-C); m.json and a.json were left as they were.\n")
+        XCTAssertEqual(
+            try String(contentsOf: stderr, encoding: .utf8),
+            "Error: the export was stopped by SIGINT (Ctrl-C); m.json and a.json were left as they were.\n")
         XCTAssertEqual(try targetStates(), before)
         XCTAssertEqual(try stagedFiles(), [])
     }
@@ -208,12 +227,14 @@ final class ExportCommandTests: BinaryTestCase {
         try Data("old".utf8).write(to: real.appendingPathComponent("astronauts.json"))
         // A relative link to a file not there yet, and an absolute one to a file that is.
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("m.json").path, withDestinationPath: "real/missions.json")
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("a.json").path,
-                                                   withDestinationPath: real.appendingPathComponent("astronauts.json").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("a.json").path,
+            withDestinationPath: real.appendingPathComponent("astronauts.json").path)
         try assertExports(to: "m.json", "a.json")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("m.json").path), "real/missions.json")
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("a.json").path),
-                       real.appendingPathComponent("astronauts.json").path)
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("a.json").path),
+            real.appendingPathComponent("astronauts.json").path)
         XCTAssertEqual(try data("real/missions.json"), try data("plain-m.json"))
         XCTAssertEqual(try data("real/astronauts.json"), try data("plain-a.json"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: real.path).sorted(), ["astronauts.json", "missions.json"])
@@ -253,16 +274,20 @@ final class ExportCommandTests: BinaryTestCase {
         for database in ["moonshot.db", "./moonshot.db", "db-link", "moonshot.db-wal", "moonshot.db-shm", "moonshot.db-journal"] {
             let result = try moonshot("export", "--missions", "m.json", "--astronauts", database)
             XCTAssertEqual(result.status, 64, "\(database): \(result.stdout)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: \(database) is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
-                          result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix("Error: \(database) is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
+                result.stderr)
         }
         // Through a link to the database, its files are those beside the file linked to.
         let throughLink = try moonshot("export", "--db", "db-link", "--missions", "m.json", "--astronauts", "moonshot.db-wal")
         XCTAssertEqual(throughLink.status, 64, throughLink.stdout)
-        XCTAssertTrue(throughLink.stderr.hasPrefix("Error: moonshot.db-wal is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
-                      throughLink.stderr)
+        XCTAssertTrue(
+            throughLink.stderr.hasPrefix("Error: moonshot.db-wal is the database itself, or a file SQLite keeps beside it; give other files to write\n"),
+            throughLink.stderr)
         _ = try session.finish("")
-        for (arguments, missing) in [(["--missions", "m.json"], "--astronauts"), (["--astronauts", "a.json"], "--missions"), ([], "--missions and --astronauts")] {
+        for (arguments, missing) in [
+            (["--missions", "m.json"], "--astronauts"), (["--astronauts", "a.json"], "--missions"), ([], "--missions and --astronauts"),
+        ] {
             let result = try moonshot(["export"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stdout)")
             XCTAssertTrue(result.stderr.hasPrefix("Error: export needs \(missing): the files to write"), result.stderr)
@@ -285,8 +310,10 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(intoPipe.stderr.hasPrefix("Error: pipe is not a regular file; m.json was left as it was.\n"), intoPipe.stderr)
         let intoNowhere = try moonshot("export", "--missions", "m.json", "--astronauts", "nowhere/a.json")
         XCTAssertEqual(intoNowhere.status, 1, intoNowhere.stdout)
-        XCTAssertTrue(intoNowhere.stderr.hasPrefix("Error: cannot write nowhere/a.json: the folder nowhere does not exist; "
-                                                   + "m.json was left as it was.\nCreate the folder first"), intoNowhere.stderr)
+        XCTAssertTrue(
+            intoNowhere.stderr.hasPrefix(
+                "Error: cannot write nowhere/a.json: the folder nowhere does not exist; "
+                    + "m.json was left as it was.\nCreate the folder first"), intoNowhere.stderr)
         XCTAssertEqual(try targetStates(), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("folder").path), [])
         XCTAssertEqual(try stagedFiles(), [])
@@ -299,13 +326,15 @@ final class ExportCommandTests: BinaryTestCase {
         for mode in ["delete", "wal"] {
             XCTAssertEqual(try sqlite3("PRAGMA journal_mode = \(mode)"), "\(mode)\n")
             let writer = try startSQLiteSession()
-            XCTAssertEqual(writer.send("""
-                BEGIN;
-                UPDATE missions SET description = 'Not committed.' WHERE id = 11;
-                INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora Newbie', 'Not committed.');
-                SELECT changes();
+            XCTAssertEqual(
+                writer.send(
+                    """
+                    BEGIN;
+                    UPDATE missions SET description = 'Not committed.' WHERE id = 11;
+                    INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora Newbie', 'Not committed.');
+                    SELECT changes();
 
-                """), "1\n")
+                    """), "1\n")
             try assertExports(to: "m.json", "a.json")
             XCTAssertEqual(try data("m.json"), try data("committed-m.json"), mode)
             XCTAssertEqual(try data("a.json"), try data("committed-a.json"), mode)
@@ -343,8 +372,10 @@ final class ExportCommandTests: BinaryTestCase {
 
     /// Exports `database` (in the test's folder) to `missions` and `astronauts`, and checks that
     /// it says so (with `says` at the start, when given).
-    private func assertExports(to missions: String, _ astronauts: String, database: String = "moonshot.db", says: String? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertExports(
+        to missions: String, _ astronauts: String, database: String = "moonshot.db", says: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let result = try moonshot("export", "--db", database, "--missions", missions, "--astronauts", astronauts)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         XCTAssertEqual(result.stderr, "", file: file, line: line)
@@ -388,9 +419,11 @@ final class ExportCommandTests: BinaryTestCase {
     /// Exports to m.json and a.json through `shell` commands run before moonshot (a `ulimit`,
     /// a `umask`).
     private func exportThroughShell(_ shell: String) throws -> Result {
-        try run(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", "\(shell)\nexec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json",
-        ])
+        try run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "\(shell)\nexec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path, "export", "--missions", "m.json", "--astronauts", "a.json",
+            ])
     }
 
     /// A file's bytes, its inode (a file moved into its place has another) and permissions.
@@ -404,8 +437,9 @@ final class ExportCommandTests: BinaryTestCase {
     private func targetStates() throws -> [FileState] {
         try ["m.json", "a.json"].map { name in
             let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
-            return FileState(bytes: try data(name), inode: (attributes[.systemFileNumber] as? Int) ?? -1,
-                             permissions: (attributes[.posixPermissions] as? Int) ?? -1)
+            return FileState(
+                bytes: try data(name), inode: (attributes[.systemFileNumber] as? Int) ?? -1,
+                permissions: (attributes[.posixPermissions] as? Int) ?? -1)
         }
     }
 
@@ -431,7 +465,8 @@ final class ExportCommandTests: BinaryTestCase {
     /// id, the astronauts in their order, and each mission's crew in order (by rank: the
     /// positions themselves are renumbered by an import).
     private func content(_ database: String = "moonshot.db") throws -> String {
-        try sqlite3("""
+        try sqlite3(
+            """
             SELECT id, quote(launch_date), hex(description) FROM missions ORDER BY id;
             SELECT hex(id), hex(name), hex(description) FROM astronauts ORDER BY number;
             SELECT mission_id, row_number() OVER (PARTITION BY mission_id ORDER BY position), hex(astronaut_id), hex(role)
@@ -444,7 +479,11 @@ final class ExportCommandTests: BinaryTestCase {
 /// bytes it stands for (escapes undone), a number as its text. Two values are equal when they
 /// are the same JSON with the same order and the same bytes, whatever the layout.
 private indirect enum WrittenJSON: Equatable {
-    case object([Member]), array([WrittenJSON]), string([UInt8]), number(String), literal(String)
+    case object([Member])
+    case array([WrittenJSON])
+    case string([UInt8])
+    case number(String)
+    case literal(String)
 
     struct Member: Equatable {
         let key: [UInt8]

@@ -24,17 +24,20 @@ final class HostileInputTests: BinaryTestCase {
         XCTAssertEqual(million.status, 1)
         XCTAssertTrue(million.stderr.hasPrefix("Error: The check found 1000002 problems."), million.stderr)
         // A mission's own problems (missing fields, located at its start) come before those of its fields.
-        XCTAssertTrue(million.stderr.contains("""
-              \(many):1:2: [0]: missing required field "crew"
-              \(many):1:2: [0]: missing required field "description"
-              \(many):1:8: [0].id: expected a whole number, found a string
-              \(many):1:13: [1]: missing required field "crew"
-            """), million.stderr)
+        XCTAssertTrue(
+            million.stderr.contains(
+                """
+                  \(many):1:2: [0]: missing required field "crew"
+                  \(many):1:2: [0]: missing required field "description"
+                  \(many):1:8: [0].id: expected a whole number, found a string
+                  \(many):1:13: [1]: missing required field "crew"
+                """), million.stderr)
     }
 
     func testACrewOfFortyThousand() throws {
         let ids = (0..<40_000).map { "a\($0)" }
-        let astronauts = write("astronauts.json", "{" + ids.map { #""\#($0)":{"id":"\#($0)","name":"N \#($0)","description":"d"}"# }.joined(separator: ",") + "}")
+        let astronauts = write(
+            "astronauts.json", "{" + ids.map { #""\#($0)":{"id":"\#($0)","name":"N \#($0)","description":"d"}"# }.joined(separator: ",") + "}")
         let crew = ids.map { #"{"name":"\#($0)","role":"Pilot"}"# }.joined(separator: ",")
         let missions = write("missions.json", #"[{"id":1,"crew":["# + crew + #"],"description":"big"}]"#)
         let result = try moonshot(within: 120, "import", "--missions", missions, "--astronauts", astronauts)
@@ -121,7 +124,8 @@ final class HostileInputTests: BinaryTestCase {
 
         // A Unix socket's file cannot even be opened for reading.
         let socket = folder.appendingPathComponent("socket.json").path
-        let made = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
+        let made = try run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
         XCTAssertEqual(made.status, 0, "python3 makes the socket: \(made.stderr)")
         let refused = try moonshot(within: 20, "import", "--missions", socket, "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(refused.status, 1, refused.stderr)

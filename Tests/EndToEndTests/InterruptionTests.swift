@@ -20,8 +20,9 @@ final class InterruptionTests: BinaryTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(sent), 5, "\(name) ends the import promptly")
             XCTAssertEqual(process.terminationReason, .exit)
             XCTAssertEqual(process.terminationStatus, status)
-            XCTAssertEqual(try String(contentsOf: stderr, encoding: .utf8),
-                           "Error: the import was stopped by \(name); moonshot.db was not changed.\n")
+            XCTAssertEqual(
+                try String(contentsOf: stderr, encoding: .utf8),
+                "Error: the import was stopped by \(name); moonshot.db was not changed.\n")
             XCTAssertEqual(try files(startingWith: "moonshot.db"), ["moonshot.db"], "the rolled-back journal is gone")
             XCTAssertEqual(try contentDigest(), before)
             XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
@@ -34,8 +35,10 @@ final class InterruptionTests: BinaryTestCase {
         let dataset = try SyntheticDataset.write(missions: 6_000, astronauts: 600, to: folder)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' HUP; exec \"$0\" \"$@\"", Self.binary.path, "import",
-                             "--missions", dataset.missions, "--astronauts", dataset.astronauts]
+        process.arguments = [
+            "-c", "trap '' HUP; exec \"$0\" \"$@\"", Self.binary.path, "import",
+            "--missions", dataset.missions, "--astronauts", dataset.astronauts,
+        ]
         process.currentDirectoryURL = folder
         try process.run()
         waitUntil("the import writes") { exists("moonshot.db-journal") }
@@ -56,8 +59,9 @@ final class InterruptionTests: BinaryTestCase {
         process.waitUntilExit()
         XCTAssertLessThan(Date().timeIntervalSince(sent), 2, "a wait for a lock ends at once")
         XCTAssertEqual(process.terminationStatus, 143)
-        XCTAssertEqual(try holder.finish("UPDATE missions SET description = 'mine' WHERE id = 11;\nCOMMIT;\nSELECT description FROM missions WHERE id = 11;\n"),
-                       "mine\n", "the lock's holder carries on undisturbed")
+        XCTAssertEqual(
+            try holder.finish("UPDATE missions SET description = 'mine' WHERE id = 11;\nCOMMIT;\nSELECT description FROM missions WHERE id = 11;\n"),
+            "mine\n", "the lock's holder carries on undisturbed")
     }
 
     func testAFullDiskStopsTheImportAndChangesNothing() throws {
@@ -87,10 +91,12 @@ final class InterruptionTests: BinaryTestCase {
         // In blocks of 512 bytes (dash's ulimit): the Apollo database (a few hundred KiB) fits
         // under each; the synthetic one does not.
         for blocks in [700, 1_024, 4_096] {
-            let result = try run(URL(fileURLWithPath: "/bin/sh"), [
-                "-c", "ulimit -f \(blocks); exec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path,
-                "import", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
-            ])
+            let result = try run(
+                URL(fileURLWithPath: "/bin/sh"),
+                [
+                    "-c", "ulimit -f \(blocks); exec timeout -s KILL 60 \"$0\" \"$@\"", Self.binary.path,
+                    "import", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
+                ])
             XCTAssertEqual(result.status, 1, "\(blocks) blocks: \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("moonshot.db was not changed"), result.stderr)
             XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before, "\(blocks) blocks")

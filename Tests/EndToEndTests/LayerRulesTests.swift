@@ -15,7 +15,9 @@ final class LayerRulesTests: BinaryTestCase {
 
     func testEveryFormOfImportingTheCAPIIsAnErrorAtItsLine() throws {
         // Written with C_API for the module's name: this file must pass the check itself.
-        let file = try write("Layered.swift", """
+        let file = try write(
+            "Layered.swift",
+            """
             import Foundation
             import SQLite
             internal import C_API
@@ -29,7 +31,9 @@ final class LayerRulesTests: BinaryTestCase {
         let result = try run(tool, [output, "--forbid=CSQLite3", file])
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map { String($0) }
-        XCTAssertEqual(lines, [3, 4, 5, 6].map { "\(file):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead" })
+        XCTAssertEqual(
+            lines,
+            [3, 4, 5, 6].map { "\(file):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead" })
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no file says the check passed")
     }
 

@@ -24,10 +24,13 @@ final class LockWaitTests: BinaryTestCase {
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertEqual(result.status, 1, "it gives up; before its wait had a limit for all its waits, it was killed here: \(result.stderr)")
         XCTAssertLessThan(elapsed, 30, "3 seconds of waiting, plus reading and writing 30 MB")
-        XCTAssertEqual(result.stderr.components(separatedBy: "Waiting for another program's lock on moonshot.db (up to 3 seconds in all)...").count, 2,
-                       "it says once that it waits: \(result.stderr)")
-        XCTAssertTrue(result.stderr.contains("moonshot.db is locked by another program, and the import waited for it 3 seconds in all; "
-                                             + "moonshot.db was not changed"), result.stderr)
+        XCTAssertEqual(
+            result.stderr.components(separatedBy: "Waiting for another program's lock on moonshot.db (up to 3 seconds in all)...").count, 2,
+            "it says once that it waits: \(result.stderr)")
+        XCTAssertTrue(
+            result.stderr.contains(
+                "moonshot.db is locked by another program, and the import waited for it 3 seconds in all; "
+                    + "moonshot.db was not changed"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--wait SECONDS"), result.stderr)
 
         XCTAssertEqual(try reader.finish("SELECT count(*) FROM missions;\nCOMMIT;\n"), "12\n", "the reader saw the old content throughout")

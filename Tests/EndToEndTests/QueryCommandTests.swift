@@ -74,8 +74,10 @@ final class QueryCommandTests: BinaryTestCase {
 
     func testSQLFollowsSQLitesAdviceForUntrustedStatements() throws {
         // Functions that reach outside the database: fts3_tokenizer hands out and takes native pointers.
-        for statement in ["SELECT fts3_tokenizer('simple')", "SELECT fts3_tokenizer('mine', x'0000000000000000')",
-                          "SELECT load_extension('libx')"] {
+        for statement in [
+            "SELECT fts3_tokenizer('simple')", "SELECT fts3_tokenizer('mine', x'0000000000000000')",
+            "SELECT load_extension('libx')",
+        ] {
             let result = try moonshot("sql", statement)
             XCTAssertEqual(result.status, 1, statement)
             XCTAssertTrue(result.stderr.hasPrefix("Error: refused: not authorized to use function"), "\(statement): \(result.stderr)")
@@ -112,8 +114,9 @@ final class QueryCommandTests: BinaryTestCase {
 
     func testSQLStopsARunawayQuery() throws {
         let start = Date()
-        let result = try moonshot("sql", "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n",
-                                  "--timeout", "0.3")
+        let result = try moonshot(
+            "sql", "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n",
+            "--timeout", "0.3")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("stopped after 0.3 seconds"), result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10)
@@ -190,17 +193,22 @@ final class QueryCommandTests: BinaryTestCase {
         for redirection in ["> /dev/full", ">&-"] {
             let result = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" import \(redirection)", Self.binary.path])
             XCTAssertEqual(result.status, 0, "\(redirection): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("Warning: the import succeeded (moonshot.db holds the new content), "
-                                                  + "but its summary could not be printed: cannot write the output"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Warning: the import succeeded (moonshot.db holds the new content), "
+                        + "but its summary could not be printed: cannot write the output"), result.stderr)
         }
         // A pipe whose reader has gone (`moonshot import | true`): SIGPIPE would end the import
         // after its commit, with a status that says it failed.
-        let script = "import os, subprocess, sys\nr, w = os.pipe()\nos.close(r)\n"
+        let script =
+            "import os, subprocess, sys\nr, w = os.pipe()\nos.close(r)\n"
             + "p = subprocess.run([sys.argv[1], 'import'], stdout=w, stderr=subprocess.PIPE)\n"
             + "sys.stdout.write(str(p.returncode) + '\\n' + p.stderr.decode())\n"
         let closedPipe = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.binary.path])
-        XCTAssertTrue(closedPipe.stdout.hasPrefix("0\nWarning: the import succeeded (moonshot.db holds the new content), "
-                                                  + "but its summary could not be printed: cannot write the output: Broken pipe"), closedPipe.stdout)
+        XCTAssertTrue(
+            closedPipe.stdout.hasPrefix(
+                "0\nWarning: the import succeeded (moonshot.db holds the new content), "
+                    + "but its summary could not be printed: cannot write the output: Broken pipe"), closedPipe.stdout)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT count(*) FROM missions"), "4\n12\n")
     }
 

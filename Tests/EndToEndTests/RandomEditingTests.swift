@@ -25,9 +25,11 @@ final class RandomEditingTests: BinaryTestCase {
             XCTAssertGreaterThan(try editedRows().count, 10, "\(context): the edits changed rows, not only failed")
             try assertIndexesAreSound(context)
             try assertDerivedValuesFollowTheRule(context)
-            XCTAssertEqual(try sqlite3("""
-                SELECT count(*) FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts)
-                """), "0\n", "\(context): no crew row points nowhere")
+            XCTAssertEqual(
+                try sqlite3(
+                    """
+                    SELECT count(*) FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts)
+                    """), "0\n", "\(context): no crew row points nowhere")
             try assertEveryAnswerIsRight(context)
             let check = try moonshot("check")
             XCTAssertEqual(check.status, 0, "\(context): moonshot check: \(check.stdout)\(check.stderr)")
@@ -63,19 +65,25 @@ final class RandomEditingTests: BinaryTestCase {
     }
 
     private func assertEveryAnswerIsRight(_ context: String) throws {
-        try assertAnswer(["missions"], is: try table("""
-            SELECT m.id AS mission_id, m.name AS mission_name, m.launch_date,
-                   (SELECT c.astronaut_id FROM crew AS c
-                     WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_id,
-                   (SELECT a.name FROM crew AS c JOIN astronauts AS a ON a.id = c.astronaut_id
-                     WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_name,
-                   (SELECT count(*) FROM crew AS c WHERE c.mission_id = m.id) AS crew_size
-            FROM missions AS m ORDER BY m.id
-            """), context)
-        try assertAnswer(["astronauts"], is: try table("""
-            SELECT a.id AS astronaut_id, a.name AS astronaut_name, (SELECT count(*) FROM crew AS c WHERE c.astronaut_id = a.id) AS mission_count
-            FROM astronauts AS a ORDER BY a.name, a.id
-            """), context)
+        try assertAnswer(
+            ["missions"],
+            is: try table(
+                """
+                SELECT m.id AS mission_id, m.name AS mission_name, m.launch_date,
+                       (SELECT c.astronaut_id FROM crew AS c
+                         WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_id,
+                       (SELECT a.name FROM crew AS c JOIN astronauts AS a ON a.id = c.astronaut_id
+                         WHERE c.mission_id = m.id AND c.canonical_role = 'Commander' ORDER BY c.position LIMIT 1) AS commander_name,
+                       (SELECT count(*) FROM crew AS c WHERE c.mission_id = m.id) AS crew_size
+                FROM missions AS m ORDER BY m.id
+                """), context)
+        try assertAnswer(
+            ["astronauts"],
+            is: try table(
+                """
+                SELECT a.id AS astronaut_id, a.name AS astronaut_name, (SELECT count(*) FROM crew AS c WHERE c.astronaut_id = a.id) AS mission_count
+                FROM astronauts AS a ORDER BY a.name, a.id
+                """), context)
         func crewOfMission(_ id: String, _ condition: String = "") -> String {
             """
             SELECT c.position, c.astronaut_id, a.name AS astronaut_name, c.role, c.canonical_role
@@ -88,11 +96,13 @@ final class RandomEditingTests: BinaryTestCase {
             let head: [String: Any] = ["mission_id": mission["id"]!, "mission_name": mission["name"]!, "launch_date": mission["launch_date"]!]
             try assertAnswer(["crew", id], is: head.merging(["crew": crew]) { $1 }, context)
             try assertAnswer(["commander", id], is: head.merging(["crew": try table(crewOfMission(id, "AND c.canonical_role = 'Commander'"))]) { $1 }, context)
-            try assertAnswer(["mission", id], is: head.merging(["badge": mission["badge"]!, "description": mission["description"]!, "crew": crew]) { $1 }, context)
+            try assertAnswer(
+                ["mission", id], is: head.merging(["badge": mission["badge"]!, "description": mission["description"]!, "crew": crew]) { $1 }, context)
         }
         for astronaut in try table("SELECT id, name, description FROM astronauts") {
             let id = astronaut["id"] as? String ?? ""
-            let flights = try table("""
+            let flights = try table(
+                """
                 SELECT c.mission_id, m.name AS mission_name, m.launch_date, c.position, c.role, c.canonical_role
                 FROM crew AS c JOIN missions AS m ON m.id = c.mission_id WHERE c.astronaut_id = '\(id.replacingOccurrences(of: "'", with: "''"))'
                 ORDER BY m.launch_date IS NOT NULL, m.launch_date, c.mission_id
@@ -103,10 +113,12 @@ final class RandomEditingTests: BinaryTestCase {
         }
         // What the words the edits write find: every row whose text has them, and no other.
         for word in RandomEdits.markers {
-            let expected = try table("""
+            let expected = try table(
+                """
                 SELECT 'mission ' || id AS hit FROM missions WHERE name || ' ' || description LIKE '%\(word)%'
                 UNION ALL SELECT 'astronaut ' || id FROM astronauts WHERE name || ' ' || description LIKE '%\(word)%' ORDER BY 1
-                """).compactMap { $0["hit"] as? String }
+                """
+            ).compactMap { $0["hit"] as? String }
             let result = try moonshot("search", word, "--limit", "1000", "--format", "json")
             XCTAssertEqual(result.status, 0, "\(context): \(result.stderr)")
             let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
@@ -181,12 +193,17 @@ struct RandomEdits {
     }
 
     private mutating func role() -> String {
-        pick(["'Commander'", "'commander'", "'  COMMAND   MODULE'||char(9)||'pilot '", "'Lunar Module Pilot'", "'command pilot'",
-              "'Command'||char(10)||'Pilot'", "'Senior pilot'", "'pilot'", "'backup élan commander'", "'x'", "''"])
+        pick([
+            "'Commander'", "'commander'", "'  COMMAND   MODULE'||char(9)||'pilot '", "'Lunar Module Pilot'", "'command pilot'",
+            "'Command'||char(10)||'Pilot'", "'Senior pilot'", "'pilot'", "'backup élan commander'", "'x'", "''",
+        ])
     }
 
     private mutating func launchDate() -> String {
-        pick(["NULL", "'1969-07-16'", "'1972-12-07'", "'1970-04-11'", "'1968-02-30'", "'\(Int.random(in: 1960...1980, using: &random))-0\(Int.random(in: 1...9, using: &random))-1\(Int.random(in: 0...9, using: &random))'"])
+        pick([
+            "NULL", "'1969-07-16'", "'1972-12-07'", "'1970-04-11'", "'1968-02-30'",
+            "'\(Int.random(in: 1960...1980, using: &random))-0\(Int.random(in: 1...9, using: &random))-1\(Int.random(in: 0...9, using: &random))'",
+        ])
     }
 
     private mutating func name() -> String {
@@ -212,7 +229,8 @@ struct RandomEdits {
         case 12, 13:
             return "INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (\(mission()), \(position()), '\(astronaut())', \(role()))"
         case 14:
-            return "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (\(mission()), \(position()), '\(astronaut())', \(role()), \(pick(["'Commander'", "'Pilot'", "''"])))"
+            return
+                "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (\(mission()), \(position()), '\(astronaut())', \(role()), \(pick(["'Commander'", "'Pilot'", "''"])))"
         case 15: return "UPDATE crew SET role = \(role()) WHERE mission_id = \(mission()) AND position = \(position())"
         case 16: return "UPDATE crew SET astronaut_id = '\(astronaut())' WHERE mission_id = \(mission()) AND position = \(position())"
         case 17: return "UPDATE crew SET position = \(position()) WHERE mission_id = \(mission()) AND position = \(position())"

@@ -8,14 +8,17 @@ extension ReimportTests {
     // of its own tables) is not moonshot's in a later layout: it is kept, not dropped unsaid.
     func testATableNamedLikeAnEarlierLayoutsSearchIndexIsKept() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE missions_search (query TEXT); INSERT INTO missions_search VALUES ('lunar rover');
-            CREATE TABLE astronauts_search_data (x); INSERT INTO astronauts_search_data VALUES (1);
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE missions_search (query TEXT); INSERT INTO missions_search VALUES ('lunar rover');
+                CREATE TABLE astronauts_search_data (x); INSERT INTO astronauts_search_data VALUES (1);
+                """), "")
         let result = try moonshot("import")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasSuffix("(the same input as the previous import; kept table missions_search, table astronauts_search_data)\n"),
-                      result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasSuffix("(the same input as the previous import; kept table missions_search, table astronauts_search_data)\n"),
+            result.stdout)
         XCTAssertEqual(try sqlite3("SELECT query FROM missions_search; SELECT x FROM astronauts_search_data"), "lunar rover\n1\n")
     }
 }
@@ -35,8 +38,9 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT notes FROM missions"), "2\nprecious\n", "nothing changed")
         let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertTrue(forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was 2; dropped column missions.notes)\n"),
-                      forced.stdout)
+        XCTAssertTrue(
+            forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was 2; dropped column missions.notes)\n"),
+            forced.stdout)
     }
 }
 
@@ -48,7 +52,9 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN notes TEXT"), "")
         let inTheWay = try moonshot("import")
         XCTAssertEqual(inTheWay.status, 1, inTheWay.stdout)
-        XCTAssertEqual(inTheWay.stderr, """
+        XCTAssertEqual(
+            inTheWay.stderr,
+            """
             Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
               column missions.notes: schema.sql does not make it, and what it holds would be lost
             To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
@@ -74,10 +80,12 @@ extension ReimportTests {
     // theirs that pointed nowhere before an import do not stand in its way.
     func testOtherProgramsNamesAreShownOnOneLineAndVisible() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE "notes\nforged line" (mission_id INTEGER REFERENCES missions (id));
-            CREATE VIRTUAL TABLE "r\u{1B}[2J" USING rtree(id, a, b);
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE "notes\nforged line" (mission_id INTEGER REFERENCES missions (id));
+                CREATE VIRTUAL TABLE "r\u{1B}[2J" USING rtree(id, a, b);
+                """), "")
         let kept = try moonshot("import")
         XCTAssertEqual(kept.status, 0, kept.stderr)
         XCTAssertTrue(kept.stdout.hasSuffix("(the same input as the previous import; kept table notes^Jforged line, table r^[[2J)\n"), kept.stdout)
@@ -89,8 +97,9 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("INSERT INTO missions (id, description) VALUES (99, 'Added.')"), "")
         let refused = try moonshot("import")
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("\n  table notes^Jforged line: 1 row would refer to missions that the new data does not have\n"),
-                      refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("\n  table notes^Jforged line: 1 row would refer to missions that the new data does not have\n"),
+            refused.stderr)
     }
 }
 
@@ -100,24 +109,30 @@ extension ReimportTests {
     // files: it stands in the way. One that refers to them by id does not.
     func testReferencesByNumberThatWouldNameOtherAstronautsStandInTheWay() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
-            CREATE TABLE by_id (astronaut TEXT REFERENCES astronauts (id), note TEXT);
-            CREATE TABLE by_position (mission INTEGER, position INTEGER, FOREIGN KEY (mission, position) REFERENCES crew);
-            INSERT INTO by_number SELECT number, 'this is ' || name FROM astronauts WHERE id = 'roosa';
-            INSERT INTO by_id VALUES ('roosa', 'by id');
-            INSERT INTO by_position VALUES (13, 2);
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
+                CREATE TABLE by_id (astronaut TEXT REFERENCES astronauts (id), note TEXT);
+                CREATE TABLE by_position (mission INTEGER, position INTEGER, FOREIGN KEY (mission, position) REFERENCES crew);
+                INSERT INTO by_number SELECT number, 'this is ' || name FROM astronauts WHERE id = 'roosa';
+                INSERT INTO by_id VALUES ('roosa', 'by id');
+                INSERT INTO by_position VALUES (13, 2);
+                """), "")
         XCTAssertEqual(try moonshot("import").status, 0, "the same data: every reference names the same row")
         // Aldrin deleted: those after him move up one place in the exported files.
         XCTAssertEqual(try sqlite3("DELETE FROM astronauts WHERE id = 'aldrin'; DELETE FROM crew WHERE mission_id = 13 AND position = 1"), "")
         XCTAssertEqual(try moonshot("export", "--missions", "m.json", "--astronauts", "a.json").status, 0)
         let refused = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json")
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("\n  table by_number: 1 row would refer to other astronauts than now, since the import numbers "
-                                              + "astronauts by their places in astronauts.json\n"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("\n  table by_position: 1 row would refer to other crew rows than now, since the import numbers "
-                                              + "crew positions by their places in each crew list\n"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "\n  table by_number: 1 row would refer to other astronauts than now, since the import numbers "
+                    + "astronauts by their places in astronauts.json\n"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "\n  table by_position: 1 row would refer to other crew rows than now, since the import numbers "
+                    + "crew positions by their places in each crew list\n"), refused.stderr)
         XCTAssertFalse(refused.stderr.contains("by_id"), refused.stderr)
         let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
@@ -127,13 +142,15 @@ extension ReimportTests {
     // What went with a table --force dropped (its index and trigger) is not said to be kept.
     func testWhatWentWithADroppedTableIsNotSaidToBeKept() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE my_notes (mission_id INTEGER REFERENCES missions (id), note TEXT);
-            CREATE INDEX my_notes_by_mission ON my_notes (mission_id);
-            CREATE TRIGGER my_notes_noted AFTER INSERT ON my_notes BEGIN SELECT 1; END;
-            INSERT INTO missions (id, description) VALUES (99, 'Added.');
-            INSERT INTO my_notes VALUES (99, 'about the added mission');
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE my_notes (mission_id INTEGER REFERENCES missions (id), note TEXT);
+                CREATE INDEX my_notes_by_mission ON my_notes (mission_id);
+                CREATE TRIGGER my_notes_noted AFTER INSERT ON my_notes BEGIN SELECT 1; END;
+                INSERT INTO missions (id, description) VALUES (99, 'Added.');
+                INSERT INTO my_notes VALUES (99, 'about the added mission');
+                """), "")
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(forced.stdout.hasSuffix("; dropped table my_notes)\n"), forced.stdout)
@@ -146,11 +163,13 @@ extension ReimportTests {
     // import needs does not grow with the table (a million rows here, 125 MiB when each was kept).
     func testReferencesByNumberAreComparedInMemoryThatDoesNotGrowWithTheTable() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE notes_by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
-            WITH RECURSIVE i(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM i WHERE i < 1000000)
-            INSERT INTO notes_by_number SELECT 1 + i % 32, 'a note' FROM i;
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE notes_by_number (n INTEGER REFERENCES astronauts (number), note TEXT);
+                WITH RECURSIVE i(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM i WHERE i < 1000000)
+                INSERT INTO notes_by_number SELECT 1 + i % 32, 'a note' FROM i;
+                """), "")
         let imported = try moonshotMeasuringMemory(["import"])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertLessThan(imported.peakMiB, 80, "peak memory for a million rows referring to astronauts by number")
@@ -162,16 +181,19 @@ extension ReimportTests {
     // like one of moonshot's triggers, and a trigger named like one of its tables, are kept.
     func testObjectsNamedLikeMoonshotsObjectsOfAnotherKindAreKept() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE missions_ai (note TEXT);
-            INSERT INTO missions_ai VALUES ('mine');
-            CREATE TRIGGER Crew AFTER INSERT ON missions_ai BEGIN SELECT 1; END;
-            CREATE VIEW crew_after_update AS SELECT note FROM missions_ai;
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE missions_ai (note TEXT);
+                INSERT INTO missions_ai VALUES ('mine');
+                CREATE TRIGGER Crew AFTER INSERT ON missions_ai BEGIN SELECT 1; END;
+                CREATE VIEW crew_after_update AS SELECT note FROM missions_ai;
+                """), "")
         let kept = try moonshot("import")
         XCTAssertEqual(kept.status, 0, kept.stderr)
-        XCTAssertTrue(kept.stdout.hasSuffix("(the same input as the previous import; kept table missions_ai, trigger Crew, view crew_after_update)\n"),
-                      kept.stdout)
+        XCTAssertTrue(
+            kept.stdout.hasSuffix("(the same input as the previous import; kept table missions_ai, trigger Crew, view crew_after_update)\n"),
+            kept.stdout)
         XCTAssertEqual(try sqlite3("SELECT note FROM crew_after_update"), "mine\n")
         XCTAssertEqual(try sqlite3("SELECT type, name FROM sqlite_schema WHERE name IN ('Crew', 'crew') ORDER BY type"), "table|crew\ntrigger|Crew\n")
         // The questions take them for what they are: another program's.
@@ -190,10 +212,12 @@ extension ReimportTests {
         XCTAssertEqual(try sqlite3("DELETE FROM missions WHERE id = 99; INSERT INTO missions (id, description) VALUES (98, 'Ninety-eight.')"), "")
         XCTAssertEqual(try moonshot("export", "--missions", "m2.json", "--astronauts", "a2.json").status, 0)
         XCTAssertEqual(try moonshot("--db", "other.db", "import", "--missions", "m1.json", "--astronauts", "a1.json").status, 0)
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE w (k TEXT PRIMARY KEY, m INTEGER REFERENCES missions (id)) WITHOUT ROWID;
-            INSERT INTO w VALUES ('A', 98), ('B', 99);
-            """, database: "other.db"), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE w (k TEXT PRIMARY KEY, m INTEGER REFERENCES missions (id)) WITHOUT ROWID;
+                INSERT INTO w VALUES ('A', 98), ('B', 99);
+                """, database: "other.db"), "")
         let refused = try moonshot("--db", "other.db", "import", "--missions", "m2.json", "--astronauts", "a2.json")
         XCTAssertEqual(refused.status, 1, refused.stdout)
         XCTAssertTrue(refused.stderr.contains("\n  table w: 1 row would refer to missions that the new data does not have\n"), refused.stderr)

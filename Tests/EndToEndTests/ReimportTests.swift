@@ -37,12 +37,19 @@ final class ReimportTests: BinaryTestCase {
         let since = try firstEditTime(database)
         let before = try bytes(database)
 
-        for (inputs, repeated) in [([String](), ""), (["--missions", missions, "--astronauts", astronauts],
-                                                      " --missions '\(missions)' --astronauts '\(astronauts)'")] {
+        for (inputs, repeated) in [
+            ([String](), ""),
+            (
+                ["--missions", missions, "--astronauts", astronauts],
+                " --missions '\(missions)' --astronauts '\(astronauts)'"
+            ),
+        ] {
             let result = try moonshot(["import", "--db", database] + inputs)
             XCTAssertEqual(result.status, 1, result.stdout)
             XCTAssertEqual(result.stdout, "")
-            XCTAssertEqual(result.stderr, """
+            XCTAssertEqual(
+                result.stderr,
+                """
                 Error: ./my moonshot.db was changed since its last import (2 missions, 1 astronaut and 2 crew rows changed since \(since)), \
                 and this import would replace those changes; ./my moonshot.db was not changed.
                 To keep the changes, write the data out as the app's files, and import those (edited further if you like):
@@ -67,10 +74,12 @@ final class ReimportTests: BinaryTestCase {
         let newData = try ["missions.json", "astronauts.json"].map(bytes)
         let refused = try moonshot("import", "--missions", "missions.json", "--astronauts", "./astronauts.json")
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("\n  moonshot export --missions edited-missions.json --astronauts edited-astronauts.json\n"),
-                      refused.stderr)
-        XCTAssertTrue(refused.stderr.hasSuffix("\n  moonshot import --missions missions.json --astronauts ./astronauts.json --force\n"),
-                      refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("\n  moonshot export --missions edited-missions.json --astronauts edited-astronauts.json\n"),
+            refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasSuffix("\n  moonshot import --missions missions.json --astronauts ./astronauts.json --force\n"),
+            refused.stderr)
         // Following the advice keeps both the edits and the new data.
         XCTAssertEqual(try moonshot("export", "--missions", "edited-missions.json", "--astronauts", "edited-astronauts.json").status, 0)
         XCTAssertEqual(try ["missions.json", "astronauts.json"].map(bytes), newData)
@@ -86,13 +95,15 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "Imported 12 missions, 33 astronauts, 35 crew assignments into moonshot.db (replaced the previous content)\n")
         XCTAssertEqual(try editedRows(), [], "the edits are now the imported content")
-        XCTAssertEqual(try sqlite3("""
-            SELECT description FROM missions WHERE id = 11;
-            SELECT launch_date FROM missions WHERE id = 12;
-            SELECT name FROM astronauts WHERE id = 'newbie';
-            SELECT count(*) FROM crew WHERE mission_id = 13;
-            SELECT role FROM crew WHERE mission_id = 12 AND position = 1;
-            """), "Edited: a flight of zanzibar marmalade.\n1969-11-15\nNora Newbie\n2\ncommander\n")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                SELECT description FROM missions WHERE id = 11;
+                SELECT launch_date FROM missions WHERE id = 12;
+                SELECT name FROM astronauts WHERE id = 'newbie';
+                SELECT count(*) FROM crew WHERE mission_id = 13;
+                SELECT role FROM crew WHERE mission_id = 12 AND position = 1;
+                """), "Edited: a flight of zanzibar marmalade.\n1969-11-15\nNora Newbie\n2\ncommander\n")
         // They are the last import's input now: the built-in data replaces them without --force.
         let builtIn = try moonshot("import")
         XCTAssertEqual(builtIn.status, 0, builtIn.stderr)
@@ -106,8 +117,10 @@ final class ReimportTests: BinaryTestCase {
         let since = try firstEditTime()
         let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import; "
-                       + "replaced the changes: 2 missions, 1 astronaut and 2 crew rows changed since \(since))\n")
+        XCTAssertEqual(
+            result.stdout,
+            "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import; "
+                + "replaced the changes: 2 missions, 1 astronaut and 2 crew rows changed since \(since))\n")
         XCTAssertEqual(try editedRows(), [])
         XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 11"), original)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts; SELECT count(*) FROM crew"), "32\n36\n")
@@ -115,16 +128,19 @@ final class ReimportTests: BinaryTestCase {
 
     func testAChangeSetBackIsNotedButTheImportGoesAhead() throws {
         try freshImport()
-        XCTAssertEqual(try sqlite3("""
-            UPDATE missions SET description = description || ' for a moment' WHERE id = 11;
-            UPDATE missions SET description = substr(description, 1, length(description) - length(' for a moment')) WHERE id = 11;
-            UPDATE crew SET role = role WHERE mission_id = 11;
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                UPDATE missions SET description = description || ' for a moment' WHERE id = 11;
+                UPDATE missions SET description = substr(description, 1, length(description) - length(' for a moment')) WHERE id = 11;
+                UPDATE crew SET role = role WHERE mission_id = 11;
+                """), "")
         XCTAssertEqual(try editedRows(), ["crew 11/1", "crew 11/2", "crew 11/3", "missions 11"])
         let result = try moonshot("import")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import)\n",
-                       "nothing was lost, so no changes were replaced")
+        XCTAssertEqual(
+            result.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db (the same input as the previous import)\n",
+            "nothing was lost, so no changes were replaced")
         XCTAssertEqual(try editedRows(), [])
     }
 
@@ -153,14 +169,17 @@ final class ReimportTests: BinaryTestCase {
         let before = try bytes()
         let refused = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.hasPrefix("""
-            Error: what notes changes in ./moonshot.db (the table edited_rows or a trigger that fills it) was removed or changed, \
-            so moonshot cannot tell whether it was changed since its last import; this import would replace content that differs \
-            from the new; ./moonshot.db was not changed.
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                """
+                Error: what notes changes in ./moonshot.db (the table edited_rows or a trigger that fills it) was removed or changed, \
+                so moonshot cannot tell whether it was changed since its last import; this import would replace content that differs \
+                from the new; ./moonshot.db was not changed.
 
-            """), refused.stderr)
-        XCTAssertTrue(refused.stderr.hasSuffix("  moonshot import --missions \(dataset.missions) --astronauts \(dataset.astronauts) --force\n"),
-                      refused.stderr)
+                """), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasSuffix("  moonshot import --missions \(dataset.missions) --astronauts \(dataset.astronauts) --force\n"),
+            refused.stderr)
         XCTAssertEqual(try bytes(), before)
         // The same content as before goes ahead, and puts the record back.
         let same = try moonshot("import")
@@ -170,10 +189,12 @@ final class ReimportTests: BinaryTestCase {
 
     func testAnEditMadeWhileANotingTriggerWasDroppedIsStillNotReplaced() throws {
         try freshImport()
-        XCTAssertEqual(try sqlite3("""
-            DROP TRIGGER missions_after_update;
-            UPDATE missions SET description = 'Unnoted zanzibar.' WHERE id = 11;
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                DROP TRIGGER missions_after_update;
+                UPDATE missions SET description = 'Unnoted zanzibar.' WHERE id = 11;
+                """), "")
         XCTAssertEqual(try editedRows(), [], "the edit went unnoted")
         let before = try bytes()
         let refused = try moonshot("import")
@@ -192,35 +213,41 @@ final class ReimportTests: BinaryTestCase {
 
     func testOtherProgramsTablesViewsIndexesAndTriggersSurviveAReimport() throws {
         try freshImport()
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE my_notes (note TEXT);
-            INSERT INTO my_notes VALUES ('remember the quokka');
-            CREATE VIEW my_view AS SELECT id, launch_date FROM missions WHERE launch_date IS NOT NULL;
-            CREATE INDEX my_idx ON missions (launch_date);
-            CREATE TABLE my_log (mission_id INTEGER, what TEXT);
-            CREATE TRIGGER my_trig AFTER UPDATE OF description ON missions BEGIN INSERT INTO my_log VALUES (new.id, 'edited'); END;
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE my_notes (note TEXT);
+                INSERT INTO my_notes VALUES ('remember the quokka');
+                CREATE VIEW my_view AS SELECT id, launch_date FROM missions WHERE launch_date IS NOT NULL;
+                CREATE INDEX my_idx ON missions (launch_date);
+                CREATE TABLE my_log (mission_id INTEGER, what TEXT);
+                CREATE TRIGGER my_trig AFTER UPDATE OF description ON missions BEGIN INSERT INTO my_log VALUES (new.id, 'edited'); END;
+                """), "")
         try assertImportsAgainWithoutForce(noting: "kept table my_notes, view my_view, table my_log, index my_idx, trigger my_trig")
 
         XCTAssertEqual(try sqlite3("SELECT note FROM my_notes"), "remember the quokka\n")
         XCTAssertEqual(try sqlite3("SELECT id, launch_date FROM my_view ORDER BY id"), "7|1968-10-11\n8|1968-12-21\n", "the view shows the new data")
-        XCTAssertTrue(try sqlite3("EXPLAIN QUERY PLAN SELECT description FROM missions WHERE launch_date = '1968-12-21'")
-                        .contains("SEARCH missions USING INDEX my_idx (launch_date=?)"),
-                      "the index is there, and used")
+        XCTAssertTrue(
+            try sqlite3("EXPLAIN QUERY PLAN SELECT description FROM missions WHERE launch_date = '1968-12-21'")
+                .contains("SEARCH missions USING INDEX my_idx (launch_date=?)"),
+            "the index is there, and used")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM my_log"), "0\n", "the trigger did not fire during the import")
-        XCTAssertEqual(try sqlite3("UPDATE missions SET description = 'Eight, edited.' WHERE id = 8; SELECT * FROM my_log"), "8|edited\n",
-                       "the trigger fires afterwards")
+        XCTAssertEqual(
+            try sqlite3("UPDATE missions SET description = 'Eight, edited.' WHERE id = 8; SELECT * FROM my_log"), "8|edited\n",
+            "the trigger fires afterwards")
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
     }
 
     func testATableThatWouldPointNowhereIsRefusedNamedAndDroppedOnlyWithForce() throws {
         try freshImport()
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE visits (id INTEGER PRIMARY KEY, mission_id INTEGER REFERENCES missions (id), note TEXT);
-            INSERT INTO visits (mission_id, note) VALUES (7, 'kept'), (11, 'tranquility'), (12, 'surveyor'), (11, 'again');
-            CREATE TABLE photos (visit_id INTEGER REFERENCES visits (id), file TEXT);
-            INSERT INTO photos VALUES (1, 'seven.jpg'), (2, 'tranquility.jpg');
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE visits (id INTEGER PRIMARY KEY, mission_id INTEGER REFERENCES missions (id), note TEXT);
+                INSERT INTO visits (mission_id, note) VALUES (7, 'kept'), (11, 'tranquility'), (12, 'surveyor'), (11, 'again');
+                CREATE TABLE photos (visit_id INTEGER REFERENCES visits (id), file TEXT);
+                INSERT INTO photos VALUES (1, 'seven.jpg'), (2, 'tranquility.jpg');
+                """), "")
         // The same data: every row still points at a mission.
         let same = try moonshot("import")
         XCTAssertEqual(same.status, 0, same.stderr)
@@ -231,7 +258,9 @@ final class ReimportTests: BinaryTestCase {
         let before = try bytes()
         let refused = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertEqual(refused.stderr, """
+        XCTAssertEqual(
+            refused.stderr,
+            """
             Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
               table visits: 3 rows would refer to missions that the new data does not have
               table photos: 2 rows would refer to visits, which this import would drop as well
@@ -245,17 +274,21 @@ final class ReimportTests: BinaryTestCase {
 
         let forced = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertEqual(forced.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; dropped table visits, table photos)\n")
+        XCTAssertEqual(
+            forced.stdout,
+            "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; dropped table visits, table photos)\n")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name IN ('visits', 'photos')"), "0\n")
     }
 
     func testRowsThatPointedNowhereInAnotherProgramsOwnTablesAreNotTheImportsConcern() throws {
         try freshImport()
-        XCTAssertEqual(try sqlite3("""
-            CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT);
-            CREATE TABLE pictures (album_id INTEGER REFERENCES albums (id), mission_id INTEGER REFERENCES missions (id), file TEXT);
-            INSERT INTO pictures VALUES (99, 7, 'no such album, as before the import');
-            """), "")
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT);
+                CREATE TABLE pictures (album_id INTEGER REFERENCES albums (id), mission_id INTEGER REFERENCES missions (id), file TEXT);
+                INSERT INTO pictures VALUES (99, 7, 'no such album, as before the import');
+                """), "")
         let dataset = try writeSmallDataset()
         let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -277,14 +310,18 @@ final class ReimportTests: BinaryTestCase {
         let both = try moonshot("import")
         XCTAssertEqual(both.status, 1, both.stdout)
         XCTAssertTrue(both.stderr.hasPrefix("Error: ./moonshot.db was changed since its last import (1 mission changed since "), both.stderr)
-        XCTAssertTrue(both.stderr.contains("\nAlso, this import would have to drop what another program added to ./moonshot.db:\n"
-                                           + "  column missions.notes: "), both.stderr)
+        XCTAssertTrue(
+            both.stderr.contains(
+                "\nAlso, this import would have to drop what another program added to ./moonshot.db:\n"
+                    + "  column missions.notes: "), both.stderr)
         XCTAssertTrue(both.stderr.hasSuffix("To replace the changes and drop it anyway:\n  moonshot import --force\n"), both.stderr)
         let since = try firstEditTime()
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertTrue(forced.stdout.hasSuffix("(the same input as the previous import; replaced the changes: 1 mission changed since "
-                                              + "\(since); dropped column missions.notes)\n"), forced.stdout)
+        XCTAssertTrue(
+            forced.stdout.hasSuffix(
+                "(the same input as the previous import; replaced the changes: 1 mission changed since "
+                    + "\(since); dropped column missions.notes)\n"), forced.stdout)
         XCTAssertFalse(try sqlite3("SELECT name FROM pragma_table_info('missions')").contains("notes"))
     }
 
@@ -299,11 +336,13 @@ final class ReimportTests: BinaryTestCase {
         let before = try bytes()
         let refused = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("""
+        XCTAssertTrue(
+            refused.stderr.contains(
+                """
 
-              index one_name_each: cannot be made again on the new data (UNIQUE constraint failed: astronauts.name)
+                  index one_name_each: cannot be made again on the new data (UNIQUE constraint failed: astronauts.name)
 
-            """), refused.stderr)
+                """), refused.stderr)
         XCTAssertEqual(try bytes(), before)
         let forced = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
@@ -320,14 +359,16 @@ final class ReimportTests: BinaryTestCase {
         let seed = ProcessInfo.processInfo.environment["MOONSHOT_EDIT_SEED"].flatMap { UInt64($0) } ?? 28
         var random = SplitMix(seed: seed)
         try freshImport()
-        let originals = try table("""
+        let originals = try table(
+            """
             SELECT 'missions' AS t, id AS k, description AS v FROM missions UNION ALL SELECT 'astronauts', number, name FROM astronauts
              UNION ALL SELECT 'crew', mission_id || '/' || position, role FROM crew
             """)
         var refusals = 0
         for round in 1...12 {
             let context = "seed \(seed), round \(round) (repeat with MOONSHOT_EDIT_SEED=\(seed))"
-            var current = originals, touched = Set<Int>()
+            var current = originals
+            var touched = Set<Int>()
             var sql = ""
             for _ in 0..<(1 + Int(random.next() % 4)) {
                 let index = Int(random.next() % UInt64(originals.count))
@@ -335,8 +376,10 @@ final class ReimportTests: BinaryTestCase {
                 // Half the time the row gets a new value, else its value of the import (set back).
                 let value = random.next() % 2 == 0 ? "\(original) (edit \(random.next() % 1000))" : original
                 let column = ["missions": "description", "astronauts": "name", "crew": "role"][table]!
-                let keyTest = ["missions": "id = \(key)", "astronauts": "number = \(key)",
-                               "crew": "mission_id || '/' || position = '\(key)'"][table]!
+                let keyTest = [
+                    "missions": "id = \(key)", "astronauts": "number = \(key)",
+                    "crew": "mission_id || '/' || position = '\(key)'",
+                ][table]!
                 sql += "UPDATE \(table) SET \(column) = '\(value.replacingOccurrences(of: "'", with: "''"))' WHERE \(keyTest);\n"
                 current[index].value = value
                 touched.insert(index)
@@ -373,14 +416,18 @@ final class ReimportTests: BinaryTestCase {
     private func assertImportsAgainWithoutForce(noting notes: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
         let same = try moonshot("import")
         XCTAssertEqual(same.status, 0, same.stderr, file: file, line: line)
-        XCTAssertEqual(same.stdout, "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db "
-                       + "(the same input as the previous import\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
+        XCTAssertEqual(
+            same.stdout,
+            "Imported 12 missions, 32 astronauts, 36 crew assignments into moonshot.db "
+                + "(the same input as the previous import\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
         // Other data replaces it too: there were no changes to lose.
         let dataset = try writeSmallDataset()
         let other = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
         XCTAssertEqual(other.status, 0, other.stderr, file: file, line: line)
-        XCTAssertEqual(other.stdout, "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db "
-                       + "(replaced the previous content\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
+        XCTAssertEqual(
+            other.stdout,
+            "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db "
+                + "(replaced the previous content\(notes.map { "; " + $0 } ?? ""))\n", file: file, line: line)
     }
 
     /// A dataset of two missions (7 and 8) and two astronauts, written into the test's folder;
@@ -388,18 +435,22 @@ final class ReimportTests: BinaryTestCase {
     private func writeSmallDataset(secondAstronautName: String = "Frank Borman") throws -> (missions: String, astronauts: String) {
         let missions = folder.appendingPathComponent("small-missions.json")
         let astronauts = folder.appendingPathComponent("small-astronauts.json")
-        try Data("""
+        try Data(
+            """
             [
               {"id": 7, "launchDate": "1968-10-11", "crew": [{"name": "schirra", "role": "Commander"}], "description": "Seven."},
               {"id": 8, "launchDate": "1968-12-21", "crew": [{"name": "borman", "role": "Commander"}], "description": "Eight."}
             ]
-            """.utf8).write(to: missions)
-        try Data("""
+            """.utf8
+        ).write(to: missions)
+        try Data(
+            """
             {
               "schirra": {"id": "schirra", "name": "Walter M. Schirra Jr.", "description": "Wally."},
               "borman": {"id": "borman", "name": "\(secondAstronautName)", "description": "Frank."}
             }
-            """.utf8).write(to: astronauts)
+            """.utf8
+        ).write(to: astronauts)
         return (missions.path, astronauts.path)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import MoonshotKit
-import XCTest
 import SQLite
+import XCTest
 
 /// Faults inflicted on the built binary: kills, full disks, concurrent readers and writers,
 /// and strings built to break things. The database must never be damaged or half-written.
@@ -9,7 +9,7 @@ final class ReliabilityTests: BinaryTestCase {
     // MARK: Crashes
 
     func testKilledImportsLeaveThePreviousDatabaseIntact() throws {
-        var random = SplitMix(seed: 20261121)
+        var random = SplitMix(seed: 20_261_121)
         // Inputs of two sizes, so that kills land in every phase of the import.
         for (missions, kills) in [(6_000, 12), (1_500, 12)] {
             let data = folder.appendingPathComponent("data-\(missions)", isDirectory: true)
@@ -39,8 +39,9 @@ final class ReliabilityTests: BinaryTestCase {
                 XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n", "kill \(kill) after \(delay) s")
                 XCTAssertEqual(try sqlite3("PRAGMA foreign_key_check"), "", "kill \(kill)")
                 let now = try contentDigest()
-                XCTAssertTrue(now == previous || now == synthetic,
-                              "kill \(kill) after \(delay) s: the content is neither the previous import nor the new one")
+                XCTAssertTrue(
+                    now == previous || now == synthetic,
+                    "kill \(kill) after \(delay) s: the content is neither the previous import nor the new one")
                 previous = now
             }
             // The rollback journal a killed import leaves is rolled back by the next connection.
@@ -57,21 +58,25 @@ final class ReliabilityTests: BinaryTestCase {
         // A writer that has already written into the file (its cache holds one page) dies
         // before committing: it leaves a hot journal, and changed pages in the database.
         let writer = try startSQLiteSession()
-        XCTAssertEqual(writer.send("PRAGMA cache_size = 1;\nBEGIN;\nUPDATE missions SET description = 'edited';\nDELETE FROM crew;\nSELECT 'done';\n"),
-                       "done\n")
+        XCTAssertEqual(
+            writer.send("PRAGMA cache_size = 1;\nBEGIN;\nUPDATE missions SET description = 'edited';\nDELETE FROM crew;\nSELECT 'done';\n"),
+            "done\n")
         writer.kill()
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("moonshot.db-journal").path))
 
         // Someone who may not write to the database is told what happened and what to do.
         chmod(folder.path, 0o755)
-        let refused = try run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
-            "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "missions", "--db",
-            folder.appendingPathComponent("moonshot.db").path,
-        ])
+        let refused = try run(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "missions", "--db",
+                folder.appendingPathComponent("moonshot.db").path,
+            ])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.stderr.contains("unfinished transaction"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("Run 'moonshot import --db \(folder.appendingPathComponent("moonshot.db").path)'"),
-                      refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("Run 'moonshot import --db \(folder.appendingPathComponent("moonshot.db").path)'"),
+            refused.stderr)
 
         // A question by the owner rolls it back, and answers from the last committed content.
         let question = try moonshot("crew", "11", "--format", "csv")
@@ -93,10 +98,12 @@ final class ReliabilityTests: BinaryTestCase {
             let dataset = try SyntheticDataset.write(missions: missions, astronauts: 600, to: data)
             // A file-size limit of 512 KiB (1024 blocks of 512 bytes for dash's ulimit): the
             // new database cannot be written, while the old one (a few hundred KiB) was.
-            let result = try run(URL(fileURLWithPath: "/bin/sh"), [
-                "-c", "ulimit -f 1024; exec \"$0\" \"$@\"", Self.binary.path,
-                "import", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
-            ])
+            let result = try run(
+                URL(fileURLWithPath: "/bin/sh"),
+                [
+                    "-c", "ulimit -f 1024; exec \"$0\" \"$@\"", Self.binary.path,
+                    "import", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
+                ])
             XCTAssertEqual(result.status, 1, "\(missions) missions: \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("Error: the import "), result.stderr)
             XCTAssertTrue(result.stderr.contains("moonshot.db was not changed"), result.stderr)
@@ -107,10 +114,12 @@ final class ReliabilityTests: BinaryTestCase {
 
             // A first import into a new path under the same limit leaves no data, and the
             // questions say so (rolling back whatever journal is left first).
-            let first = try run(URL(fileURLWithPath: "/bin/sh"), [
-                "-c", "ulimit -f 1024; exec \"$0\" \"$@\"", Self.binary.path,
-                "import", "--db", "new-\(missions).db", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
-            ])
+            let first = try run(
+                URL(fileURLWithPath: "/bin/sh"),
+                [
+                    "-c", "ulimit -f 1024; exec \"$0\" \"$@\"", Self.binary.path,
+                    "import", "--db", "new-\(missions).db", "--missions", dataset.missions, "--astronauts", dataset.astronauts,
+                ])
             XCTAssertEqual(first.status, 1, first.stderr)
             let question = try moonshot("missions", "--db", "new-\(missions).db")
             XCTAssertEqual(question.status, 1)
@@ -123,10 +132,12 @@ final class ReliabilityTests: BinaryTestCase {
         // New threads get stacks as large as the stack limit: 4 GiB cannot fit under a 2 GiB
         // limit on the address space, so the hashing thread cannot start; the import hashes
         // on its own thread instead, and must neither fail nor wait forever.
-        let result = try run(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", "ulimit -s 4194304; ulimit -v 2097152; exec timeout 60 \"$0\" \"$@\"", Self.binary.path, "import",
-            "--missions", dataset.missions, "--astronauts", dataset.astronauts,
-        ])
+        let result = try run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "ulimit -s 4194304; ulimit -v 2097152; exec timeout 60 \"$0\" \"$@\"", Self.binary.path, "import",
+                "--missions", dataset.missions, "--astronauts", dataset.astronauts,
+            ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let expected = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", dataset.missions]).stdout.prefix(64)
         XCTAssertEqual(try sqlite3("SELECT missions_sha256 FROM imports"), expected + "\n")
@@ -149,15 +160,17 @@ final class ReliabilityTests: BinaryTestCase {
         // content; once the reader commits, the import goes through.
         let waiting = try start(["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts])
         waitUntilItOpensTheDatabase(waiting)
-        XCTAssertEqual(try holder.finish("SELECT count(*) FROM missions;\nCOMMIT;\n"), "12\n",
-                       "the reader saw the old content to the end of its transaction")
+        XCTAssertEqual(
+            try holder.finish("SELECT count(*) FROM missions;\nCOMMIT;\n"), "12\n",
+            "the reader saw the old content to the end of its transaction")
         waiting.waitUntilExit()
         XCTAssertEqual(waiting.terminationStatus, 0)
         let synthetic = try Self.counts(path)
         XCTAssertNotEqual(synthetic, apollo)
 
         // Readers in a loop, each a new connection, as long as more imports run.
-        let observed = LockedList<String>(), failures = LockedList<String>()
+        let observed = LockedList<String>()
+        let failures = LockedList<String>()
         let stop = LockedList<Bool>()
         let reading = Thread {
             while stop.isEmpty {
@@ -236,16 +249,20 @@ final class ReliabilityTests: BinaryTestCase {
         // the database is not.
         chmod(folder.path, 0o777)
         chmod(database.path, 0o444)
-        let result = try run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
-            "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "import", "--db", database.path,
-        ])
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "import", "--db", database.path,
+            ])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot write to \(database.path)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("--db"), "says what to do next: \(result.stderr)")
         XCTAssertEqual(try Data(contentsOf: database), before)
-        let question = try run(URL(fileURLWithPath: "/usr/bin/setpriv"), [
-            "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "commander", "11", "--db", database.path,
-        ])
+        let question = try run(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", Self.binary.path, "commander", "11", "--db", database.path,
+            ])
         XCTAssertEqual(question.status, 0, "reading needs no write permission: \(question.stderr)")
     }
 

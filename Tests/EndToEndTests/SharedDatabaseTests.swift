@@ -19,15 +19,17 @@ final class SharedDatabaseTests: BinaryTestCase {
         let open = try startSQLiteSession()
         XCTAssertEqual(open.send("UPDATE missions SET description = 'edited' WHERE id = 11;\nSELECT changes();\n"), "1\n")
         let crashed = try startSQLiteSession()
-        XCTAssertEqual(crashed.send("PRAGMA cache_size = 1;\nBEGIN;\nDELETE FROM crew;\nUPDATE astronauts SET name = 'half';\nSELECT 'written';\n"),
-                       "written\n")
+        XCTAssertEqual(
+            crashed.send("PRAGMA cache_size = 1;\nBEGIN;\nDELETE FROM crew;\nUPDATE astronauts SET name = 'half';\nSELECT 'written';\n"),
+            "written\n")
         crashed.kill()
 
         // In WAL mode the reader does not hold the import back (told to replace the edit).
         let result = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts, "--force")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try reader.finish("SELECT count(*) FROM missions;\nCOMMIT;\nSELECT count(*) FROM missions;\n"), "12\n1500\n",
-                       "old content inside the reader's transaction, new content after it")
+        XCTAssertEqual(
+            try reader.finish("SELECT count(*) FROM missions;\nCOMMIT;\nSELECT count(*) FROM missions;\n"), "12\n1500\n",
+            "old content inside the reader's transaction, new content after it")
         XCTAssertEqual(try open.finish("SELECT count(*) FROM missions;\n"), "1500\n", "the open session sees the new content")
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
         XCTAssertEqual(try sqlite3("PRAGMA journal_mode"), "wal\n", "the user's journal mode is kept")
@@ -42,8 +44,9 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(writer.send("BEGIN IMMEDIATE;\nUPDATE missions SET description = 'before the import' WHERE id = 11;\nSELECT changes();\n"), "1\n")
         let importing = try start(["import", "--force"])
         waitUntilItOpensTheDatabase(importing)
-        XCTAssertEqual(try writer.finish("COMMIT;\nSELECT description FROM missions WHERE id = 11;\n"), "before the import\n",
-                       "the writer commits: its change is in the past of the content the import replaces (as --force says)")
+        XCTAssertEqual(
+            try writer.finish("COMMIT;\nSELECT description FROM missions WHERE id = 11;\n"), "before the import\n",
+            "the writer commits: its change is in the past of the content the import replaces (as --force says)")
         importing.waitUntilExit()
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT description = 'before the import' FROM missions WHERE id = 11"), "2\n0\n")
@@ -56,18 +59,24 @@ final class SharedDatabaseTests: BinaryTestCase {
         // Once the journal exists the import holds the write lock.
         waitUntil("the import writes") { exists("moonshot.db-journal") }
         // A sqlite3 writer that waits for locks as long as it takes, and notes what it saw.
-        let writer = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", "-cmd", ".timeout 60000", "moonshot.db", """
-            BEGIN IMMEDIATE;
-            SELECT count(*) FROM missions;
-            UPDATE missions SET description = 'written by sqlite3' WHERE id = 1;
-            COMMIT;
-            """])
+        let writer = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "sqlite3", "-bail", "-cmd", ".timeout 60000", "moonshot.db",
+                """
+                BEGIN IMMEDIATE;
+                SELECT count(*) FROM missions;
+                UPDATE missions SET description = 'written by sqlite3' WHERE id = 1;
+                COMMIT;
+                """,
+            ])
         importing.waitUntilExit()
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(writer.status, 0, writer.stderr)
         XCTAssertEqual(writer.stdout, "6000\n", "the writer waited for the import, and then saw its content")
-        XCTAssertEqual(try sqlite3("SELECT description FROM missions WHERE id = 1"), "written by sqlite3\n",
-                       "the writer's change, made after the import, stays")
+        XCTAssertEqual(
+            try sqlite3("SELECT description FROM missions WHERE id = 1"), "written by sqlite3\n",
+            "the writer's change, made after the import, stays")
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check; SELECT count(*) FROM imports"), "ok\n2\n")
     }
 
@@ -87,14 +96,19 @@ final class SharedDatabaseTests: BinaryTestCase {
 
     func testADatabaseMoonshotDidNotMakeIsLeftAsItIs() throws {
         // Tables of the same names and schema version 1, but another program's.
-        let lookalike = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "other.db", """
-            CREATE TABLE missions (id INTEGER PRIMARY KEY, title TEXT);
-            CREATE TABLE astronauts (id TEXT PRIMARY KEY, name TEXT);
-            CREATE TABLE crew (mission_id INTEGER, astronaut_id TEXT);
-            CREATE TABLE imports (id INTEGER PRIMARY KEY, note TEXT);
-            INSERT INTO missions VALUES (1, 'mine');
-            PRAGMA user_version = 1;
-            """])
+        let lookalike = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "sqlite3", "other.db",
+                """
+                CREATE TABLE missions (id INTEGER PRIMARY KEY, title TEXT);
+                CREATE TABLE astronauts (id TEXT PRIMARY KEY, name TEXT);
+                CREATE TABLE crew (mission_id INTEGER, astronaut_id TEXT);
+                CREATE TABLE imports (id INTEGER PRIMARY KEY, note TEXT);
+                INSERT INTO missions VALUES (1, 'mine');
+                PRAGMA user_version = 1;
+                """,
+            ])
         XCTAssertEqual(lookalike.status, 0, lookalike.stderr)
         // moonshot's own layout, but marked as another application's.
         XCTAssertEqual(try moonshot("import", "--db", "marked.db").status, 0)
@@ -119,26 +133,31 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 1)
         let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
-                       "\(0x4D4F4F4E)\n3\n2\n", "marked, in the new layout, with its history")
+        XCTAssertEqual(
+            try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
+            "\(0x4D4F_4F4E)\n3\n2\n", "marked, in the new layout, with its history")
     }
 
     func testAQuestionToADatabaseOfAnOlderLayoutSaysHowToUpdateIt() throws {
         XCTAssertEqual(try sqlite3(EarlierLayouts.version1()), "")
-        try assertOlderLayoutIsRefusedThenUpgraded(from: 1, questions: [["crew", "11"], ["search", "moon"], ["astronauts"], ["metadata"]],
-                                                   lastMissionsFile: "'data/my missions.json'")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
-                       "2\ndata/my missions.json\n", "the history is kept")
+        try assertOlderLayoutIsRefusedThenUpgraded(
+            from: 1, questions: [["crew", "11"], ["search", "moon"], ["astronauts"], ["metadata"]],
+            lastMissionsFile: "'data/my missions.json'")
+        XCTAssertEqual(
+            try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 1"),
+            "2\ndata/my missions.json\n", "the history is kept")
         XCTAssertEqual(try moonshot("commander", "11").stdout.contains("Neil A. Armstrong"), true)
     }
 
     func testAVersion2DatabaseIsAnOlderLayoutThatTheImportUpgradesKeepingItsHistory() throws {
         // Version 2 had no triggers: an edit by another program left its indexes behind.
         XCTAssertEqual(try sqlite3(EarlierLayouts.version2()), "")
-        try assertOlderLayoutIsRefusedThenUpgraded(from: 2, questions: [["crew", "11"], ["search", "moon"], ["missions"]],
-                                                   lastMissionsFile: "'data/v2 missions.json'")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 2"),
-                       "3\ndata/v2 missions.json\n", "the history is kept")
+        try assertOlderLayoutIsRefusedThenUpgraded(
+            from: 2, questions: [["crew", "11"], ["search", "moon"], ["missions"]],
+            lastMissionsFile: "'data/v2 missions.json'")
+        XCTAssertEqual(
+            try sqlite3("SELECT count(*) FROM imports; SELECT missions_source FROM imports WHERE id = 2"),
+            "3\ndata/v2 missions.json\n", "the history is kept")
         let triggers = try moonshot("schema").stdout.components(separatedBy: "\nCREATE TRIGGER ").count - 1
         XCTAssertGreaterThan(triggers, 0)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger'"), "\(triggers)\n", "the upgraded database has the triggers")
@@ -146,41 +165,51 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("UPDATE missions SET description = description || ' Zanzibar.' WHERE id = 11"), "")
         let found = try moonshot("search", "zanzibar", "--format", "csv")
         XCTAssertEqual(found.status, 0, found.stderr)
-        XCTAssertTrue(found.stdout.hasPrefix("kind,mission_id,mission_name,astronaut_id,astronaut_name,snippet\r\nmission,11,Apollo 11,,,"),
-                      found.stdout)
+        XCTAssertTrue(
+            found.stdout.hasPrefix("kind,mission_id,mission_name,astronaut_id,astronaut_name,snippet\r\nmission,11,Apollo 11,,,"),
+            found.stdout)
     }
 
     /// Expects each of `questions` to refuse the database of schema `version`, saying how to
     /// import it again from the files its last import read, and `moonshot import` to bring it
     /// to the current layout.
-    private func assertOlderLayoutIsRefusedThenUpgraded(from version: Int, questions: [[String]], lastMissionsFile: String,
-                                                        file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertOlderLayoutIsRefusedThenUpgraded(
+        from version: Int, questions: [[String]], lastMissionsFile: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         for question in questions {
             let result = try moonshot(question)
             XCTAssertEqual(result.status, 1, "\(question)", file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
-            XCTAssertTrue(result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 3)"),
-                          result.stderr, file: file, line: line)
-            XCTAssertTrue(result.stderr.hasSuffix("(its import history is kept), from the files its last import read:\n"
-                                                  + "  moonshot import --missions \(lastMissionsFile) --astronauts data/astronauts.json\n"),
-                          result.stderr, file: file, line: line)
+            XCTAssertTrue(
+                result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 3)"),
+                result.stderr, file: file, line: line)
+            XCTAssertTrue(
+                result.stderr.hasSuffix(
+                    "(its import history is kept), from the files its last import read:\n"
+                        + "  moonshot import --missions \(lastMissionsFile) --astronauts data/astronauts.json\n"),
+                result.stderr, file: file, line: line)
         }
         // Its layout noted no changes, and its content differs from the new: the import says so,
         // and changes nothing; the content can still be exported.
         let refused = try moonshot("import")
         XCTAssertEqual(refused.status, 1, file: file, line: line)
-        XCTAssertTrue(refused.stderr.hasPrefix("Error: ./moonshot.db has the layout of schema version \(version), which did not note changes, "
-                                               + "so moonshot cannot tell whether it was changed since its last import"), refused.stderr,
-                      file: file, line: line)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                "Error: ./moonshot.db has the layout of schema version \(version), which did not note changes, "
+                    + "so moonshot cannot tell whether it was changed since its last import"), refused.stderr,
+            file: file, line: line)
         XCTAssertEqual(try sqlite3("PRAGMA user_version"), "\(version)\n", file: file, line: line)
         let exported = try moonshot("export", "--missions", "old-m.json", "--astronauts", "old-a.json")
         XCTAssertEqual(exported.status, 0, exported.stderr, file: file, line: line)
-        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("old-m.json"), encoding: .utf8)
-            .contains("The first crewed landing on the Moon."), file: file, line: line)
+        XCTAssertTrue(
+            try String(contentsOf: folder.appendingPathComponent("old-m.json"), encoding: .utf8)
+                .contains("The first crewed landing on the Moon."), file: file, line: line)
         let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
-        XCTAssertTrue(result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was \(version))\n"),
-                      result.stdout, file: file, line: line)
+        XCTAssertTrue(
+            result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was \(version))\n"),
+            result.stdout, file: file, line: line)
         XCTAssertEqual(try sqlite3("PRAGMA user_version"), "3\n", file: file, line: line)
     }
 
@@ -217,16 +246,18 @@ final class SharedDatabaseTests: BinaryTestCase {
         _ = try sqlite3("UPDATE missions_fts_data SET block = CAST(replace(hex(zeroblob(length(block))), '00', 'FF') AS BLOB) WHERE id > 10")
         let result = try moonshot("search", "lunar")
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: ./moonshot.db is damaged (database disk image is malformed); it was left as it is\n"),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: ./moonshot.db is damaged (database disk image is malformed); it was left as it is\n"),
+            result.stderr)
         XCTAssertFalse(result.stderr.contains("SELECT"), "no SQL: \(result.stderr)")
     }
 
     // MARK: Links
 
     func testThroughASymbolicLinkTheFileKeepsItsOwnerAndTheLinkStays() throws {
-        try XCTSkipUnless(getuid() == 0 || ProcessInfo.processInfo.environment["CI"] != nil,
-                          "giving the database to another user needs root (run the tests as root, as CI does)")
+        try XCTSkipUnless(
+            getuid() == 0 || ProcessInfo.processInfo.environment["CI"] != nil,
+            "giving the database to another user needs root (run the tests as root, as CI does)")
         let real = folder.appendingPathComponent("real.db").path
         XCTAssertEqual(try moonshot("import", "--db", real).status, 0)
         XCTAssertEqual(chown(real, 65534, 65534), 0, "chown needs root")

@@ -18,12 +18,14 @@ final class ShellCommandTests: BinaryTestCase {
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: false)
         let victim = other.appendingPathComponent("victim")
         try Data("the user's file\n".utf8).write(to: victim)
-        let traced = try moonshot(["shell"], input: """
-            .trace \(victim.path)
-            SELECT count(*) FROM missions;
-            .trace \(other.path)/new.txt
-            SELECT count(*) FROM crew;
-            """)
+        let traced = try moonshot(
+            ["shell"],
+            input: """
+                .trace \(victim.path)
+                SELECT count(*) FROM missions;
+                .trace \(other.path)/new.txt
+                SELECT count(*) FROM crew;
+                """)
         XCTAssertEqual(traced.stdout, "12\n36\n", traced.stderr)
         XCTAssertTrue(traced.stderr.contains("cannot open \"\(victim.path)\""), traced.stderr)
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "the user's file\n")
@@ -41,8 +43,9 @@ final class ShellCommandTests: BinaryTestCase {
         let history = folder.appendingPathComponent(".sqlite_history")
         try Data("SELECT 'earlier';\n".utf8).write(to: history)
         // script gives the shell a terminal, so that sqlite3 reads lines with readline.
-        let result = try run(script, ["-qec", "\(Self.binary.path) shell", "/dev/null"], environment: ["SQLITE_HISTORY": history.path],
-                             input: "SELECT 6 * 7;\n.quit\n")
+        let result = try run(
+            script, ["-qec", "\(Self.binary.path) shell", "/dev/null"], environment: ["SQLITE_HISTORY": history.path],
+            input: "SELECT 6 * 7;\n.quit\n")
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("42"), result.stdout)
         XCTAssertEqual(try String(contentsOf: history, encoding: .utf8), "SELECT 'earlier';\n")
@@ -56,7 +59,9 @@ final class ShellCommandTests: BinaryTestCase {
         let result = try run(python, ["-c", Self.forbidSeccomp, Self.binary.path, "shell"], input: "SELECT 'the shell ran';\n")
         XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             Error: the sqlite3 shell was not started: moonshot cannot keep it from writing files, because the system refused a seccomp filter (Operation not permitted)
             Use 'moonshot sql "SELECT ..."' to run SQL on the database instead.
 
@@ -86,7 +91,8 @@ final class ShellCommandTests: BinaryTestCase {
         let count = "SELECT count(*) FROM missions;\n"
         XCTAssertEqual(try moonshot(["shell"], input: count).stdout, "12\n", "rollback journal")
         // A sort larger than SQLite's cache, which would spill to a temporary file.
-        let sort = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) "
+        let sort =
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) "
             + "SELECT count(*) FROM (SELECT randomblob(1000) AS b FROM n ORDER BY b);\n"
         let sorted = try moonshot(["shell"], input: sort)
         XCTAssertEqual(sorted.stdout, "20000\n", sorted.stderr)

@@ -8,7 +8,8 @@ import XCTest
 final class SiteBrowserTests: BinaryTestCase {
     static let checker = packageRoot.appendingPathComponent("Tests/tools/check_site.py").path
     static let screenshots = packageRoot.appendingPathComponent(".build/artifacts/site-screenshots")
-    static let install = "apt-get install chromium chromium-driver default-jre-headless and "
+    static let install =
+        "apt-get install chromium chromium-driver default-jre-headless and "
         + "pip install -r .ci/requirements.txt"
 
     /// Skips (or, in CI, fails) unless the browser, its driver, Selenium, axe-core and the HTML
@@ -56,11 +57,15 @@ final class SiteBrowserTests: BinaryTestCase {
 
     func testADatasetWithoutPicturesShowsPlaceholders() throws {
         try requireBrowserTools()
-        let astronauts = ["ride": ["id": "ride", "name": "Sally K. Ride", "description": "First American woman in space.\n\nPhysicist."],
-                          "jemison": ["id": "jemison", "name": "Mae C. Jemison", "description": "Physician and engineer."]]
+        let astronauts = [
+            "ride": ["id": "ride", "name": "Sally K. Ride", "description": "First American woman in space.\n\nPhysicist."],
+            "jemison": ["id": "jemison", "name": "Mae C. Jemison", "description": "Physician and engineer."],
+        ]
         let missions: [[String: Any]] = [
-            ["id": 101, "launchDate": "1983-06-18", "description": "A shuttle flight.",
-             "crew": [["name": "ride", "role": "Mission Specialist"], ["name": "jemison", "role": "commander"]]],
+            [
+                "id": 101, "launchDate": "1983-06-18", "description": "A shuttle flight.",
+                "crew": [["name": "ride", "role": "Mission Specialist"], ["name": "jemison", "role": "commander"]],
+            ],
             ["id": 102, "description": "A flight that never launched.", "crew": [] as [Any]],
         ]
         try JSONSerialization.data(withJSONObject: missions).write(to: folder.appendingPathComponent("missions.json"))
@@ -79,13 +84,17 @@ final class SiteBrowserTests: BinaryTestCase {
         let bidiName = "\u{202E}Evil RTL\u{202C} and \u{200F}marks 👩‍🚀 Sally 🚀"
         let hostileID = "\"><img src=x onerror=\"window.pwned=1\">"
         let astronauts: [String: [String: String]] = [
-            hostileID: ["id": hostileID, "name": scriptName,
-                        "description": "</script><script>window.pwned = 3</script><img src=x onerror=\"window.pwned=4\"> & more\n\nESC \u{1B}[2J, C1 \u{9B} end."],
+            hostileID: [
+                "id": hostileID, "name": scriptName,
+                "description": "</script><script>window.pwned = 3</script><img src=x onerror=\"window.pwned=4\"> & more\n\nESC \u{1B}[2J, C1 \u{9B} end.",
+            ],
             "bidi": ["id": "bidi", "name": bidiName, "description": "<style>body{display:none}</style> \u{2028} line separator"],
         ]
         let missions: [[String: Any]] = [
-            ["id": 1, "launchDate": "1969-07-16", "description": "</p><script>window.pwned = 5</script><!-- & -->",
-             "crew": [["name": hostileID, "role": "<i>Commander</i> & \"co\""], ["name": "bidi", "role": "Pilot \u{202E}reversed"]]],
+            [
+                "id": 1, "launchDate": "1969-07-16", "description": "</p><script>window.pwned = 5</script><!-- & -->",
+                "crew": [["name": hostileID, "role": "<i>Commander</i> & \"co\""], ["name": "bidi", "role": "Pilot \u{202E}reversed"]],
+            ]
         ]
         try JSONSerialization.data(withJSONObject: missions).write(to: folder.appendingPathComponent("missions.json"))
         try JSONSerialization.data(withJSONObject: astronauts).write(to: folder.appendingPathComponent("astronauts.json"))
@@ -94,9 +103,13 @@ final class SiteBrowserTests: BinaryTestCase {
         let site = try writeSite()
         try validate(site)
         let texts: [String: Any] = [
-            "pages": ["index.html": [scriptName, bidiName],
-                      "missions/apollo1.html": [scriptName, bidiName, "</p><script>window.pwned = 5</script><!-- & -->",
-                                                "<i>Commander</i> & \"co\""]],
+            "pages": [
+                "index.html": [scriptName, bidiName],
+                "missions/apollo1.html": [
+                    scriptName, bidiName, "</p><script>window.pwned = 5</script><!-- & -->",
+                    "<i>Commander</i> & \"co\"",
+                ],
+            ],
             "names": [scriptName, bidiName],
             "search": "Brien",
             "suggestion": scriptName,

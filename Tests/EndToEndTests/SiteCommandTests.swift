@@ -40,8 +40,9 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertEqual(Set(files.filter { !$0.contains("/") }), ["index.html", "style.css", "site.js", ".moonshot-site"])
         // The pictures are the dataset's, byte for byte, from inside the binary.
         for name in ["apollo11.png", "armstrong.jpg", "young.jpg"] {
-            XCTAssertEqual(try Data(contentsOf: url("site/images/\(name)")),
-                           try Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/images/\(name)")), name)
+            XCTAssertEqual(
+                try Data(contentsOf: url("site/images/\(name)")),
+                try Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/images/\(name)")), name)
         }
         let bytes = try files.reduce(0) { $0 + (try Data(contentsOf: url("site/" + $1))).count }
         XCTAssertLessThan(bytes, 2_000_000, "the Apollo site is under 2 MB")
@@ -55,8 +56,9 @@ final class SiteCommandTests: BinaryTestCase {
                 let target = String(html[Range(match.range(at: 1), in: html)!])
                 if target.hasPrefix("https://") || target == "#main" { continue }
                 XCTAssertFalse(target.hasPrefix("/") || target.contains(":"), "\(page): \(target) is not relative")
-                XCTAssertTrue(FileManager.default.fileExists(atPath: base.appendingPathComponent(target).standardized.path),
-                              "\(page): \(target) leads nowhere")
+                XCTAssertTrue(
+                    FileManager.default.fileExists(atPath: base.appendingPathComponent(target).standardized.path),
+                    "\(page): \(target) leads nowhere")
             }
             XCTAssertTrue(html.contains("CC BY-SA 3.0") && html.contains("Unlicense") && html.contains("public domain"), page)
         }
@@ -68,7 +70,9 @@ final class SiteCommandTests: BinaryTestCase {
             .trimmingCharacters(in: .newlines).split(separator: "|")
         for digest in digests { XCTAssertTrue(index.contains("<code>\(digest)</code>"), "the footer shows the import's hashes") }
         let apollo11 = try text("site/missions/apollo11.html")
-        let order = ["Neil A. Armstrong", "Michael Collins", "Edwin E. Aldrin Jr."].map { apollo11.range(of: "<span class=\"crew-name\">\($0)</span>")?.lowerBound }
+        let order = ["Neil A. Armstrong", "Michael Collins", "Edwin E. Aldrin Jr."].map {
+            apollo11.range(of: "<span class=\"crew-name\">\($0)</span>")?.lowerBound
+        }
         XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted())
         XCTAssertEqual(order.compactMap { $0 }.count, 3)
         XCTAssertTrue(apollo11.contains(#"<a href="../astronauts/armstrong.html">"#))
@@ -117,12 +121,15 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertTrue(try text("site/astronauts/armstrong.html").contains(#"aria-label="No portrait of Jane Doe"><rect"#))
 
         // The Apollo files, imported from disk rather than from inside moonshot, are the dataset the pictures go with.
-        let apollo = try moonshot("import", "--missions", Self.packageRoot.appendingPathComponent("Resources/missions.json").path,
-                                  "--astronauts", Self.apolloAstronauts)
+        let apollo = try moonshot(
+            "import", "--missions", Self.packageRoot.appendingPathComponent("Resources/missions.json").path,
+            "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(apollo.status, 0, apollo.stderr)
         let again = try moonshot("site", "site")
         XCTAssertTrue(again.stdout.hasPrefix("Wrote 45 pages and 44 pictures ("), again.stdout)
-        XCTAssertTrue(try text("site/astronauts/armstrong.html").contains(#"<img class="astronaut-portrait portrait" src="../images/armstrong.jpg" alt="Portrait of Neil A. Armstrong">"#))
+        XCTAssertTrue(
+            try text("site/astronauts/armstrong.html").contains(
+                #"<img class="astronaut-portrait portrait" src="../images/armstrong.jpg" alt="Portrait of Neil A. Armstrong">"#))
     }
 
     /// The footer of every page of the site in `path`, by page.
@@ -153,19 +160,23 @@ final class SiteCommandTests: BinaryTestCase {
     func testAfterAnEditEveryFooterSaysWhatChangedSinceWhenAndNoLongerShowsTheImportsHashes() throws {
         XCTAssertEqual(try moonshot("site", "fresh").status, 0)
         let imported = try latestImport()
-        let importLine = "Imported <time datetime=\"\(imported[0])\">\(readable(imported[0]))</time> by moonshot \(imported[1]) "
+        let importLine =
+            "Imported <time datetime=\"\(imported[0])\">\(readable(imported[0]))</time> by moonshot \(imported[1]) "
             + "from the Apollo dataset built into moonshot"
         let freshFooters = try footers("fresh")
         XCTAssertEqual(freshFooters.count, 45)
         for (page, footer) in freshFooters {
-            XCTAssertTrue(footer.contains(importLine + ". SHA-256 of the missions: <code>\(imported[2])</code>; "
-                                          + "of the astronauts: <code>\(imported[3])</code>."), "\(page): \(footer)")
+            XCTAssertTrue(
+                footer.contains(
+                    importLine + ". SHA-256 of the missions: <code>\(imported[2])</code>; "
+                        + "of the astronauts: <code>\(imported[3])</code>."), "\(page): \(footer)")
             XCTAssertFalse(footer.contains("changed"), "\(page): \(footer)")
         }
 
         // Edits through the sqlite3 shell with its defaults (foreign keys off): a mission's
         // description, a new astronaut and a new crew row.
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             UPDATE missions SET description = description || ' x' WHERE id = 11;
             INSERT INTO astronauts (id, name, description) VALUES ('newbie', 'Nora Newbie', 'Joined later.');
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (11, 4, 'newbie', 'Backup');
@@ -178,8 +189,9 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertEqual(editedFooters.count, 46)
         for (page, footer) in editedFooters {
             XCTAssertTrue(footer.contains(importLine + "; 1 mission, 1 astronaut and 1 crew row changed since \(readable(since))."), "\(page): \(footer)")
-            XCTAssertFalse(footer.contains("SHA-256") || footer.contains(imported[2]) || footer.contains(imported[3]),
-                           "\(page) presents the import's hashes as the source: \(footer)")
+            XCTAssertFalse(
+                footer.contains("SHA-256") || footer.contains(imported[2]) || footer.contains(imported[3]),
+                "\(page) presents the import's hashes as the source: \(footer)")
             XCTAssertTrue(footer.contains("CC BY-SA 3.0") && footer.contains("Unlicense"), "\(page): the credits stay")
         }
         // The built-in pictures stay with the built-in dataset's missions and astronauts; the
@@ -196,8 +208,10 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("site", "again").status, 0)
         let reimported = try latestImport()
         for (page, footer) in try footers("again") {
-            XCTAssertEqual(footer, freshFooters[page]?.replacingOccurrences(of: imported[0], with: reimported[0])
-                                                      .replacingOccurrences(of: readable(imported[0]), with: readable(reimported[0])), page)
+            XCTAssertEqual(
+                footer,
+                freshFooters[page]?.replacingOccurrences(of: imported[0], with: reimported[0])
+                    .replacingOccurrences(of: readable(imported[0]), with: readable(reimported[0])), page)
         }
     }
 
@@ -205,7 +219,8 @@ final class SiteCommandTests: BinaryTestCase {
         // "émile" with é as one code point (U+00E9), and as e and a combining accent (U+0301):
         // two ids to SQLite, which compares bytes, and so to moonshot.
         try importDataset(
-            missions: #"[{"id": 1, "description": "Both flew.", "crew": [{"name": "\u00e9mile", "role": "Commander"}, {"name": "e\u0301mile", "role": "Pilot"}]}]"#,
+            missions:
+                #"[{"id": 1, "description": "Both flew.", "crew": [{"name": "\u00e9mile", "role": "Commander"}, {"name": "e\u0301mile", "role": "Pilot"}]}]"#,
             astronauts: #"{"\u00e9mile": {"id": "\u00e9mile", "name": "Precomposed Émile", "description": "One."},"#
                 + #" "e\u0301mile": {"id": "e\u0301mile", "name": "Decomposed Emile", "description": "Two."}}"#)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts"), "2\n")
@@ -221,7 +236,8 @@ final class SiteCommandTests: BinaryTestCase {
         for link in links { XCTAssertEqual(try heading("site/" + link.href), link.name, link.href) }
         let index = try text("site/index.html")
         for link in links {
-            XCTAssertTrue(index.contains(#"<a class="card-link" href="\#(link.href)">"#) && index.contains("<span class=\"card-title\">\(link.name)</span>"), link.href)
+            XCTAssertTrue(
+                index.contains(#"<a class="card-link" href="\#(link.href)">"#) && index.contains("<span class=\"card-title\">\(link.name)</span>"), link.href)
         }
     }
 
@@ -244,7 +260,8 @@ final class SiteCommandTests: BinaryTestCase {
 
             XCTAssertEqual(first.components(separatedBy: #"<li class="card" data-key="mission:"#).count - 1, 500)
             XCTAssertEqual(first.components(separatedBy: #"<li class="card" data-key="astronaut:"#).count - 1, min(500, astronauts))
-            XCTAssertTrue(first.contains("<p>Page 1 of \(pageCount): missions 1 to 500 of \(missions); astronauts 1 to \(min(500, astronauts)) of \(astronauts)."), first)
+            XCTAssertTrue(
+                first.contains("<p>Page 1 of \(pageCount): missions 1 to 500 of \(missions); astronauts 1 to \(min(500, astronauts)) of \(astronauts)."), first)
             XCTAssertTrue(first.contains(#"<a href="index-2.html" rel="next">Next page</a>"#))
             XCTAssertTrue(first.contains(#"<a href="\#(pageNames[pageCount - 1])">Last page</a>"#))
             XCTAssertTrue(first.contains("Search the missions and astronauts of this page"))
@@ -357,14 +374,17 @@ final class SiteCommandTests: BinaryTestCase {
         let before = try listing("site")
         // A file-size limit of 50 KiB (100 blocks of 512 bytes for dash's ulimit): index.html
         // (about 65 KB) cannot be written.
-        let result = try run(URL(fileURLWithPath: "/bin/sh"), [
-            "-c", "ulimit -f 100; exec \"$0\" \"$@\"", Self.binary.path, "site", "site",
-        ])
+        let result = try run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c", "ulimit -f 100; exec \"$0\" \"$@\"", Self.binary.path, "site", "site",
+            ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("Error: the site could not be written: cannot write "), result.stderr)
         XCTAssertTrue(result.stderr.contains("site was left as it was"), result.stderr)
         XCTAssertEqual(try listing("site"), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["moonshot.db", "site"],
-                       "the half-written folder is removed")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["moonshot.db", "site"],
+            "the half-written folder is removed")
     }
 }

@@ -27,7 +27,9 @@ final class StaleIndexLookupTests: BinaryTestCase {
     /// was not kept up to date; his name must not find her.
     func testAnAstronautInTheDeletedOnesPlaceIsNotFoundByHisName() throws {
         let number = try sqlite3("SELECT number FROM astronauts WHERE id = 'schmitt'").trimmingCharacters(in: .whitespacesAndNewlines)
-        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, """
+        try editBehindTriggersAndInFreshCopy(
+            Self.astronautIndexTriggers,
+            """
             DELETE FROM astronauts WHERE id = 'schmitt';
             INSERT INTO astronauts (number, id, name, description) VALUES (\(number), 'newbie', 'Nora Newbie', 'A geologist who never flew.');
             """)
@@ -53,8 +55,9 @@ final class StaleIndexLookupTests: BinaryTestCase {
     /// A mission whose description changed is not found by its old words, and other missions
     /// still are by theirs.
     func testAMissionIsNotFoundByWordsItNoLongerHas() throws {
-        try editBehindTriggersAndInFreshCopy(["missions_ai", "missions_ad", "missions_au"],
-                 "UPDATE missions SET description = 'A mission of zanzibar marmalade.' WHERE id = 13;")
+        try editBehindTriggersAndInFreshCopy(
+            ["missions_ai", "missions_ad", "missions_au"],
+            "UPDATE missions SET description = 'A mission of zanzibar marmalade.' WHERE id = 13;")
         let result = try answersAgree(["mission", "oxygen", "tank"])
         XCTAssertEqual(result.status, 1, result.stdout)
         XCTAssertTrue(result.stderr.hasPrefix("Error: no mission matches \"oxygen tank\""), result.stderr)

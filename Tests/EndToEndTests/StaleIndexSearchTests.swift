@@ -17,8 +17,10 @@ final class StaleIndexSearchTests: BinaryTestCase {
 
     /// The hits of `moonshot search words` in `database`, in order: the mission's number or
     /// the astronaut's id, with the snippet.
-    private func hits(_ words: String, limit: Int = 20, database: String = "moonshot.db",
-                      file: StaticString = #filePath, line: UInt = #line) throws -> [(key: String, snippet: String)] {
+    private func hits(
+        _ words: String, limit: Int = 20, database: String = "moonshot.db",
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [(key: String, snippet: String)] {
         let result = try moonshot(["search", words, "--limit", String(limit), "--format", "csv", "--db", database])
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         let rows = try XCTUnwrap(parseCSV(result.stdout), result.stdout, file: file, line: line)
@@ -33,8 +35,9 @@ final class StaleIndexSearchTests: BinaryTestCase {
         let stale = try hits(words, limit: limit, file: file, line: line)
         let fresh = Dictionary(uniqueKeysWithValues: try hits(words, limit: 1_000, database: "fresh.db", file: file, line: line).map { ($0.key, $0.snippet) })
         for hit in stale {
-            XCTAssertEqual(hit.snippet, fresh[hit.key], "\(words): \(hit.key) is not a hit on the current text, or its snippet is not from it",
-                           file: file, line: line)
+            XCTAssertEqual(
+                hit.snippet, fresh[hit.key], "\(words): \(hit.key) is not a hit on the current text, or its snippet is not from it",
+                file: file, line: line)
         }
         return stale.map(\.key)
     }
@@ -52,7 +55,8 @@ final class StaleIndexSearchTests: BinaryTestCase {
 
     /// A description changed that still has the words: the snippet shows the new text.
     func testTheSnippetIsFromTheCurrentText() throws {
-        try editBehindTriggersAndInFreshCopy(Self.missionIndexTriggers, "UPDATE missions SET description = 'Retold briefly: an oxygen tank failed, and the crew came home.' WHERE id = 13;")
+        try editBehindTriggersAndInFreshCopy(
+            Self.missionIndexTriggers, "UPDATE missions SET description = 'Retold briefly: an oxygen tank failed, and the crew came home.' WHERE id = 13;")
         let found = try hits("oxygen tank")
         XCTAssertEqual(found.map(\.key), ["13"])
         XCTAssertEqual(found.first?.snippet, "Retold briefly: an *oxygen* *tank* failed, and the crew came home.")
@@ -63,7 +67,9 @@ final class StaleIndexSearchTests: BinaryTestCase {
     /// not kept up to date: "geologist" does not find her.
     func testAnAstronautInTheDeletedOnesPlaceIsNotFoundByHisWords() throws {
         let number = try sqlite3("SELECT number FROM astronauts WHERE id = 'schmitt'").trimmingCharacters(in: .whitespacesAndNewlines)
-        try editBehindTriggersAndInFreshCopy(Self.astronautIndexTriggers, """
+        try editBehindTriggersAndInFreshCopy(
+            Self.astronautIndexTriggers,
+            """
             DELETE FROM astronauts WHERE id = 'schmitt';
             INSERT INTO astronauts (number, id, name, description) VALUES (\(number), 'newbie', 'Nora Newbie', 'A pilot who never flew.');
             """)

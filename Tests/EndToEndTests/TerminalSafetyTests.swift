@@ -18,13 +18,18 @@ final class TerminalSafetyTests: BinaryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         let astronauts: [String: [String: String]] = [
-            "evil": ["id": "evil", "name": Self.evilName, "description": "Known as Sneaky (a hostile name). C1 \u{9B}31m, isolate \u{2066}x\u{2069}, tab\tand NUL \u{0}."],
+            "evil": [
+                "id": "evil", "name": Self.evilName,
+                "description": "Known as Sneaky (a hostile name). C1 \u{9B}31m, isolate \u{2066}x\u{2069}, tab\tand NUL \u{0}.",
+            ],
             "wide": ["id": "wide", "name": Self.wideName, "description": "日本の宇宙飛行士。" + String(repeating: "長い説明です。", count: 40)],
             "emoji": ["id": "emoji", "name": Self.emojiName, "description": "e\u{301}mojis 🌕 and flags 🇺🇸, then CR LF\r\nand a lone CR\rthere."],
             "long": ["id": "long", "name": "Long Word", "description": Self.longWord],
         ]
-        let crew = [["name": "evil", "role": "Commander"], ["name": "wide", "role": "宇宙 Pilot\u{1B}[31m"],
-                    ["name": "emoji", "role": "🚀 Pilot"], ["name": "long", "role": "Lunar Module Pilot"]]
+        let crew = [
+            ["name": "evil", "role": "Commander"], ["name": "wide", "role": "宇宙 Pilot\u{1B}[31m"],
+            ["name": "emoji", "role": "🚀 Pilot"], ["name": "long", "role": "Lunar Module Pilot"],
+        ]
         let missions: [[String: Any]] = [
             ["id": 1, "launchDate": "1969-07-16", "crew": crew, "description": "Mission of \(Self.evilName), 宇宙 and 🚀 rockets."],
             ["id": 2, "crew": [["name": "long", "role": "Commander"]], "description": Self.longWord],
@@ -68,15 +73,17 @@ final class TerminalSafetyTests: BinaryTestCase {
         let database = folder.appendingPathComponent("moonshot.db").path
         for command in Self.commands {
             // The terminal's own width, not COLUMNS, sets the table's.
-            let line = "stty cols 72 rows 40; exec \(shellWord(Self.binary.path)) --db \(shellWord(database)) "
+            let line =
+                "stty cols 72 rows 40; exec \(shellWord(Self.binary.path)) --db \(shellWord(database)) "
                 + command.map(shellWord).joined(separator: " ")
             let result = try run(script, ["-qec", line, "/dev/null"], environment: ["COLUMNS": ""])
             XCTAssertEqual(result.status, 0, "\(command): \(result.stdout)")
             try assertSafe(result.stdout, tables: true, pty: true, "\(command) on a pseudo-terminal")
             // (Headings are never wrapped: the query with a heading longer than the terminal is not held to this.)
             if command.count == 1 || !command[1].contains(Self.evilName) {
-                XCTAssertFalse(result.stdout.split(separator: "\r\n").contains { $0.count > 72 && $0.allSatisfy(\.isASCII) },
-                               "\(command) is wider than the terminal")
+                XCTAssertFalse(
+                    result.stdout.split(separator: "\r\n").contains { $0.count > 72 && $0.allSatisfy(\.isASCII) },
+                    "\(command) is wider than the terminal")
             }
         }
     }
@@ -146,8 +153,10 @@ final class TerminalSafetyTests: BinaryTestCase {
         XCTAssertTrue(ideographic.stderr.contains("'rockets\u{3000}rockets'"), ideographic.stderr)
     }
 
-    private func assertSafe(_ text: String, tables: Bool, pty: Bool = false, _ what: String,
-                            file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertSafe(
+        _ text: String, tables: Bool, pty: Bool = false, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let arguments = [Self.checker] + (tables ? ["--tables"] : []) + (pty ? ["--pty"] : [])
         let check = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, input: text)
         XCTAssertEqual(check.status, 0, "\(what):\n\(check.stdout)\(check.stderr)", file: file, line: line)

@@ -12,8 +12,10 @@ final class TimeLimitTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 0)
     }
 
-    private func assertStopped(_ result: Result, after seconds: String, within limit: Double, started: Date,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertStopped(
+        _ result: Result, after seconds: String, within limit: Double, started: Date,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(result.status, 1, "stopped, not killed by the test: \(result.stderr)", file: file, line: line)
         XCTAssertTrue(result.stderr.hasPrefix("Error: the query was stopped after \(seconds)\n"), result.stderr, file: file, line: line)
         XCTAssertLessThan(Date().timeIntervalSince(started), limit, file: file, line: line)
@@ -29,7 +31,8 @@ final class TimeLimitTests: BinaryTestCase {
     }
 
     func testARedefinedViewIsRefusedByTheQuestionsAndTimedInSQL() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             DROP VIEW mission_commanders; DROP VIEW crew_roster;
             CREATE VIEW crew_roster AS
             SELECT m.id AS mission_id, m.name AS mission_name, m.launch_date AS launch_date, c.position AS position,
@@ -41,9 +44,11 @@ final class TimeLimitTests: BinaryTestCase {
             let started = Date()
             let result = try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "30", Self.binary.path] + question)
             XCTAssertEqual(result.status, 1, "\(question): \(result.stderr)")
-            XCTAssertTrue(result.stderr.hasPrefix("Error: ./moonshot.db is not laid out as schema.sql makes it: "
-                                                  + "view crew_roster is defined otherwise than in schema.sql (and 1 more difference), "
-                                                  + "so its answers could not be trusted\n"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.hasPrefix(
+                    "Error: ./moonshot.db is not laid out as schema.sql makes it: "
+                        + "view crew_roster is defined otherwise than in schema.sql (and 1 more difference), "
+                        + "so its answers could not be trusted\n"), result.stderr)
             XCTAssertTrue(result.stderr.contains("'moonshot check'") && result.stderr.contains("'moonshot check --repair'"), result.stderr)
             XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused before anything runs")
             XCTAssertEqual(result.stdout, "")
@@ -55,15 +60,17 @@ final class TimeLimitTests: BinaryTestCase {
     }
 
     func testAMissionsViewOverARenamedTableIsRefused() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             ALTER TABLE missions RENAME TO missions_real;
             CREATE VIEW missions AS SELECT id, name, badge, launch_date, description FROM missions_real WHERE \(Self.slowCall) = 0;
             """)
         let started = Date()
         let result = try moonshot(within: 30, "search", "lunar", "rover")
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.hasPrefix("Error: ./moonshot.db is not laid out as schema.sql makes it: table missions is a view instead (and "),
-                      result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("Error: ./moonshot.db is not laid out as schema.sql makes it: table missions is a view instead (and "),
+            result.stderr)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
         // The import does not read the view (it could take any time): it cannot tell whether the
         // data was changed, and so makes the table again only when told to, keeping the user's.
@@ -78,7 +85,8 @@ final class TimeLimitTests: BinaryTestCase {
     }
 
     func testAnEditOfTheDataOrAnIndexOfOnesOwnIsNoDifference() throws {
-        _ = try sqlite3("""
+        _ = try sqlite3(
+            """
             UPDATE missions SET description = 'edited' WHERE id = 11;
             CREATE INDEX my_index ON missions (launch_date);
             ANALYZE;

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MoonshotCLI
 
 /// What shells complete, as each option and argument declares it, and the scripts written
@@ -36,11 +37,13 @@ final class CompletionKindTests: XCTestCase {
     func testScriptsFollowTheDeclarationsNotTheNames() {
         let declared = Command<MissionCommands.MissionOptions>(
             name: "first", abstract: "A mission.",
-            arguments: [.value("thing", help: "Anything.", completion: .missions) { $0.mission = $1 }]) { _, _ in .success }
+            arguments: [.value("thing", help: "Anything.", completion: .missions) { $0.mission = $1 }]
+        ) { _, _ in .success }
         let named = Command<MissionCommands.MissionOptions>(
             name: "second", abstract: "Named so.",
             arguments: [.value("mission", help: "Not completed.") { $0.mission = $1 }],
-            options: [.value("out", "path", help: "Not a file.") { $0.mission = $1 }]) { _, _ in .success }
+            options: [.value("out", "path", help: "Not a file.") { $0.mission = $1 }]
+        ) { _, _ in .success }
         let script = CompletionScript(commands: [declared.erased, named.erased])
         XCTAssertTrue(script.bash.contains("first) options=\"--db --help\"; names=missions ;;\n"), script.bash)
         XCTAssertTrue(script.bash.contains("second) options=\"--out --db --help\" ;;\n"), script.bash)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MoonshotCLI
 
 /// Help rendered from the declarations: "(default: …)" from an option's default, "values:"
@@ -43,7 +44,9 @@ final class HelpTextTests: XCTestCase {
         let root = Moonshot.help.rootHelp()
         XCTAssertTrue(root.contains("\n  help                    Show help for moonshot or one of its subcommands.\n"), root)
         XCTAssertFalse(root.contains("__complete"))
-        XCTAssertEqual(Moonshot.help.help(for: "help"), """
+        XCTAssertEqual(
+            Moonshot.help.help(for: "help"),
+            """
             OVERVIEW: Show help for moonshot or one of its subcommands.
 
             USAGE: moonshot help [<subcommand>]
@@ -59,9 +62,11 @@ final class HelpTextTests: XCTestCase {
     }
 
     func testUsageLines() {
-        XCTAssertEqual(Moonshot.help.usage(for: ImportCommand.command.erased),
-                       "moonshot import [--missions <path>] [--astronauts <path>] [--check] [--force] [--wait <seconds>] [--db <path>]")
-        XCTAssertEqual(Moonshot.help.usage(for: AstronautCommands.flights.erased),
-                       "moonshot flights <astronaut> ... [--db <path>] [--format <format>] [--show-sql]")
+        XCTAssertEqual(
+            Moonshot.help.usage(for: ImportCommand.command.erased),
+            "moonshot import [--missions <path>] [--astronauts <path>] [--check] [--force] [--wait <seconds>] [--db <path>]")
+        XCTAssertEqual(
+            Moonshot.help.usage(for: AstronautCommands.flights.erased),
+            "moonshot flights <astronaut> ... [--db <path>] [--format <format>] [--show-sql]")
     }
 }

@@ -1,12 +1,15 @@
 import XCTest
+
 @testable import MoonshotCLI
 
-// Assertions in the manner of swift-argument-parser's `AssertParse`: words in, through the real
+// Assertions in the manner of swift-argument-parser's `assertParse`: words in, through the real
 // parser, and the typed options, the usage error or what the command line asked for out.
 
 /// Parses `words` (what follows the command's name) as `command` does and hands `check` the options.
-func AssertParse<Options>(_ command: Command<Options>, _ words: [String], file: StaticString = #filePath, line: UInt = #line,
-                          _ check: (Options) throws -> Void) {
+func assertParse<Options>(
+    _ command: Command<Options>, _ words: [String], file: StaticString = #filePath, line: UInt = #line,
+    _ check: (Options) throws -> Void
+) {
     let options: Options
     do {
         options = try command.parse(words)
@@ -18,8 +21,10 @@ func AssertParse<Options>(_ command: Command<Options>, _ words: [String], file: 
 
 /// Parses `words` as `command` does and checks that they are refused with `message`, as a
 /// mistake of `command` (the usage lines that follow are its own).
-func AssertParseError<Options>(_ command: Command<Options>, _ words: [String], _ message: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+func assertParseError<Options>(
+    _ command: Command<Options>, _ words: [String], _ message: String,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     do {
         _ = try command.parse(words)
         XCTFail("\(words) was accepted", file: file, line: line)
@@ -42,8 +47,10 @@ func parsedRequest(_ words: [String], parser: ArgumentParser = Moonshot.parser) 
 
 /// Checks that the whole command line `words` is refused with `message`, and says which
 /// command's usage lines follow (nil: moonshot's own).
-func AssertCommandLineError(_ words: [String], _ message: String, command: String?, parser: ArgumentParser = Moonshot.parser,
-                            file: StaticString = #filePath, line: UInt = #line) {
+func assertCommandLineError(
+    _ words: [String], _ message: String, command: String?, parser: ArgumentParser = Moonshot.parser,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     do {
         let request = try parsedRequest(words, parser: parser)
         XCTFail("\(words) was accepted: \(request)", file: file, line: line)
@@ -55,8 +62,10 @@ func AssertCommandLineError(_ words: [String], _ message: String, command: Strin
 
 /// The options a command of `Options` got from the whole command line `words`: the command
 /// is `probe`, taking `arguments` and the global options `globals`, and the parser knows it alone.
-func probedOptions<Options: CommandOptions>(_ words: [String], arguments: [ArgumentSpec<Options>] = [], options: [OptionSpec<Options>] = [],
-                                            globals: [GlobalOption] = GlobalOption.question) throws -> Options {
+func probedOptions<Options: CommandOptions>(
+    _ words: [String], arguments: [ArgumentSpec<Options>] = [], options: [OptionSpec<Options>] = [],
+    globals: [GlobalOption] = GlobalOption.question
+) throws -> Options {
     let probe = Command<Options>(name: "probe", abstract: "Parses.", arguments: arguments, options: options, globals: globals) { options, _ in
         throw ProbeRan(options: options)
     }

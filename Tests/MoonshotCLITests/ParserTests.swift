@@ -1,5 +1,6 @@
 import MoonshotKit
 import XCTest
+
 @testable import MoonshotCLI
 
 /// The parser, in process: the words of a command line read into typed options by the real
@@ -8,44 +9,44 @@ final class ParserTests: XCTestCase {
     // MARK: Values
 
     func testValuesAreReadIntoTheCommandsOptions() {
-        AssertParse(SearchCommand.command, ["lunar", "rover", "--limit", "3", "--format=json"]) { options in
+        assertParse(SearchCommand.command, ["lunar", "rover", "--limit", "3", "--format=json"]) { options in
             XCTAssertEqual(options.text, "lunar rover", "the last argument takes the remaining words")
             XCTAssertEqual(options.limit, 3)
             XCTAssertEqual(options.global.format, .json)
         }
-        AssertParse(ImportCommand.command, ["--missions", "m.json", "--astronauts=a.json", "--check", "--db", "x.db"]) { options in
+        assertParse(ImportCommand.command, ["--missions", "m.json", "--astronauts=a.json", "--check", "--db", "x.db"]) { options in
             XCTAssertEqual(options.missions?.path, "m.json")
             XCTAssertEqual(options.astronauts?.path, "a.json")
             XCTAssertTrue(options.check)
             XCTAssertFalse(options.force)
             XCTAssertEqual(options.global.databasePath(environment: [:]), "x.db")
         }
-        AssertParse(CompletionsCommand.command, ["zsh"]) { XCTAssertEqual($0.shell, .zsh) }
-        AssertParse(SQLCommands.sql, ["SELECT 1", "--timeout", "2.5"]) { options in
+        assertParse(CompletionsCommand.command, ["zsh"]) { XCTAssertEqual($0.shell, .zsh) }
+        assertParse(SQLCommands.sql, ["SELECT 1", "--timeout", "2.5"]) { options in
             XCTAssertEqual(options.statement, "SELECT 1")
             XCTAssertEqual(options.timeout, try Seconds(argument: "2.5").value)
         }
     }
 
     func testOptionsNotGivenHaveTheirDeclaredDefaults() {
-        AssertParse(SearchCommand.command, ["moon"]) { options in
+        assertParse(SearchCommand.command, ["moon"]) { options in
             XCTAssertEqual(options.limit, 20)
             XCTAssertEqual(options.global.format, .table)
             XCTAssertFalse(options.global.showSQL)
         }
-        AssertParse(SQLCommands.sql, ["SELECT 1"]) { XCTAssertEqual($0.timeout, .seconds(10)) }
-        AssertParse(ImportCommand.command, []) { options in
+        assertParse(SQLCommands.sql, ["SELECT 1"]) { XCTAssertEqual($0.timeout, .seconds(10)) }
+        assertParse(ImportCommand.command, []) { options in
             XCTAssertEqual(options.wait, .seconds(60))
             XCTAssertNil(options.missions)
         }
-        AssertParse(MissionCommands.missions, []) { options in
+        assertParse(MissionCommands.missions, []) { options in
             XCTAssertEqual(options.global.databasePath(environment: [:]), "moonshot.db")
             XCTAssertEqual(options.global.databasePath(environment: ["MOONSHOT_DB": "env.db"]), "env.db")
         }
     }
 
     func testDoubleDashEndsTheOptions() {
-        AssertParse(SearchCommand.command, ["--limit", "2", "--", "--help", "-1"]) { options in
+        assertParse(SearchCommand.command, ["--limit", "2", "--", "--help", "-1"]) { options in
             XCTAssertEqual(options.text, "--help -1")
             XCTAssertEqual(options.limit, 2)
         }
@@ -55,8 +56,9 @@ final class ParserTests: XCTestCase {
     // MARK: Global options
 
     func testGlobalOptionsBeforeTheCommandReachIt() throws {
-        let options = try probedOptions(["--format", "csv", "--db=x.db", "--show-sql", "probe", "Apollo", "11"],
-                                        arguments: MissionCommands.mission.arguments)
+        let options = try probedOptions(
+            ["--format", "csv", "--db=x.db", "--show-sql", "probe", "Apollo", "11"],
+            arguments: MissionCommands.mission.arguments)
         XCTAssertEqual(options.global.format, .csv)
         XCTAssertEqual(options.global.databasePath(environment: [:]), "x.db")
         XCTAssertTrue(options.global.showSQL)
@@ -71,36 +73,38 @@ final class ParserTests: XCTestCase {
     }
 
     func testAGlobalOptionACommandDoesNotTakeIsRefusedWhereverItIs() {
-        AssertCommandLineError(["--format", "json", "import"], "The option '--format' does not apply to 'import'", command: "import")
-        AssertCommandLineError(["import", "--show-sql"], "The option '--show-sql' does not apply to 'import'", command: "import")
-        AssertParseError(ImportCommand.command, ["--format", "json"], "The option '--format' does not apply to 'import'")
+        assertCommandLineError(["--format", "json", "import"], "The option '--format' does not apply to 'import'", command: "import")
+        assertCommandLineError(["import", "--show-sql"], "The option '--show-sql' does not apply to 'import'", command: "import")
+        assertParseError(ImportCommand.command, ["--format", "json"], "The option '--format' does not apply to 'import'")
     }
 
     // MARK: Mistakes
 
     func testMistakesInACommandsWords() {
-        AssertParseError(SearchCommand.command, ["moon", "--limit", "0"], "The value '0' is invalid for '--limit <n>'; expected a whole number above 0")
-        AssertParseError(SearchCommand.command, ["moon", "--limt", "3"], "Unknown option '--limt'; did you mean '--limit'?")
-        AssertParseError(SearchCommand.command, ["moon", "--limit"], "Missing value for '--limit <n>'")
-        AssertParseError(ImportCommand.command, ["--check=yes"], "The flag '--check' does not take a value")
-        AssertParseError(ImportCommand.command, ["extra"], "Unexpected argument 'extra'")
-        AssertParseError(MissionCommands.crew, [], "Missing expected argument '<mission> ...'")
-        AssertParseError(MissionCommands.mission, ["-1"],
-                         "Unknown option '-1'. If it is an argument, put '--' before it, which ends the options: moonshot mission -- -1")
-        AssertParseError(CompletionsCommand.command, ["ksh"], "The value 'ksh' is invalid for '<shell>'; expected one of: bash, zsh, fish")
-        AssertParseError(MissionCommands.missions, ["--db="], "The value '' is invalid for '--db <path>'; expected a file path")
+        assertParseError(SearchCommand.command, ["moon", "--limit", "0"], "The value '0' is invalid for '--limit <n>'; expected a whole number above 0")
+        assertParseError(SearchCommand.command, ["moon", "--limt", "3"], "Unknown option '--limt'; did you mean '--limit'?")
+        assertParseError(SearchCommand.command, ["moon", "--limit"], "Missing value for '--limit <n>'")
+        assertParseError(ImportCommand.command, ["--check=yes"], "The flag '--check' does not take a value")
+        assertParseError(ImportCommand.command, ["extra"], "Unexpected argument 'extra'")
+        assertParseError(MissionCommands.crew, [], "Missing expected argument '<mission> ...'")
+        assertParseError(
+            MissionCommands.mission, ["-1"],
+            "Unknown option '-1'. If it is an argument, put '--' before it, which ends the options: moonshot mission -- -1")
+        assertParseError(CompletionsCommand.command, ["ksh"], "The value 'ksh' is invalid for '<shell>'; expected one of: bash, zsh, fish")
+        assertParseError(MissionCommands.missions, ["--db="], "The value '' is invalid for '--db <path>'; expected a file path")
     }
 
     func testMistakesBeforeTheCommand() {
-        AssertCommandLineError(["imprt"], "Unknown subcommand 'imprt'; did you mean 'import'?", command: nil)
-        AssertCommandLineError(["hepl"], "Unknown subcommand 'hepl'; did you mean 'help'?", command: nil)
-        AssertCommandLineError(["version"], "Unknown subcommand 'version'; did you mean '--version'?", command: nil)
-        AssertCommandLineError(["--bd", "x.db", "missions"], "Unknown option '--bd'; did you mean '--db'?", command: nil)
-        AssertCommandLineError(["--format"], "Missing value for '--format <format>'", command: nil)
-        AssertCommandLineError(["--format", "yaml", "missions"], "The value 'yaml' is invalid for '--format <format>'; expected one of: table, json, csv",
-                               command: nil)
-        AssertCommandLineError(["--show-sql=yes", "missions"], "The flag '--show-sql' does not take a value", command: nil)
-        AssertCommandLineError(["--version", "missions"], "'--version' takes no subcommand: moonshot --version", command: "missions")
+        assertCommandLineError(["imprt"], "Unknown subcommand 'imprt'; did you mean 'import'?", command: nil)
+        assertCommandLineError(["hepl"], "Unknown subcommand 'hepl'; did you mean 'help'?", command: nil)
+        assertCommandLineError(["version"], "Unknown subcommand 'version'; did you mean '--version'?", command: nil)
+        assertCommandLineError(["--bd", "x.db", "missions"], "Unknown option '--bd'; did you mean '--db'?", command: nil)
+        assertCommandLineError(["--format"], "Missing value for '--format <format>'", command: nil)
+        assertCommandLineError(
+            ["--format", "yaml", "missions"], "The value 'yaml' is invalid for '--format <format>'; expected one of: table, json, csv",
+            command: nil)
+        assertCommandLineError(["--show-sql=yes", "missions"], "The flag '--show-sql' does not take a value", command: nil)
+        assertCommandLineError(["--version", "missions"], "'--version' takes no subcommand: moonshot --version", command: "missions")
     }
 
     // MARK: Help and version
@@ -121,11 +125,11 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(try parsedRequest(["help"]), "run help")
         XCTAssertEqual(try parsedRequest(["help", "import"]), "run help")
         XCTAssertEqual(try parsedRequest(["help", "--help"]), "help help")
-        AssertParse(HelpCommand.command, ["--db", "x.db", "import", "--format", "json"]) { options in
+        assertParse(HelpCommand.command, ["--db", "x.db", "import", "--format", "json"]) { options in
             XCTAssertEqual(options.subcommand, "import", "global options are taken, and mean nothing to help")
         }
-        AssertParse(HelpCommand.command, []) { XCTAssertNil($0.subcommand) }
-        AssertParseError(HelpCommand.command, ["import", "extra"], "Unexpected argument 'extra'")
+        assertParse(HelpCommand.command, []) { XCTAssertNil($0.subcommand) }
+        assertParseError(HelpCommand.command, ["import", "extra"], "Unexpected argument 'extra'")
     }
 
     func testHelpForAnUnknownCommandIsAUsageError() throws {

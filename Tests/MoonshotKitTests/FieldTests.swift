@@ -8,8 +8,9 @@ final class FieldTests: XCTestCase {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let rows = Field.allCases.map { "| `\($0.rawValue)` | \($0.meaning) |" }
-        XCTAssertTrue(readme.contains("| field | meaning |\n| --- | --- |\n" + rows.joined(separator: "\n") + "\n"),
-                      "README's Output fields table, to paste:\n" + rows.joined(separator: "\n"))
+        XCTAssertTrue(
+            readme.contains("| field | meaning |\n| --- | --- |\n" + rows.joined(separator: "\n") + "\n"),
+            "README's Output fields table, to paste:\n" + rows.joined(separator: "\n"))
     }
 
     func testHeadingsAndLabelsAreTheSameWords() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -22,7 +23,9 @@ final class FuzzTests: XCTestCase {
         ]
         _ = try Importer.run(missions: .file(realMissionsPath), astronauts: .file(realAstronautsPath), databasePath: databasePath)
         var random = SeededRandom(seed: 1969_07_20)
-        var accepted = 0, rejected = 0, imports = 0
+        var accepted = 0
+        var rejected = 0
+        var imports = 0
         for iteration in 0..<iterations {
             var files = originals
             let target = Int(random.next() % 2)
@@ -63,7 +66,10 @@ final class FuzzTests: XCTestCase {
     /// One random change: flip bits, truncate, insert bytes (often JSON punctuation), or
     /// duplicate a slice.
     private func mutate(_ bytes: inout [UInt8], _ random: inout SeededRandom) {
-        guard !bytes.isEmpty else { bytes = Array("[".utf8); return }
+        guard !bytes.isEmpty else {
+            bytes = Array("[".utf8)
+            return
+        }
         let position = Int(random.next() % UInt64(bytes.count))
         switch random.next() % 5 {
         case 0:

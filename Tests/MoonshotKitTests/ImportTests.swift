@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -12,8 +13,10 @@ final class ImportTests: XCTestCase {
         folder = try makeTemporaryFolder(self)
     }
 
-    private func importRealDataset(from source: (InputSource, InputSource) = (.embedded("missions.json"), .embedded("astronauts.json")),
-                                   force: Bool = false) throws -> ImportSummary {
+    private func importRealDataset(
+        from source: (InputSource, InputSource) = (.embedded("missions.json"), .embedded("astronauts.json")),
+        force: Bool = false
+    ) throws -> ImportSummary {
         try Importer.run(missions: source.0, astronauts: source.1, databasePath: databasePath, force: force)
     }
 
@@ -30,18 +33,23 @@ final class ImportTests: XCTestCase {
 
         // Apollo 1 never launched, and Grissom (the "Command Pilot") was its commander.
         XCTAssertEqual(try db.scalar("SELECT launch_date FROM missions WHERE id = 1"), .null)
-        XCTAssertEqual(try db.rows("SELECT astronaut_id, role FROM mission_commanders WHERE mission_id = 1"),
-                       [Row(values: [.text("grissom"), .text("Command Pilot")])])
+        XCTAssertEqual(
+            try db.rows("SELECT astronaut_id, role FROM mission_commanders WHERE mission_id = 1"),
+            [Row(values: [.text("grissom"), .text("Command Pilot")])])
 
-        XCTAssertEqual(try db.rows("SELECT astronaut_id, role, canonical_role FROM crew_roster WHERE mission_id = 11"), [
-            Row(values: [.text("armstrong"), .text("Commander"), .text("Commander")]),
-            Row(values: [.text("collins"), .text("Command Module Pilot"), .text("Command Module Pilot")]),
-            Row(values: [.text("aldrin"), .text("Lunar Module Pilot"), .text("Lunar Module Pilot")]),
-        ])
-        XCTAssertEqual(try db.rows("SELECT mission_id FROM astronaut_flights WHERE astronaut_id = 'lovell'"),
-                       [Row(values: [.integer(8)]), Row(values: [.integer(13)])])
-        XCTAssertEqual(try db.rows("SELECT name, badge, launch_date FROM missions WHERE id = 11"),
-                       [Row(values: [.text("Apollo 11"), .text("apollo11"), .text("1969-07-16")])])
+        XCTAssertEqual(
+            try db.rows("SELECT astronaut_id, role, canonical_role FROM crew_roster WHERE mission_id = 11"),
+            [
+                Row(values: [.text("armstrong"), .text("Commander"), .text("Commander")]),
+                Row(values: [.text("collins"), .text("Command Module Pilot"), .text("Command Module Pilot")]),
+                Row(values: [.text("aldrin"), .text("Lunar Module Pilot"), .text("Lunar Module Pilot")]),
+            ])
+        XCTAssertEqual(
+            try db.rows("SELECT mission_id FROM astronaut_flights WHERE astronaut_id = 'lovell'"),
+            [Row(values: [.integer(8)]), Row(values: [.integer(13)])])
+        XCTAssertEqual(
+            try db.rows("SELECT name, badge, launch_date FROM missions WHERE id = 11"),
+            [Row(values: [.text("Apollo 11"), .text("apollo11"), .text("1969-07-16")])])
         // Every mission has exactly one commander.
         XCTAssertEqual(try db.scalar("SELECT count(DISTINCT mission_id) FROM mission_commanders"), .integer(12))
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM mission_commanders"), .integer(12))
@@ -54,11 +62,14 @@ final class ImportTests: XCTestCase {
         for mission in reference.missions {
             let row = try db.rows("SELECT launch_date, description FROM missions WHERE id = ?", [.integer(Int64(mission.id))])
             XCTAssertEqual(row.first?.values, [mission.launchDate.map(SQLValue.text) ?? .null, .text(mission.description)])
-            let crew = try db.rows("SELECT astronaut_id, role, position FROM crew WHERE mission_id = ? ORDER BY position",
-                                   [.integer(Int64(mission.id))])
-            XCTAssertEqual(crew.map(\.values), mission.crew.enumerated().map {
-                [.text($1.name), .text($1.role), .integer(Int64($0 + 1))]
-            })
+            let crew = try db.rows(
+                "SELECT astronaut_id, role, position FROM crew WHERE mission_id = ? ORDER BY position",
+                [.integer(Int64(mission.id))])
+            XCTAssertEqual(
+                crew.map(\.values),
+                mission.crew.enumerated().map {
+                    [.text($1.name), .text($1.role), .integer(Int64($0 + 1))]
+                })
         }
         for astronaut in reference.astronauts.values {
             let row = try db.rows("SELECT name, description FROM astronauts WHERE id = ?", [.text(astronaut.id)])
@@ -90,17 +101,22 @@ final class ImportTests: XCTestCase {
         _ = try importRealDataset()
         let db = try Database(path: databasePath, mode: .readWriteCreate)
         // FTS5's own check compares the index with the text of the content tables.
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
             INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
             """)
         let reference = try ReferenceDataset()
         let expected = reference.missions.filter { $0.description.lowercased().contains("oxygen tank") }.map { SQLValue.integer(Int64($0.id)) }
         XCTAssertFalse(expected.isEmpty)
-        XCTAssertEqual(try db.rows("SELECT rowid FROM missions_fts WHERE missions_fts MATCH '\"oxygen tank\"' ORDER BY rowid").map { $0.values[0] },
-                       expected)
-        XCTAssertEqual(try db.rows("SELECT a.id FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid WHERE astronauts_fts MATCH 'armstrong' ORDER BY rank LIMIT 1"),
-                       [Row(values: [.text("armstrong")])])
+        XCTAssertEqual(
+            try db.rows("SELECT rowid FROM missions_fts WHERE missions_fts MATCH '\"oxygen tank\"' ORDER BY rowid").map { $0.values[0] },
+            expected)
+        XCTAssertEqual(
+            try db.rows(
+                "SELECT a.id FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid WHERE astronauts_fts MATCH 'armstrong' ORDER BY rank LIMIT 1"
+            ),
+            [Row(values: [.text("armstrong")])])
     }
 
     func testImportOverOtherContentMakesTheSameDatabaseAsAFreshOneKeepingOtherProgramsObjects() throws {
@@ -112,7 +128,8 @@ final class ImportTests: XCTestCase {
         let other = try write(#"[{"id": 5, "crew": [{"name": "lovell", "role": "Pilot"}], "description": "Other."}]"#, to: "m.json", in: folder)
         _ = try importRealDataset(from: (.file(other), .embedded("astronauts.json")))
         // A user's own objects, with a chain of foreign keys into moonshot's tables.
-        try Database(path: databasePath, mode: .readWriteCreate).execute("""
+        try Database(path: databasePath, mode: .readWriteCreate).execute(
+            """
             CREATE VIEW extra AS SELECT 1; CREATE INDEX extra_index ON missions (description);
             CREATE TABLE notes (id INTEGER PRIMARY KEY, mission_id INTEGER REFERENCES missions (id));
             CREATE TABLE tags (note_id INTEGER REFERENCES notes (id));
@@ -122,9 +139,12 @@ final class ImportTests: XCTestCase {
         // The note refers to mission 5, which the Apollo dataset lacks: the import refuses, naming
         // it, and tags, which would refer to it once it is dropped.
         XCTAssertThrowsError(try importRealDataset()) { error in
-            XCTAssertEqual((error as? ImportRefusal)?.obstacles,
-                           [ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"])),
-                            ImportRefusal.Obstacle(name: "table tags", reason: .intoDroppedTables(rows: 1, tables: ["notes"]))], "\(error)")
+            XCTAssertEqual(
+                (error as? ImportRefusal)?.obstacles,
+                [
+                    ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"])),
+                    ImportRefusal.Obstacle(name: "table tags", reason: .intoDroppedTables(rows: 1, tables: ["notes"])),
+                ], "\(error)")
             XCTAssertNil((error as? ImportRefusal)?.edits)
         }
         XCTAssertEqual(try open().scalar("SELECT count(*) FROM missions WHERE id = 5"), .integer(1), "nothing changed")
@@ -134,18 +154,21 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(summary.kept, ["view extra", "index extra_index"])
         XCTAssertEqual(try dump() + searchIndex(), fresh)
         XCTAssertEqual(try open().rows(objects), freshSchema)
-        XCTAssertEqual(try open().rows("SELECT type, name FROM sqlite_schema WHERE name IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"),
-                       [Row(values: [.text("view"), .text("extra")]), Row(values: [.text("index"), .text("extra_index")])])
+        XCTAssertEqual(
+            try open().rows("SELECT type, name FROM sqlite_schema WHERE name IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"),
+            [Row(values: [.text("view"), .text("extra")]), Row(values: [.text("index"), .text("extra_index")])])
         let db = try Database(path: databasePath, mode: .readWriteCreate)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
             INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
             """)
         XCTAssertEqual(try db.rows("PRAGMA integrity_check"), [Row(values: [.text("ok")])])
         XCTAssertEqual(try db.rows("PRAGMA foreign_key_check"), [])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM imports"), .integer(2), "the history is kept")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"],
-                       "no journal or other file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"],
+            "no journal or other file left")
     }
 
     /// What the search indexes answer: for words common and rare, the matching rowids in rank order.
@@ -159,24 +182,27 @@ final class ImportTests: XCTestCase {
         return rows
     }
 
-
     func testProvenanceRecordsEachImport() throws {
         _ = try importRealDataset()
         let second = try importRealDataset()
         XCTAssertEqual(second.outcome, .unchanged)
-        let rows = try open().rows("SELECT missions_source, missions_sha256, astronauts_source, mission_count, astronaut_count, crew_count, tool_version FROM imports ORDER BY id")
+        let rows = try open().rows(
+            "SELECT missions_source, missions_sha256, astronauts_source, mission_count, astronaut_count, crew_count, tool_version FROM imports ORDER BY id")
         XCTAssertEqual(rows.count, 2)
         let missionsBytes = Array(try Data(contentsOf: URL(fileURLWithPath: realMissionsPath)))
-        XCTAssertEqual(rows[1].values, [
-            .text("embedded:missions.json"), .text(missionsBytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }), .text("embedded:astronauts.json"),
-            .integer(12), .integer(32), .integer(36), .text(MoonshotVersion.current),
-        ])
+        XCTAssertEqual(
+            rows[1].values,
+            [
+                .text("embedded:missions.json"), .text(missionsBytes.withUnsafeBufferPointer { SHA256.hexDigest(of: $0) }), .text("embedded:astronauts.json"),
+                .integer(12), .integer(32), .integer(36), .text(MoonshotVersion.current),
+            ])
     }
 
     func testReimportReplacesContent() throws {
         _ = try importRealDataset()
         let before = try dump()
-        let smaller = try write("""
+        let smaller = try write(
+            """
             [{"id": 99, "launchDate": "2030-01-02", "crew": [{"name": "lovell", "role": "commander"}], "description": "Future."}]
             """, to: "m.json", in: folder)
         let summary = try importRealDataset(from: (.file(smaller), .file(realAstronautsPath)))
@@ -210,7 +236,8 @@ final class ImportTests: XCTestCase {
         astronauts = astronauts.replacingOccurrences(of: "\"name\": \"Edwin E. Aldrin Jr.\"", with: "\"name\": 7")
         var missions = try String(contentsOfFile: realMissionsPath, encoding: .utf8)
         missions = missions.replacingOccurrences(of: "\"name\": \"aldrin\"", with: "\"name\": \"buzz\"")
-        let badAstronauts = try write(astronauts, to: "a.json", in: folder), badMissions = try write(missions, to: "m.json", in: folder)
+        let badAstronauts = try write(astronauts, to: "a.json", in: folder)
+        let badMissions = try write(missions, to: "m.json", in: folder)
         XCTAssertNotEqual(astronauts, try String(contentsOfFile: realAstronautsPath, encoding: .utf8))
         XCTAssertThrowsError(try importRealDataset(from: (.file(realMissionsPath), .file(badAstronauts)))) { error in
             XCTAssertEqual((error as? ImportFailure)?.problems.first?.path, "[\"aldrin\"].name", "\(error)")
@@ -272,12 +299,19 @@ final class ImportTests: XCTestCase {
     }
 
     func testUnusableDatabaseLocations() throws {
-        XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
-                                              databasePath: folder.path + "/no/such/folder/x.db")) { error in
-            XCTAssertEqual(error as? DatabaseWriteProblem, .missingFolder(path: self.folder.path + "/no/such/folder/x.db", folder: self.folder.path + "/no/such/folder"))
+        XCTAssertThrowsError(
+            try Importer.run(
+                missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                databasePath: folder.path + "/no/such/folder/x.db")
+        ) { error in
+            XCTAssertEqual(
+                error as? DatabaseWriteProblem, .missingFolder(path: self.folder.path + "/no/such/folder/x.db", folder: self.folder.path + "/no/such/folder"))
         }
-        XCTAssertThrowsError(try Importer.run(missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
-                                              databasePath: folder.path)) { error in
+        XCTAssertThrowsError(
+            try Importer.run(
+                missions: .embedded("missions.json"), astronauts: .embedded("astronauts.json"),
+                databasePath: folder.path)
+        ) { error in
             XCTAssertEqual(error as? DatabaseWriteProblem, .folder(path: self.folder.path))
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 
 /// Each kind of bad input gets its own message, naming the file, line, column and path.
@@ -24,8 +25,10 @@ final class ImportValidationTests: XCTestCase {
     }
 
     /// Runs a check and returns its problems, failing the test when there are none.
-    private func problems(missions: String = missions, astronauts: String = astronauts,
-                          file: StaticString = #filePath, line: UInt = #line) throws -> [ImportProblem] {
+    private func problems(
+        missions: String = missions, astronauts: String = astronauts,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [ImportProblem] {
         let missionsPath = try write(missions, to: "missions.json", in: folder)
         let astronautsPath = try write(astronauts, to: "astronauts.json", in: folder)
         do {
@@ -38,16 +41,19 @@ final class ImportValidationTests: XCTestCase {
     }
 
     /// Asserts one problem: its file, the location of `needle`, its path and words of its message.
-    private func assertProblem(_ problem: ImportProblem?, in fileName: String, at needle: String, of text: String,
-                               occurrence: Int = 1, path: String?, says words: String,
-                               file: StaticString = #filePath, line: UInt = #line) {
+    private func assertProblem(
+        _ problem: ImportProblem?, in fileName: String, at needle: String, of text: String,
+        occurrence: Int = 1, path: String?, says words: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let problem else { return XCTFail("no problem reported", file: file, line: line) }
         XCTAssertTrue(problem.file.hasSuffix(fileName), "file: \(problem)", file: file, line: line)
         XCTAssertEqual(problem.location, location(of: needle, in: text, occurrence: occurrence), "location: \(problem)", file: file, line: line)
         XCTAssertEqual(problem.path, path, "path: \(problem)", file: file, line: line)
         XCTAssertTrue(problem.message.contains(words), "message: \(problem)", file: file, line: line)
-        XCTAssertTrue(problem.description.contains("\(fileName):\(problem.location!.line):\(problem.location!.column): "),
-                      "description: \(problem)", file: file, line: line)
+        XCTAssertTrue(
+            problem.description.contains("\(fileName):\(problem.location!.line):\(problem.location!.column): "),
+            "description: \(problem)", file: file, line: line)
     }
 
     func testTheFixturesAreValid() throws {
@@ -86,8 +92,11 @@ final class ImportValidationTests: XCTestCase {
         bytes[index] = 0xFF
         try write(bytes: bytes, to: "missions.json", in: folder)
         try write(Self.astronauts, to: "astronauts.json", in: folder)
-        XCTAssertThrowsError(try Importer.check(missions: .file(folder.path + "/missions.json"),
-                                                astronauts: .file(folder.path + "/astronauts.json"))) { error in
+        XCTAssertThrowsError(
+            try Importer.check(
+                missions: .file(folder.path + "/missions.json"),
+                astronauts: .file(folder.path + "/astronauts.json"))
+        ) { error in
             let problem = (error as! ImportFailure).problems[0]
             XCTAssertTrue(problem.message.contains("invalid UTF-8 byte 0xFF"), "\(problem)")
             XCTAssertEqual(problem.location, location(of: "M.", in: Self.missions))
@@ -138,7 +147,8 @@ final class ImportValidationTests: XCTestCase {
         let astronauts = Self.astronauts.replacingOccurrences(of: ", \"description\": \"B.\"", with: "")
         let found = try problems(missions: missions, astronauts: astronauts)
         XCTAssertEqual(found.count, 3, "\(found)")
-        assertProblem(found[0], in: "astronauts.json", at: "{\"id\": \"bob\"", of: astronauts, path: "[\"bob\"]", says: "missing required field \"description\"")
+        assertProblem(
+            found[0], in: "astronauts.json", at: "{\"id\": \"bob\"", of: astronauts, path: "[\"bob\"]", says: "missing required field \"description\"")
         assertProblem(found[1], in: "missions.json", at: "{\"name\": \"bob\"}", of: missions, path: "[0].crew[1]", says: "missing required field \"role\"")
         assertProblem(found[2], in: "missions.json", at: "{\"crew\": []", of: missions, path: "[1]", says: "missing required field \"id\"")
     }
@@ -159,8 +169,9 @@ final class ImportValidationTests: XCTestCase {
 
     func testUnknownFieldsAreIgnored() throws {
         let missions = Self.missions.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": 2, \"extra\": {\"deep\": [1, null, true]},")
-        let counts = try Importer.check(missions: .file(write(missions, to: "m.json", in: folder)),
-                                        astronauts: .file(write(Self.astronauts, to: "a.json", in: folder)))
+        let counts = try Importer.check(
+            missions: .file(write(missions, to: "m.json", in: folder)),
+            astronauts: .file(write(Self.astronauts, to: "a.json", in: folder)))
         XCTAssertEqual(counts.missions, 2)
     }
 
@@ -181,7 +192,8 @@ final class ImportValidationTests: XCTestCase {
 
     func testLookAlikeUnicodeIsCheckedByBytesAsSQLiteDoes() throws {
         // "José" with a precomposed é, and with e + combining acute: equal to Swift, not to SQLite.
-        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        let composed = "Jos\u{E9}"
+        let decomposed = "Jose\u{301}"
         XCTAssertEqual(composed, decomposed)
         let astronauts = Self.astronauts.replacingOccurrences(of: "\"ann\": {\"id\": \"ann\"", with: "\"\(composed)\": {\"id\": \"\(decomposed)\"")
         let missions = Self.missions.replacingOccurrences(of: "{\"name\": \"ann\"", with: "{\"name\": \"\(decomposed)\"")
@@ -209,10 +221,12 @@ final class ImportValidationTests: XCTestCase {
         let digits = String(repeating: "7", count: 40 << 20)
         let text = #"[{"id":1,"crew":[],"description":"d","extra":"# + digits + "}]"
         let found = try problems(missions: text)
-        XCTAssertEqual(found.map(\.message), [
-            "this mission takes more than 16 MiB of the file, the most one record may take; it was skipped",
-            "a value here runs past 16 MiB, the most one record may take",
-        ])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                "this mission takes more than 16 MiB of the file, the most one record may take; it was skipped",
+                "a value here runs past 16 MiB, the most one record may take",
+            ])
         XCTAssertEqual(found.first?.location, TextLocation(line: 1, column: 2))
     }
 
@@ -231,18 +245,27 @@ final class ImportValidationTests: XCTestCase {
     }
 
     func testDuplicateAstronautKey() throws {
-        let text = Self.astronauts.replacingOccurrences(of: "\n}", with: ",\n  \"ann\": {\"id\": \"ann\", \"name\": \"Ann Again\", \"description\": \"A2.\"}\n}")
+        let text = Self.astronauts.replacingOccurrences(
+            of: "\n}", with: ",\n  \"ann\": {\"id\": \"ann\", \"name\": \"Ann Again\", \"description\": \"A2.\"}\n}")
         let found = try problems(astronauts: text)
         XCTAssertEqual(found.count, 1, "\(found)")
-        assertProblem(found.first, in: "astronauts.json", at: "\"ann\":", of: text, occurrence: 2, path: "[\"ann\"]", says: "duplicate astronaut key \"ann\"; it is already defined at \(location(of: "\"ann\":", in: text)!)")
+        assertProblem(
+            found.first, in: "astronauts.json", at: "\"ann\":", of: text, occurrence: 2, path: "[\"ann\"]",
+            says: "duplicate astronaut key \"ann\"; it is already defined at \(location(of: "\"ann\":", in: text)!)")
     }
 
     func testWhenOneFileCannotBeOpenedTheOtherIsStillChecked() throws {
         let broken = try write(#"{"a": 1,}"#, to: "astronauts.json", in: folder)
         let missing = folder.appendingPathComponent("nowhere.json").path
-        for check in [{ try Importer.check(missions: .file(missing), astronauts: .file(broken)) },
-                      { try Importer.run(missions: .file(missing), astronauts: .file(broken),
-                                         databasePath: self.folder.appendingPathComponent("m.db").path).counts }] {
+        for check in [
+            { try Importer.check(missions: .file(missing), astronauts: .file(broken)) },
+            {
+                try Importer.run(
+                    missions: .file(missing), astronauts: .file(broken),
+                    databasePath: self.folder.appendingPathComponent("m.db").path
+                ).counts
+            },
+        ] {
             XCTAssertThrowsError(try check()) { error in
                 let problems = (error as? ImportFailure)?.problems.map(\.description) ?? ["\(error)"]
                 XCTAssertEqual(problems.count, 3, "\(problems)")
@@ -257,14 +280,17 @@ final class ImportValidationTests: XCTestCase {
         let text = Self.missions.replacingOccurrences(of: "\"id\": 2,", with: "\"id\": 1,")
         let found = try problems(missions: text)
         XCTAssertEqual(found.count, 1, "\(found)")
-        assertProblem(found.first, in: "missions.json", at: "1, \"crew\": []", of: text, path: "[1].id", says: "duplicate mission id 1; mission [0] already has it")
+        assertProblem(
+            found.first, in: "missions.json", at: "1, \"crew\": []", of: text, path: "[1].id", says: "duplicate mission id 1; mission [0] already has it")
     }
 
     func testSameAstronautTwiceInOneCrew() throws {
         let text = Self.missions.replacingOccurrences(of: "{\"name\": \"bob\"", with: "{\"name\": \"ann\"")
         let found = try problems(missions: text)
         XCTAssertEqual(found.count, 1, "\(found)")
-        assertProblem(found.first, in: "missions.json", at: "\"ann\"", of: text, occurrence: 2, path: "[0].crew[1].name", says: "\"ann\" is already in this crew at crew[0]")
+        assertProblem(
+            found.first, in: "missions.json", at: "\"ann\"", of: text, occurrence: 2, path: "[0].crew[1].name",
+            says: "\"ann\" is already in this crew at crew[0]")
     }
 
     func testUnknownCrewMemberSuggestsClosestIDs() throws {
@@ -282,7 +308,8 @@ final class ImportValidationTests: XCTestCase {
             let text = Self.missions.replacingOccurrences(of: "1969-07-16", with: bad)
             let found = try problems(missions: text)
             XCTAssertEqual(found.count, 1, "\(bad): \(found)")
-            assertProblem(found.first, in: "missions.json", at: "\"\(bad)\"", of: text, path: "[0].launchDate", says: "is not a real calendar date written YYYY-MM-DD")
+            assertProblem(
+                found.first, in: "missions.json", at: "\"\(bad)\"", of: text, path: "[0].launchDate", says: "is not a real calendar date written YYYY-MM-DD")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 
 /// An input file read from start to end with plain reads: what it does when the file changes
@@ -94,8 +95,12 @@ final class InputFileTests: XCTestCase {
             return cursor.location
         }
         XCTAssertEqual(log.listed.map(\.message), ["at 0", "at 3", "at 7", "at 9"])
-        XCTAssertEqual(log.listed.map(\.location), [TextLocation(line: 1, column: 1), TextLocation(line: 2, column: 1),
-                                                    TextLocation(line: 2, column: 4), TextLocation(line: 3, column: 2)])
+        XCTAssertEqual(
+            log.listed.map(\.location),
+            [
+                TextLocation(line: 1, column: 1), TextLocation(line: 2, column: 1),
+                TextLocation(line: 2, column: 4), TextLocation(line: 3, column: 2),
+            ])
     }
 
     func testBeyondTheLimitTheFirstInTheFileAreKept() throws {

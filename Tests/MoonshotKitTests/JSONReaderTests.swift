@@ -1,5 +1,6 @@
-import XCTest
 import Foundation
+import XCTest
+
 @testable import MoonshotKit
 
 /// Tests of the strict JSON pull reader (`JSONReader`) and of `TextCursor`.
@@ -100,12 +101,14 @@ final class JSONReaderTests: XCTestCase {
     ) {
         precondition(!words.isEmpty, "say what the message should mention")
         guard let error = syntaxError(bytes, file: file, line: line) else { return }
-        XCTAssertEqual(error.offset, offset,
-                       "offset for \(Self.describe(bytes)) (message: \(error.message))", file: file, line: line)
+        XCTAssertEqual(
+            error.offset, offset,
+            "offset for \(Self.describe(bytes)) (message: \(error.message))", file: file, line: line)
         for word in words {
-            XCTAssertTrue(error.message.lowercased().contains(word.lowercased()),
-                          "message for \(Self.describe(bytes)) should mention \(word.debugDescription): \(error.message)",
-                          file: file, line: line)
+            XCTAssertTrue(
+                error.message.lowercased().contains(word.lowercased()),
+                "message for \(Self.describe(bytes)) should mention \(word.debugDescription): \(error.message)",
+                file: file, line: line)
         }
     }
 
@@ -115,12 +118,14 @@ final class JSONReaderTests: XCTestCase {
     ) {
         precondition(!words.isEmpty, "say what the message should mention")
         guard let error = syntaxError(Array(text.utf8), file: file, line: line) else { return }
-        XCTAssertEqual(error.offset, offset,
-                       "offset for \(text.debugDescription) (message: \(error.message))", file: file, line: line)
+        XCTAssertEqual(
+            error.offset, offset,
+            "offset for \(text.debugDescription) (message: \(error.message))", file: file, line: line)
         for word in words {
-            XCTAssertTrue(error.message.lowercased().contains(word.lowercased()),
-                          "message for \(text.debugDescription) should mention \(word.debugDescription): \(error.message)",
-                          file: file, line: line)
+            XCTAssertTrue(
+                error.message.lowercased().contains(word.lowercased()),
+                "message for \(text.debugDescription) should mention \(word.debugDescription): \(error.message)",
+                file: file, line: line)
         }
     }
 
@@ -147,8 +152,9 @@ final class JSONReaderTests: XCTestCase {
                 return XCTFail("threw \(error) instead of a JSONSyntaxError", file: file, line: line)
             }
             XCTAssertEqual(error.offset, offset, "offset (message: \(error.message))", file: file, line: line)
-            XCTAssertTrue(error.message.lowercased().contains(word.lowercased()),
-                          "message should mention \(word.debugDescription): \(error.message)", file: file, line: line)
+            XCTAssertTrue(
+                error.message.lowercased().contains(word.lowercased()),
+                "message should mention \(word.debugDescription): \(error.message)", file: file, line: line)
         }
     }
 
@@ -473,8 +479,9 @@ final class JSONReaderTests: XCTestCase {
 
     func testArraysNestedOneLevelBeyondTheMaximumAreRejected() {
         let depth = JSONReader.maximumDepth + 1
-        assertRejects(String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
-                      at: JSONReader.maximumDepth, mentioning: "nesting")
+        assertRejects(
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
+            at: JSONReader.maximumDepth, mentioning: "nesting")
     }
 
     func testObjectsNestedExactlyToTheMaximumDepthAreAcceptedAndOneMoreIsRejected() {
@@ -487,9 +494,16 @@ final class JSONReaderTests: XCTestCase {
 
     func testMixedNestingCountsBothArraysAndObjects() {
         func nested(_ depth: Int) -> String {
-            var open = "", close = ""
+            var open = ""
+            var close = ""
             for level in 0..<depth {
-                if level.isMultiple(of: 2) { open += "["; close = "]" + close } else { open += #"{"k":"#; close = "}" + close }
+                if level.isMultiple(of: 2) {
+                    open += "["
+                    close = "]" + close
+                } else {
+                    open += #"{"k":"#
+                    close = "}" + close
+                }
             }
             return open + "0" + close
         }
@@ -523,9 +537,11 @@ final class JSONReaderTests: XCTestCase {
     // MARK: - Acceptances: values and white space
 
     func testEveryKindOfValueIsAccepted() {
-        for document in ["{}", "[]", #""""#, #""text""#, "0", "42", "-7", "3.25", "true", "false", "null",
-                         #"{"a":[1,"b",{"c":null}],"d":true,"e":false,"f":-0.5e-3}"#,
-                         #"[{}, [], "", 0, true, false, null]"#] {
+        for document in [
+            "{}", "[]", #""""#, #""text""#, "0", "42", "-7", "3.25", "true", "false", "null",
+            #"{"a":[1,"b",{"c":null}],"d":true,"e":false,"f":-0.5e-3}"#,
+            #"[{}, [], "", 0, true, false, null]"#,
+        ] {
             assertAccepts(document)
         }
     }
@@ -542,9 +558,11 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testAllowedNumbersAreAccepted() {
-        for number in ["0", "-0", "1", "-1", "10", "0.0", "-0.0", "1.5", "1.5e+10", "-2E-3", "1e5", "1E5",
-                       "0e0", "0E+0", "-0.0e-0", "1e-999", "1e999", "123456789012345678901234567890",
-                       "0.000000000000000000000001", "9223372036854775808", "-9223372036854775809"] {
+        for number in [
+            "0", "-0", "1", "-1", "10", "0.0", "-0.0", "1.5", "1.5e+10", "-2E-3", "1e5", "1E5",
+            "0e0", "0E+0", "-0.0e-0", "1e-999", "1e999", "123456789012345678901234567890",
+            "0.000000000000000000000001", "9223372036854775808", "-9223372036854775809",
+        ] {
             assertAccepts(number)
             assertAccepts("[" + number + "]")
             assertAccepts(#"{"n":"# + number + "}")
@@ -618,8 +636,10 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testRawMultibyteTextSurvivesByteForByte() throws {
-        for text in ["🚀", "👩‍🚀 in 🌕", "🇫🇷🇯🇵", "שלום עולם", "مرحبا بالعالم", "abc \u{202E}def\u{202C} ghi",
-                     "日本語のテキスト", "e\u{301}", "\u{7F}", "Ünïcödé and ASCII mixed: 🚀!"] {
+        for text in [
+            "🚀", "👩‍🚀 in 🌕", "🇫🇷🇯🇵", "שלום עולם", "مرحبا بالعالم", "abc \u{202E}def\u{202C} ghi",
+            "日本語のテキスト", "e\u{301}", "\u{7F}", "Ünïcödé and ASCII mixed: 🚀!",
+        ] {
             let decoded = try Self.decodeString("\"" + text + "\"")
             XCTAssertEqual(Array(decoded.utf8), Array(text.utf8), text)
             // As a member name and inside an array too.
@@ -680,8 +700,10 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testReadIntegerReturnsNilWithoutThrowingForNonIntegers() throws {
-        for text in ["9223372036854775808", "-9223372036854775809", "18446744073709551616",
-                     "123456789012345678901234567890", "1.5", "1.0", "0.0", "-0.5", "1e3", "1E3", "1e-3", "0e0", "2E+2"] {
+        for text in [
+            "9223372036854775808", "-9223372036854775809", "18446744073709551616",
+            "123456789012345678901234567890", "1.5", "1.0", "0.0", "-0.5", "1e3", "1E3", "1e-3", "0e0", "2E+2",
+        ] {
             try Self.withReader(text) { reader in
                 var value: Int64?? = .none
                 XCTAssertNoThrow(value = try reader.readInteger(), text)
@@ -725,21 +747,21 @@ final class JSONReaderTests: XCTestCase {
 
     func testWalkingADocumentWithTheStructuredAPI() throws {
         let json = #"""
-        {
-          "name": "Apollo 11",
-          "id": 11,
-          "crew": [
-            {"name": "Neil Armstrong", "role": "Commander"},
-            {"name": "Buzz Aldrin", "role": "Lunar Module Pilot"}
-          ],
-          "landed": true,
-          "aborted": false,
-          "note": null,
-          "ratio": 0.5,
-          "tags": [],
-          "extra": {}
-        }
-        """#
+            {
+              "name": "Apollo 11",
+              "id": 11,
+              "crew": [
+                {"name": "Neil Armstrong", "role": "Commander"},
+                {"name": "Buzz Aldrin", "role": "Lunar Module Pilot"}
+              ],
+              "landed": true,
+              "aborted": false,
+              "note": null,
+              "ratio": 0.5,
+              "tags": [],
+              "extra": {}
+            }
+            """#
         try Self.withReader(json) { reader in
             var keys: [String] = []
             var crew: [[String: String]] = []
@@ -789,8 +811,12 @@ final class JSONReaderTests: XCTestCase {
             } while try reader.nextMember()
             try reader.expectEnd()
             XCTAssertEqual(keys, ["name", "id", "crew", "landed", "aborted", "note", "ratio", "tags", "extra"])
-            XCTAssertEqual(crew, [["name": "Neil Armstrong", "role": "Commander"],
-                                  ["name": "Buzz Aldrin", "role": "Lunar Module Pilot"]])
+            XCTAssertEqual(
+                crew,
+                [
+                    ["name": "Neil Armstrong", "role": "Commander"],
+                    ["name": "Buzz Aldrin", "role": "Lunar Module Pilot"],
+                ])
         }
     }
 
@@ -988,9 +1014,9 @@ final class JSONReaderTests: XCTestCase {
         let text = "é€🚀x\n  é!"
         Self.withLocator(text) { locator in
             XCTAssertEqual(locator.location(of: 0), TextLocation(line: 1, column: 1))
-            XCTAssertEqual(locator.location(of: 2), TextLocation(line: 1, column: 2))   // €
-            XCTAssertEqual(locator.location(of: 5), TextLocation(line: 1, column: 3))   // 🚀
-            XCTAssertEqual(locator.location(of: 9), TextLocation(line: 1, column: 4))   // x
+            XCTAssertEqual(locator.location(of: 2), TextLocation(line: 1, column: 2))  // €
+            XCTAssertEqual(locator.location(of: 5), TextLocation(line: 1, column: 3))  // 🚀
+            XCTAssertEqual(locator.location(of: 9), TextLocation(line: 1, column: 4))  // x
             XCTAssertEqual(locator.location(of: 10), TextLocation(line: 1, column: 5))  // newline
             XCTAssertEqual(locator.location(of: 13), TextLocation(line: 2, column: 3))  // é
             XCTAssertEqual(locator.location(of: 15), TextLocation(line: 2, column: 4))  // !
@@ -1083,14 +1109,17 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Self.validDocuments.count, 30)
         for document in Self.validDocuments {
             assertAccepts(document)
-            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(document.utf8), options: [.fragmentsAllowed]),
-                             "Foundation rejects \(document.debugDescription)")
+            XCTAssertNoThrow(
+                try JSONSerialization.jsonObject(with: Data(document.utf8), options: [.fragmentsAllowed]),
+                "Foundation rejects \(document.debugDescription)")
         }
     }
 
     func testDecodedStringsMatchFoundation() throws {
-        for document in [#""plain""#, #""\"\\\/\b\f\n\r\t""#, #""\u0041\u00e9""#, #""\uD83D\uDE80""#,
-                         "\"é 🚀 שלום\"", #""mixed é \n \u20AC 🚀""#, #""\u0000x""#] {
+        for document in [
+            #""plain""#, #""\"\\\/\b\f\n\r\t""#, #""\u0041\u00e9""#, #""\uD83D\uDE80""#,
+            "\"é 🚀 שלום\"", #""mixed é \n \u20AC 🚀""#, #""\u0000x""#,
+        ] {
             let ours = try Self.decodeString(document)
             let theirs = try XCTUnwrap(
                 JSONSerialization.jsonObject(with: Data(document.utf8), options: [.fragmentsAllowed]) as? String, document)
@@ -1109,18 +1138,20 @@ final class JSONReaderTests: XCTestCase {
 
     func testFoundationAlsoRejectsTheseInvalidDocuments() {
         // Only documents Foundation is strict about; it tolerates some (trailing commas), which are not listed.
-        let invalid: [[UInt8]] = [
-            "", "   ", "[", "[1", "{\"a\":1", "{\"a\" 1}", "// c\n1", "/* c */ 1", "01", "-01", "'a'",
-            "\"a\tb\"", "\"a\nb\"", "\"\\x\"", "\"\\u12G4\"", "\"\\uD800\"", "\"\\uDC00\"", "\"\\uD800\\u0041\"",
-            "NaN", "Infinity", "-Infinity", "1 2", "{} []", "\"abc", "1.", ".5", "1e", "+1", "tru",
-        ].map { Array($0.utf8) } + [
-            [0xFF], [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0x61, 0xC3],
-            [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
-        ]
+        let invalid: [[UInt8]] =
+            [
+                "", "   ", "[", "[1", "{\"a\":1", "{\"a\" 1}", "// c\n1", "/* c */ 1", "01", "-01", "'a'",
+                "\"a\tb\"", "\"a\nb\"", "\"\\x\"", "\"\\u12G4\"", "\"\\uD800\"", "\"\\uDC00\"", "\"\\uD800\\u0041\"",
+                "NaN", "Infinity", "-Infinity", "1 2", "{} []", "\"abc", "1.", ".5", "1e", "+1", "tru",
+            ].map { Array($0.utf8) } + [
+                [0xFF], [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0x61, 0xC3],
+                [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            ]
         for bytes in invalid {
             XCTAssertNotNil(syntaxError(bytes, file: #filePath, line: #line))
-            XCTAssertThrowsError(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
-                                 "Foundation accepts \(Self.describe(bytes))")
+            XCTAssertThrowsError(
+                try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
+                "Foundation accepts \(Self.describe(bytes))")
         }
     }
 }
@@ -1139,7 +1170,7 @@ private final class TrickleSource: JSONByteSource {
         buffers = (0..<2).map { _ in .allocate(capacity: max(bytes.count, 1)) }
     }
 
-    deinit { buffers.forEach { $0.deallocate() } }
+    deinit { for buffer in buffers { buffer.deallocate() } }
 
     func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>) {
         precondition(keep >= origin, "the reader asked for bytes it had let go")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -21,8 +22,9 @@ final class QueryTests: XCTestCase {
     func testKnownAnswers() throws {
         XCTAssertEqual(try db.commanders(ofMission: 13).map(\.astronautID), ["lovell"])
         XCTAssertEqual(try db.commanders(ofMission: 1).map(\.astronautName), ["Virgil I. \"Gus\" Grissom"])
-        XCTAssertEqual(try db.crew(ofMission: 11).map { "\($0.astronautID):\($0.role)" },
-                       ["armstrong:Commander", "collins:Command Module Pilot", "aldrin:Lunar Module Pilot"])
+        XCTAssertEqual(
+            try db.crew(ofMission: 11).map { "\($0.astronautID):\($0.role)" },
+            ["armstrong:Commander", "collins:Command Module Pilot", "aldrin:Lunar Module Pilot"])
         XCTAssertEqual(try db.flights(ofAstronaut: "lovell").map(\.missionID), [8, 13])
         let missions = try db.missions()
         XCTAssertEqual(missions.count, 12)
@@ -115,8 +117,10 @@ final class QueryTests: XCTestCase {
     /// Names as people say them: a nickname the description opens with, or a first name the
     /// source spells otherwise beside the surname.
     func testAstronautsFoundByNicknameAreGuesses() throws {
-        for (text, expected) in ["  buzz ": "aldrin", "Buzz Aldrin": "aldrin", "Jim Lovell": "lovell", "Pete Conrad": "conrad",
-                                 "Pete": "conrad", "Jack Schmitt": "schmitt", "geologist": "schmitt"] {
+        for (text, expected) in [
+            "  buzz ": "aldrin", "Buzz Aldrin": "aldrin", "Jim Lovell": "lovell", "Pete Conrad": "conrad",
+            "Pete": "conrad", "Jack Schmitt": "schmitt", "geologist": "schmitt",
+        ] {
             let found = try db.resolveAstronaut(text)
             XCTAssertEqual(found.thing.id, expected, text)
             XCTAssertEqual(found.guessedFrom, text)
@@ -181,8 +185,9 @@ final class QueryTests: XCTestCase {
             let tables: Set<Substring> = ["missions", "astronauts", "crew", "imports", "m", "a", "c"]
             let scans = details.filter { line in
                 let words = line.split(separator: " ")
-                return words.first == "SCAN" && (words.count > 1 && tables.contains(words[1])
-                                                 || line.contains("VIRTUAL TABLE") && !line.contains(":M"))
+                return words.first == "SCAN"
+                    && (words.count > 1 && tables.contains(words[1])
+                        || line.contains("VIRTUAL TABLE") && !line.contains(":M"))
             }
             XCTAssertEqual(scans, [], "\(query.name):\n\(plan)")
             if query.parameters == ["astronaut_id"] { XCTAssertTrue(plan.contains("crew_by_astronaut"), plan) }
@@ -231,8 +236,9 @@ final class QueryTests: XCTestCase {
             try direct.bind(named: executed.named)
             var rows: [Row] = []
             while try direct.step() { rows.append(direct.currentRow) }
-            XCTAssertEqual(try db.connection.rows(executed.runnable), Array(rows.dropFirst(executed.offset).prefix(executed.limit ?? .max)),
-                           executed.runnable)
+            XCTAssertEqual(
+                try db.connection.rows(executed.runnable), Array(rows.dropFirst(executed.offset).prefix(executed.limit ?? .max)),
+                executed.runnable)
             XCTAssertFalse(rows.isEmpty, executed.runnable)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -16,10 +17,12 @@ final class SQLiteWrapperTests: XCTestCase {
         }
         try insert.execute([.integer(4), .null, .null, .null])
         let rows = try db.rows("SELECT id, name, score, data FROM t WHERE id >= ? ORDER BY id", [.integer(3)])
-        XCTAssertEqual(rows, [
-            Row(values: [.integer(3), .text("n3"), .real(1.5), .blob([3, 0, 255])]),
-            Row(values: [.integer(4), .null, .null, .null]),
-        ])
+        XCTAssertEqual(
+            rows,
+            [
+                Row(values: [.integer(3), .text("n3"), .real(1.5), .blob([3, 0, 255])]),
+                Row(values: [.integer(4), .null, .null, .null]),
+            ])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(4))
     }
 
@@ -73,8 +76,9 @@ final class SQLiteWrapperTests: XCTestCase {
             }
         }
         XCTAssertEqual(caught { try insert.execute([.integer(9)]) }, "foreign key", "an extended code catches itself")
-        XCTAssertEqual(caught { try db.execute("INSERT INTO p VALUES (1); INSERT INTO p VALUES (1)") }, "constraint",
-                       "a primary code catches its other extended codes (here SQLITE_CONSTRAINT_PRIMARYKEY)")
+        XCTAssertEqual(
+            caught { try db.execute("INSERT INTO p VALUES (1); INSERT INTO p VALUES (1)") }, "constraint",
+            "a primary code catches its other extended codes (here SQLITE_CONSTRAINT_PRIMARYKEY)")
         XCTAssertEqual(caught { try db.execute("SELEC 1") }, "other", "nor another code")
         XCTAssertEqual(caught { throw NotSQLitesError() }, "other", "nor an error that is not SQLite's")
         XCTAssertTrue(ResultCode.readOnly ~= ResultCode.readOnlyRollback)
@@ -101,10 +105,12 @@ final class SQLiteWrapperTests: XCTestCase {
         let db = try memory()
         try db.execute("CREATE TABLE t (x INTEGER)")
         struct Boom: Error {}
-        XCTAssertThrowsError(try db.transaction {
-            try db.execute("INSERT INTO t VALUES (1)")
-            throw Boom()
-        }) { XCTAssertTrue($0 is Boom) }
+        XCTAssertThrowsError(
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (1)")
+                throw Boom()
+            }
+        ) { XCTAssertTrue($0 is Boom) }
         XCTAssertFalse(db.isInTransaction)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
         let value = try db.transaction {
@@ -120,19 +126,23 @@ final class SQLiteWrapperTests: XCTestCase {
         try db.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
         // The body ends the transaction itself, then fails: there is nothing left to roll back,
         // and the error reported is the body's.
-        XCTAssertThrowsError(try db.transaction {
-            try db.execute("INSERT INTO t VALUES (1); ROLLBACK")
-            try db.execute("INSERT INTO nowhere VALUES (1)")
-        }) { error in
+        XCTAssertThrowsError(
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (1); ROLLBACK")
+                try db.execute("INSERT INTO nowhere VALUES (1)")
+            }
+        ) { error in
             XCTAssertTrue((error as? SQLiteError)?.message.contains("no such table: nowhere") == true, "\(error)")
         }
         XCTAssertFalse(db.isInTransaction)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
         // A failing statement in the middle rolls back what came before it.
-        XCTAssertThrowsError(try db.transaction {
-            try db.execute("INSERT INTO t VALUES (5)")
-            try db.execute("INSERT INTO t VALUES (5)")
-        }) { error in
+        XCTAssertThrowsError(
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (5)")
+                try db.execute("INSERT INTO t VALUES (5)")
+            }
+        ) { error in
             XCTAssertEqual((error as? SQLiteError)?.code.primary, .constraint, "\(error)")
         }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
@@ -196,8 +206,10 @@ final class SQLiteWrapperTests: XCTestCase {
             case .other: return true
             }
         }
-        for sql in ["ATTACH DATABASE '\(folder.path)/x.db' AS x", "DETACH DATABASE main", "SELECT load_extension('x')",
-                    "VACUUM INTO '\(folder.path)/copy.db'"] {
+        for sql in [
+            "ATTACH DATABASE '\(folder.path)/x.db' AS x", "DETACH DATABASE main", "SELECT load_extension('x')",
+            "VACUUM INTO '\(folder.path)/copy.db'",
+        ] {
             // Refused when prepared, or for VACUUM INTO (whose ATTACH is made as it runs) when run.
             XCTAssertThrowsError(try db.prepare(sql).step(), sql) { error in
                 XCTAssertEqual((error as? SQLiteError)?.code, .notAuthorized, "\(sql): \(error)")
@@ -233,7 +245,8 @@ final class SQLiteWrapperTests: XCTestCase {
     }
 
     func testPrintfOfADistrustedConnectionReportsATooLongResultAndOtherwiseAgreesWithSQLite() throws {
-        let plain = try memory(), checked = try memory()
+        let plain = try memory()
+        let checked = try memory()
         var limits = UntrustedSQLLimits()
         limits.memory = nil
         limits.valueLength = 1_000
@@ -296,7 +309,7 @@ final class SQLiteWrapperTests: XCTestCase {
         let slow = try db.prepare("SELECT instr(printf('%.*c', \(length), 'a'), printf('%.*c', 100000, 'a') || 'b')")
         let stuck = StuckFlag()
         let start = DispatchTime.now()
-        _ = try? db.withTimeLimit(.milliseconds(200), whenStuck: { stuck.record(DispatchTime.now()) }) { try slow.step() }
+        _ = try? db.withTimeLimit(.milliseconds(200), whenStuck: { stuck.record(DispatchTime.now()) }, { try slow.step() })
         slow.reset()
         let calledAfter = try XCTUnwrap(stuck.time, "whenStuck is called while the call runs on").uptimeNanoseconds - start.uptimeNanoseconds
         XCTAssertEqual(Double(calledAfter) / 1e9, 0.2 + TimeLimit.stuckAfter / .seconds(1), accuracy: 0.5)
@@ -382,7 +395,10 @@ final class SQLiteWrapperTests: XCTestCase {
 
         let interrupted = try Database(path: path, mode: .readWrite, busyTimeout: .seconds(60))
         nonisolated(unsafe) let target = interrupted  // interrupt() may be called from any thread
-        let interrupter = Thread { usleep(200_000); target.interrupt() }
+        let interrupter = Thread {
+            usleep(200_000)
+            target.interrupt()
+        }
         started = Date()
         interrupter.start()
         XCTAssertThrowsError(try interrupted.execute("BEGIN IMMEDIATE"))
@@ -394,11 +410,13 @@ final class SQLiteWrapperTests: XCTestCase {
     func testAnInterruptStopsEveryLaterStatementButLetsARollbackRun() throws {
         let db = try memory()
         try db.execute("CREATE TABLE t (x)")
-        XCTAssertThrowsError(try db.transaction {
-            try db.execute("INSERT INTO t VALUES (?)", [.integer(1)])
-            db.interrupt()
-            try db.execute("INSERT INTO t VALUES (?)", [.integer(2)])
-        }) { error in
+        XCTAssertThrowsError(
+            try db.transaction {
+                try db.execute("INSERT INTO t VALUES (?)", [.integer(1)])
+                db.interrupt()
+                try db.execute("INSERT INTO t VALUES (?)", [.integer(2)])
+            }
+        ) { error in
             XCTAssertEqual((error as? SQLiteError)?.code, .interrupted, "\(error)")
         }
         XCTAssertFalse(db.isInTransaction, "rolled back")
@@ -417,7 +435,6 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertEqual(statement.int64(0), 7)
     }
 }
-
 
 /// When an alarm's action ran, set from its thread.
 private struct NotSQLitesError: Error {}

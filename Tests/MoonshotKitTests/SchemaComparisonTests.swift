@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -27,30 +28,37 @@ final class SchemaComparisonTests: XCTestCase {
         let memory = try Database(path: ":memory:", mode: .readWriteCreate)
         try memory.execute(EmbeddedDataset.schemaSQL)
         XCTAssertEqual(try SchemaComparison.differences(in: memory).map(\.description), [])
-        XCTAssertEqual(EmbeddedResources.schemaObjects.count, try memory.scalar("SELECT count(*) FROM sqlite_schema").flatMap {
-            if case .integer(let count) = $0 { Int(count) } else { nil }
-        })
+        XCTAssertEqual(
+            EmbeddedResources.schemaObjects.count,
+            try memory.scalar("SELECT count(*) FROM sqlite_schema").flatMap {
+                if case .integer(let count) = $0 { Int(count) } else { nil }
+            })
     }
 
     func testStatisticsAndCommentsAndLayoutAreNoDifference() throws {
         // ANALYZE adds SQLite's own sqlite_stat1; a view made again with other comments and
         // line breaks is the same view.
-        XCTAssertEqual(try differences(after: """
-            ANALYZE;
-            DROP VIEW mission_commanders;
-            CREATE VIEW mission_commanders AS SELECT mission_id,   mission_name, /* the name */ launch_date,
-              astronaut_id, astronaut_name, role -- the role
-            FROM crew_roster WHERE canonical_role = 'Commander';
-            """), [])
+        XCTAssertEqual(
+            try differences(
+                after: """
+                    ANALYZE;
+                    DROP VIEW mission_commanders;
+                    CREATE VIEW mission_commanders AS SELECT mission_id,   mission_name, /* the name */ launch_date,
+                      astronaut_id, astronaut_name, role -- the role
+                    FROM crew_roster WHERE canonical_role = 'Commander';
+                    """), [])
     }
 
     func testEachKindOfDifferenceIsNamed() throws {
-        XCTAssertEqual(try differences(after: """
-            ALTER TABLE missions RENAME TO missions_real;
-            CREATE VIEW missions AS SELECT * FROM missions_real;
-            DROP INDEX crew_by_astronaut;
-            CREATE TRIGGER note AFTER INSERT ON crew BEGIN SELECT 1; END;
-            """), [
+        XCTAssertEqual(
+            try differences(
+                after: """
+                    ALTER TABLE missions RENAME TO missions_real;
+                    CREATE VIEW missions AS SELECT * FROM missions_real;
+                    DROP INDEX crew_by_astronaut;
+                    CREATE TRIGGER note AFTER INSERT ON crew BEGIN SELECT 1; END;
+                    """),
+            [
                 "table missions is a view instead",
                 // Renaming a table rewrites the references to it in the others' definitions,
                 // and its triggers go with it.
@@ -76,30 +84,35 @@ final class SchemaComparisonTests: XCTestCase {
 
     func testADroppedTriggerIsNamed() throws {
         // What `sqlite-utils disable-fts`, or `transform`, leaves behind.
-        XCTAssertEqual(try differences(after: "DROP TRIGGER missions_au; DROP TRIGGER crew_after_insert"),
-                       ["trigger missions_au is missing", "trigger crew_after_insert is missing"])
+        XCTAssertEqual(
+            try differences(after: "DROP TRIGGER missions_au; DROP TRIGGER crew_after_insert"),
+            ["trigger missions_au is missing", "trigger crew_after_insert is missing"])
     }
 
     func testTextInQuotesCountsExactly() throws {
-        XCTAssertEqual(try differences(after: """
-            DROP VIEW mission_commanders;
-            CREATE VIEW mission_commanders AS SELECT mission_id, mission_name, launch_date, astronaut_id, astronaut_name, role
-            FROM crew_roster WHERE canonical_role = 'Commander ';
-            """), ["view mission_commanders is defined otherwise than in schema.sql"])
+        XCTAssertEqual(
+            try differences(
+                after: """
+                    DROP VIEW mission_commanders;
+                    CREATE VIEW mission_commanders AS SELECT mission_id, mission_name, launch_date, astronaut_id, astronaut_name, role
+                    FROM crew_roster WHERE canonical_role = 'Commander ';
+                    """), ["view mission_commanders is defined otherwise than in schema.sql"])
     }
 
     func testTheQuestionsRefuseAChangedSchemaAndSayWhatChanged() throws {
         _ = try differences(after: "DROP VIEW mission_overview; CREATE VIEW mission_overview AS SELECT 1 AS mission_id")
         XCTAssertThrowsError(try MoonshotDatabase(path: path)) { error in
-            XCTAssertEqual(error as? DatabaseProblem,
-                           .changedLayout(path: self.path, first: "view mission_overview is defined otherwise than in schema.sql", count: 1))
+            XCTAssertEqual(
+                error as? DatabaseProblem,
+                .changedLayout(path: self.path, first: "view mission_overview is defined otherwise than in schema.sql", count: 1))
         }
         XCTAssertNoThrow(try MoonshotDatabase(path: path, acceptingChangedSchema: true), "sql and shell read it as it is")
     }
 
     func testNormalizedSQL() {
-        XCTAssertEqual(SQLText.normalized("  CREATE  VIEW v -- note\n AS\tSELECT 'a  -- b' /* c */ , \"x  y\", [p  q] , `r  s`"),
-                       "CREATE VIEW v AS SELECT 'a  -- b' , \"x  y\", [p  q] , `r  s`")
+        XCTAssertEqual(
+            SQLText.normalized("  CREATE  VIEW v -- note\n AS\tSELECT 'a  -- b' /* c */ , \"x  y\", [p  q] , `r  s`"),
+            "CREATE VIEW v AS SELECT 'a  -- b' , \"x  y\", [p  q] , `r  s`")
         XCTAssertEqual(SQLText.normalized("SELECT 'it''s  --'"), "SELECT 'it''s  --'")
         XCTAssertEqual(SQLText.normalized("SELECT 1 /* unterminated"), "SELECT 1")
         XCTAssertEqual(SQLText.normalized("SELECT 'unterminated  "), "SELECT 'unterminated  ")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 
 /// The pieces the site's pages are made of: escaping, file names, monograms, the search data
@@ -8,8 +9,10 @@ final class SiteRenderingTests: XCTestCase {
     func testInterpolatedTextIsEscapedAndMarkupIsNot() {
         let name = "<script>alert('x')</script> & \"q\""
         let item: HTML = "<li title=\"\(name)\">\(name)</li>"
-        XCTAssertEqual(item.markup, "<li title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">"
-                       + "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</li>")
+        XCTAssertEqual(
+            item.markup,
+            "<li title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">"
+                + "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</li>")
         let inner: HTML = "<b>\(name)</b>"
         XCTAssertEqual(HTML("<p>\(inner)</p>").markup, "<p>" + inner.markup + "</p>")
         XCTAssertEqual(HTML("\(42)").markup, "42")
@@ -67,9 +70,10 @@ final class SiteRenderingTests: XCTestCase {
         let apollo = try XCTUnwrap(try Self.apolloImport())
         XCTAssertEqual(SitePictures(for: apollo).portraitFile("armstrong"), "armstrong.jpg")
         // The same ids in a dataset of one's own: other files, other digests.
-        let other = ImportRecord(importedAt: apollo.importedAt, toolVersion: apollo.toolVersion,
-                                 missionsSource: "mine.json", missionsSHA256: String(repeating: "0", count: 64),
-                                 astronautsSource: apollo.astronautsSource, astronautsSHA256: apollo.astronautsSHA256)
+        let other = ImportRecord(
+            importedAt: apollo.importedAt, toolVersion: apollo.toolVersion,
+            missionsSource: "mine.json", missionsSHA256: String(repeating: "0", count: 64),
+            astronautsSource: apollo.astronautsSource, astronautsSHA256: apollo.astronautsSHA256)
         XCTAssertNil(SitePictures(for: other).portraitFile("armstrong"))
         XCTAssertNil(SitePictures(for: other).badgeFile("apollo11"))
         XCTAssertNil(SitePictures(for: nil).badgeFile("apollo11"), "a database that records no import")

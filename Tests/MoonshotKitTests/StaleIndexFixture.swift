@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -26,15 +27,19 @@ enum StaleIndexFixture {
 
     /// Imports astronauts a0, a1... with these names and descriptions, and missions 1, 2...
     /// with these descriptions (a0 and a1 flew the first), into a new database at `path`.
-    static func importDataset(astronauts entries: [(name: String, description: String)], missions: [String] = ["A mission."],
-                              into path: String, in folder: URL) throws {
+    static func importDataset(
+        astronauts entries: [(name: String, description: String)], missions: [String] = ["A mission."],
+        into path: String, in folder: URL
+    ) throws {
         var astronauts: [String: Any] = [:]
         for (index, entry) in entries.enumerated() {
             astronauts["a\(index)"] = ["id": "a\(index)", "name": entry.name, "description": entry.description]
         }
         let missions: [[String: Any]] = missions.enumerated().map { index, description in
-            ["id": index + 1, "launchDate": "1969-07-16", "description": description,
-             "crew": index > 0 ? [] : [["name": "a0", "role": "Commander"], ["name": "a1", "role": "Pilot"]]]
+            [
+                "id": index + 1, "launchDate": "1969-07-16", "description": description,
+                "crew": index > 0 ? [] : [["name": "a0", "role": "Commander"], ["name": "a1", "role": "Pilot"]],
+            ]
         }
         let missionsPath = folder.appendingPathComponent("missions.json").path
         let astronautsPath = folder.appendingPathComponent("astronauts.json").path
@@ -58,8 +63,9 @@ enum StaleIndexFixture {
                 freed.append(number)
             default:
                 guard let reused = freed.popLast() else { continue }
-                try database.execute("INSERT INTO astronauts (number, id, name, description) VALUES (?, ?, ?, ?)",
-                                     [.integer(reused), .text("new\(edit)"), .text(randomName(&random)), .text(randomDescription(&random))])
+                try database.execute(
+                    "INSERT INTO astronauts (number, id, name, description) VALUES (?, ?, ?, ?)",
+                    [.integer(reused), .text("new\(edit)"), .text(randomName(&random)), .text(randomDescription(&random))])
             }
         }
     }
@@ -73,8 +79,9 @@ enum StaleIndexFixture {
                 try database.execute("UPDATE missions SET description = ? WHERE id = ?", [.text(randomDescription(&random)), .integer(id)])
             } else {
                 try database.execute("DELETE FROM missions WHERE id = ?", [.integer(id)])
-                try database.execute("INSERT INTO missions (id, launch_date, description) VALUES (?, NULL, ?)",
-                                     [.integer(id), .text(randomDescription(&random))])
+                try database.execute(
+                    "INSERT INTO missions (id, launch_date, description) VALUES (?, NULL, ?)",
+                    [.integer(id), .text(randomDescription(&random))])
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -22,8 +23,9 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
         var answered = 0
         for round in 0..<25 {
             let path = folder.appendingPathComponent("round\(round).db").path
-            try StaleIndexFixture.importDataset(astronauts: (0..<8).map { _ in (StaleIndexFixture.randomName(&random), StaleIndexFixture.randomDescription(&random)) },
-                                                into: path, in: folder)
+            try StaleIndexFixture.importDataset(
+                astronauts: (0..<8).map { _ in (StaleIndexFixture.randomName(&random), StaleIndexFixture.randomDescription(&random)) },
+                into: path, in: folder)
             let edits = 1 + Int(random.next() % 5)
             try StaleIndexFixture.behindTheIndexes(path) { try StaleIndexFixture.makeAstronautEdits(edits, in: $0, using: &random) }
 
@@ -34,16 +36,18 @@ final class StaleIndexLookupPropertyTests: XCTestCase {
                 let text = asked.map { random.next() % 2 == 0 ? $0.lowercased() : $0 }.joined(separator: " ")
                 guard let found = try? database.resolveAstronaut(text) else { continue }
                 answered += 1
-                let row = try XCTUnwrap(table.rows("SELECT name, description FROM astronauts WHERE id = ?", [.text(found.thing.id)]).first,
-                                        "seed \(Self.seed), round \(round): \(text) answered \(found.thing.id), which is not in the table")
+                let row = try XCTUnwrap(
+                    table.rows("SELECT name, description FROM astronauts WHERE id = ?", [.text(found.thing.id)]).first,
+                    "seed \(Self.seed), round \(round): \(text) answered \(found.thing.id), which is not in the table")
                 let (name, description) = (row.text(0) ?? "", row.text(1) ?? "")
                 XCTAssertEqual(found.thing.name, name, "seed \(Self.seed), round \(round): \(text)")
                 let quoted = asked.map { "\"\($0)\"" }
                 // A name found by its words has them all; a guess has one of them in its text.
                 let expression = found.guessedFrom == nil ? "name : (\(quoted.joined(separator: " ")))" : quoted.joined(separator: " OR ")
-                XCTAssertTrue(try checker.matches(name: name, description: description, expression),
-                              "seed \(Self.seed), round \(round): \"\(text)\" answered \(found.thing.id) (\(name)), whose current text "
-                                  + "does not match \(expression): \(description)")
+                XCTAssertTrue(
+                    try checker.matches(name: name, description: description, expression),
+                    "seed \(Self.seed), round \(round): \"\(text)\" answered \(found.thing.id) (\(name)), whose current text "
+                        + "does not match \(expression): \(description)")
             }
         }
         XCTAssertGreaterThan(answered, 100, "seed \(Self.seed): too few lookups found anyone to test much")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 
@@ -19,8 +20,9 @@ final class StaleIndexSearchPropertyTests: XCTestCase {
         var (hits, searches) = (0, 0)
         for round in 0..<20 {
             let path = folder.appendingPathComponent("round\(round).db").path
-            try Fixture.importDataset(astronauts: (0..<8).map { _ in (Fixture.randomName(&random), Fixture.randomDescription(&random)) },
-                                      missions: (0..<4).map { _ in Fixture.randomDescription(&random) }, into: path, in: folder)
+            try Fixture.importDataset(
+                astronauts: (0..<8).map { _ in (Fixture.randomName(&random), Fixture.randomDescription(&random)) },
+                missions: (0..<4).map { _ in Fixture.randomDescription(&random) }, into: path, in: folder)
             let upToDate = try MoonshotDatabase(path: path)
             for _ in 0..<5 {
                 let text = Self.someWords(&random).text
@@ -43,20 +45,23 @@ final class StaleIndexSearchPropertyTests: XCTestCase {
                 XCTAssertLessThanOrEqual(found.count, limit)
                 for hit in found {
                     hits += 1
-                    let rows = hit.kind == .mission
+                    let rows =
+                        hit.kind == .mission
                         ? try table.rows("SELECT name, description FROM missions WHERE id = ?", [.integer(hit.missionID ?? -1)])
                         : try table.rows("SELECT name, description FROM astronauts WHERE id = ?", [.text(hit.astronautID ?? "")])
                     let row = try XCTUnwrap(rows.first, "seed \(Self.seed), round \(round): \(text) found \(hit.key), which is not in its table")
                     let (name, description) = (row.text(0) ?? "", row.text(1) ?? "")
                     XCTAssertEqual(hit.missionName ?? hit.astronautName, name, "seed \(Self.seed), round \(round): \(text)")
                     let expression = asked.map { "\"\($0)\"" }.joined(separator: " ")
-                    XCTAssertTrue(try checker.matches(name: name, description: description, expression),
-                                  "seed \(Self.seed), round \(round): \"\(text)\" found \(hit.key) (\(name)), whose current text "
-                                      + "does not match \(expression): \(description)")
+                    XCTAssertTrue(
+                        try checker.matches(name: name, description: description, expression),
+                        "seed \(Self.seed), round \(round): \"\(text)\" found \(hit.key) (\(name)), whose current text "
+                            + "does not match \(expression): \(description)")
                     // The snippet is a stretch of the current text: each piece between "..." is in it.
                     for piece in hit.snippet.replacingOccurrences(of: "*", with: "").components(separatedBy: "...") where !piece.isEmpty {
-                        XCTAssertTrue(name.contains(piece) || description.contains(piece),
-                                      "seed \(Self.seed), round \(round): \"\(text)\": \(hit.key)'s snippet \(hit.snippet) is not from its text: \(description)")
+                        XCTAssertTrue(
+                            name.contains(piece) || description.contains(piece),
+                            "seed \(Self.seed), round \(round): \"\(text)\": \(hit.key)'s snippet \(hit.snippet) is not from its text: \(description)")
                     }
                 }
             }
@@ -82,9 +87,11 @@ final class StaleIndexSearchPropertyTests: XCTestCase {
         try statement.bind(named: ["words": .text(text)])
         var hits: [SearchHit] = []
         while try statement.step() {
-            hits.append(SearchHit(kind: statement.text(0) == "mission" ? .mission : .astronaut, missionID: statement.int64(1),
-                                  missionName: statement.text(2), astronautID: statement.text(3), astronautName: statement.text(4),
-                                  snippet: statement.text(5) ?? ""))
+            hits.append(
+                SearchHit(
+                    kind: statement.text(0) == "mission" ? .mission : .astronaut, missionID: statement.int64(1),
+                    missionName: statement.text(2), astronautID: statement.text(3), astronautName: statement.text(4),
+                    snippet: statement.text(5) ?? ""))
         }
         return hits
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 @testable import SQLite
 @testable import SystemSupport
@@ -15,10 +16,12 @@ final class SupportTests: XCTestCase {
     func testSHA256KnownVectors() {
         XCTAssertEqual(SHA256.hexDigest(of: ""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hexDigest(of: "abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(SHA256.hexDigest(of: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(SHA256.hexDigest(of: String(repeating: "a", count: 1_000_000)),
-                       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(
+            SHA256.hexDigest(of: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hexDigest(of: String(repeating: "a", count: 1_000_000)),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     func testSHA256IsTheSameWhateverTheChunking() {
@@ -59,8 +62,10 @@ final class SupportTests: XCTestCase {
         XCTAssertEqual(LaunchDate(iso: "1969-07-16")?.abbreviated, "Jul 16, 1969")
         XCTAssertEqual(LaunchDate(iso: "1968-12-21")?.iso, "1968-12-21")
         XCTAssertNotNil(LaunchDate(iso: "2000-02-29"))
-        for bad in ["1969-02-30", "1900-02-29", "1969-7-16", "1969-07-16T00:00", "1969-13-01", "1969-00-10",
-                    "1969-04-31", "69-07-16", "1969/07/16", "", "１９６９-07-16"] {
+        for bad in [
+            "1969-02-30", "1900-02-29", "1969-7-16", "1969-07-16T00:00", "1969-13-01", "1969-00-10",
+            "1969-04-31", "69-07-16", "1969/07/16", "", "１９６９-07-16",
+        ] {
             XCTAssertNil(LaunchDate(iso: bad), bad)
         }
     }
@@ -83,8 +88,9 @@ final class SupportTests: XCTestCase {
             try database.execute("INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (1, 1, 'a', ?)", [.text(role)])
             XCTAssertEqual(try database.scalar("SELECT canonical_role FROM crew"), .text(canonical), role)
             try database.execute("UPDATE crew SET role = ?", [.text(role + " x")])
-            XCTAssertEqual(try database.scalar("SELECT canonical_role = (SELECT canonical_role FROM derived_crew_roles) FROM crew"),
-                           .integer(1), "changing the role changes canonical_role: \(role)")
+            XCTAssertEqual(
+                try database.scalar("SELECT canonical_role = (SELECT canonical_role FROM derived_crew_roles) FROM crew"),
+                .integer(1), "changing the role changes canonical_role: \(role)")
         }
     }
 

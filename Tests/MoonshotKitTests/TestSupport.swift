@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import MoonshotKit
 
 /// The package's top folder, found from this file's location.
@@ -54,9 +55,21 @@ func location(of needle: String, in text: String, occurrence: Int = 1) -> TextLo
 
 /// The real dataset, decoded with Foundation, for computing expected answers independently.
 struct ReferenceDataset {
-    struct CrewEntry { let name: String; let role: String }
-    struct MissionEntry { let id: Int; let launchDate: String?; let crew: [CrewEntry]; let description: String }
-    struct AstronautEntry { let id: String; let name: String; let description: String }
+    struct CrewEntry {
+        let name: String
+        let role: String
+    }
+    struct MissionEntry {
+        let id: Int
+        let launchDate: String?
+        let crew: [CrewEntry]
+        let description: String
+    }
+    struct AstronautEntry {
+        let id: String
+        let name: String
+        let description: String
+    }
 
     let missions: [MissionEntry]
     let astronauts: [String: AstronautEntry]

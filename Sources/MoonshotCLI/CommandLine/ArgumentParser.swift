@@ -24,7 +24,8 @@ struct ArgumentParser: Sendable {
     func parse(_ words: [String]) throws(UsageError) -> ParseResult {
         var global = GlobalOptions()
         var given: [GlobalOption] = []
-        var wantsHelp = false, wantsVersion = false
+        var wantsHelp = false
+        var wantsVersion = false
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -37,8 +38,10 @@ struct ArgumentParser: Sendable {
             } else if OptionWord.looksLikeOption(word) {
                 let (name, inlineValue) = OptionWord.split(word)
                 guard let option = GlobalOption.allCases.first(where: { name.isLong && $0.spec.info.name == name.text }) else {
-                    throw UsageError(message: OptionWord.unknown(word, among: GlobalOption.allCases.map(\.spec.info) + [OptionWord.help, OptionWord.version],
-                                                                 command: nil, takesArguments: false))
+                    throw UsageError(
+                        message: OptionWord.unknown(
+                            word, among: GlobalOption.allCases.map(\.spec.info) + [OptionWord.help, OptionWord.version],
+                            command: nil, takesArguments: false))
                 }
                 try option.spec.read(into: &global, inlineValue: inlineValue, from: words, at: &index, command: nil)
                 given.append(option)

@@ -32,8 +32,9 @@ struct Command<Options: CommandOptions>: Sendable {
         return AnyCommand(
             name: name, abstract: abstract, discussion: discussion,
             arguments: arguments.map {
-                ArgumentInfo(name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
-                             completion: $0.completion)
+                ArgumentInfo(
+                    name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
+                    completion: $0.completion)
             },
             options: (options + globals.map { $0.spec.lifted() }).map(\.info), isHidden: isHidden,
             parse: { words, global, given throws(UsageError) in
@@ -138,8 +139,10 @@ private struct CommandLineReader<Options: CommandOptions> {
         if name.isLong, let global = GlobalOption.allCases.first(where: { $0.spec.info.name == name.text }) {
             throw doesNotApply(global)
         }
-        throw mistake(OptionWord.unknown(word, among: known.map(\.info) + [OptionWord.help],
-                                         command: command.name, takesArguments: !command.arguments.isEmpty))
+        throw mistake(
+            OptionWord.unknown(
+                word, among: known.map(\.info) + [OptionWord.help],
+                command: command.name, takesArguments: !command.arguments.isEmpty))
     }
 
     private func doesNotApply(_ option: GlobalOption) -> UsageError {
@@ -160,7 +163,9 @@ enum ExitStatus: Int32 {
     case usage = 64
     /// Stopped by a signal, as shells report it (128 + the signal's number): SIGHUP,
     /// SIGINT (Ctrl-C), SIGTERM.
-    case hangUp = 129, interrupted = 130, terminated = 143
+    case hangUp = 129
+    case interrupted = 130
+    case terminated = 143
 }
 
 /// A command line that was wrong, with the name of the command it was meant for when known.

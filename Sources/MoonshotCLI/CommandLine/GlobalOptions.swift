@@ -32,8 +32,10 @@ enum GlobalOption: CaseIterable, Sendable {
     var spec: OptionSpec<GlobalOptions> {
         switch self {
         case .database:
-            .value("db", "path", help: "The database file.",
-                   default: "$\(GlobalOptions.databaseVariable), or \(GlobalOptions.defaultDatabase) in the current folder") {
+            .value(
+                "db", "path", help: "The database file.",
+                default: "$\(GlobalOptions.databaseVariable), or \(GlobalOptions.defaultDatabase) in the current folder"
+            ) {
                 $0.database = $1
             }
         case .format:

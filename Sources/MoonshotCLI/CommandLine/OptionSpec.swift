@@ -38,8 +38,10 @@ struct OptionSpec<Options>: Sendable {
 
     /// Reads the option written as `word` (with `inlineValue`, from `--name=value`) into
     /// `options`: a flag, or the value after `=` or in the next word, which it then skips.
-    func read(into options: inout Options, inlineValue: String?, from words: [String], at index: inout Int,
-              command: String?) throws(UsageError) {
+    func read(
+        into options: inout Options, inlineValue: String?, from words: [String], at index: inout Int,
+        command: String?
+    ) throws(UsageError) {
         let value: String
         if info.isFlag {
             guard inlineValue == nil else { throw UsageError(message: "The flag '--\(info.name)' does not take a value", command: command) }
@@ -66,8 +68,10 @@ struct OptionSpec<Options>: Sendable {
 
     /// An option with a value of type `Value`, such as `--db <path>`; `default` is what help
     /// says it is when not given, for an option whose command works that out itself.
-    static func value<Value: ArgumentValue>(_ name: String, _ valueName: String, help: String, default: String? = nil,
-                                            _ set: @escaping @Sendable (inout Options, Value) -> Void) -> Self {
+    static func value<Value: ArgumentValue>(
+        _ name: String, _ valueName: String, help: String, default: String? = nil,
+        _ set: @escaping @Sendable (inout Options, Value) -> Void
+    ) -> Self {
         let info = OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`, completion: Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
@@ -78,10 +82,13 @@ struct OptionSpec<Options>: Sendable {
 extension OptionSpec where Options: ParsedOptions {
     /// An option read as `Value` into `field`: its default is the field's value in `Options()`,
     /// which help shows, so that it is written once (`var limit = 20` shows "(default: 20)").
-    static func value<Value: ArgumentValue>(_ name: String, _ valueName: String, help: String,
-                                            _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type) -> Self {
-        let info = OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices,
-                              defaultValue: Value.argument(Options()[keyPath: field]), completion: Value.completion)
+    static func value<Value: ArgumentValue>(
+        _ name: String, _ valueName: String, help: String,
+        _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type
+    ) -> Self {
+        let info = OptionInfo(
+            name: name, valueName: valueName, help: help, choices: Value.choices,
+            defaultValue: Value.argument(Options()[keyPath: field]), completion: Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             options[keyPath: field] = try Value(argument: text).value
         }
@@ -128,11 +135,15 @@ struct ArgumentSpec<Options>: Sendable {
 
     /// An argument of type `Value`; `takesWords` joins the remaining words into it; `completion`
     /// is what a shell offers, when the type does not say (a mission, a folder).
-    static func value<Value: ArgumentValue>(_ name: String, help: String, takesWords: Bool = false, isOptional: Bool = false,
-                                            completion: Completion? = nil,
-                                            _ set: @escaping @Sendable (inout Options, Value) -> Void) -> Self {
-        ArgumentSpec(name: name, help: help, takesWords: takesWords, isOptional: isOptional, choices: Value.choices,
-                     completion: completion ?? Value.completion) { options, text throws(InvalidValue) in
+    static func value<Value: ArgumentValue>(
+        _ name: String, help: String, takesWords: Bool = false, isOptional: Bool = false,
+        completion: Completion? = nil,
+        _ set: @escaping @Sendable (inout Options, Value) -> Void
+    ) -> Self {
+        ArgumentSpec(
+            name: name, help: help, takesWords: takesWords, isOptional: isOptional, choices: Value.choices,
+            completion: completion ?? Value.completion
+        ) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
         }
     }

@@ -32,7 +32,8 @@ enum OptionWord {
         let name = word.drop { $0 == "-" }.prefix { $0 != "=" }
         var message = "Unknown option '\(word)'"
         if name.count >= 2, name.contains(where: \.isLetter),
-           let closest = Suggestions.closest(to: String(name), among: options.map(\.name), limit: 1).first {
+            let closest = Suggestions.closest(to: String(name), among: options.map(\.name), limit: 1).first
+        {
             message += "; did you mean '--\(closest)'?"
         } else if let command, takesArguments {
             message += ". If it is an argument, put '--' before it, which ends the options: moonshot \(command) -- \(shellQuoted(word))"

@@ -1,6 +1,5 @@
-import MoonshotKit
-
 import Glibc
+import MoonshotKit
 
 /// Writing to standard output and standard error.
 enum Terminal {

@@ -10,7 +10,8 @@ enum AstronautCommands {
 
     static let astronautArgument = ArgumentSpec<AstronautOptions>.value(
         "astronaut", help: "The astronaut: the id (armstrong), the full name or words of it (Neil Armstrong, no quotes needed), or a nickname (Buzz).",
-        takesWords: true, completion: .astronauts) { $0.astronaut = $1 }
+        takesWords: true, completion: .astronauts
+    ) { $0.astronaut = $1 }
 
     static let astronauts = Command<NoOptions>(
         name: "astronauts", abstract: "List all astronauts with the number of missions each flew.",

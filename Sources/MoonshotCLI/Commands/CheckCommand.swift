@@ -38,8 +38,10 @@ enum CheckCommand {
             """,
         options: [
             .flag("repair", help: "Put right what can be put right, in one transaction, then check again.") { $0.repair = true },
-            .value("wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks.",
-                   default: Seconds.argument(LockWaitPolicy.defaultLimit)) { (options, seconds: Seconds) in options.wait = seconds.value },
+            .value(
+                "wait", "seconds", help: "With --repair: wait this long, in all, for other programs' locks.",
+                default: Seconds.argument(LockWaitPolicy.defaultLimit)
+            ) { (options, seconds: Seconds) in options.wait = seconds.value },
         ],
         globals: [.database, .format],
         run: run)
@@ -63,11 +65,12 @@ enum CheckCommand {
             }
         }
         let report = try DatabaseCheck.run(path: path, fixes: DatabaseWords.fixWording(path))
-        let text = switch options.global.format {
-        case .json: json(report, repaired: repaired ?? []).serialized() + "\n"
-        case .csv: csv(report)
-        case .table: table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
-        }
+        let text =
+            switch options.global.format {
+            case .json: json(report, repaired: repaired ?? []).serialized() + "\n"
+            case .csv: csv(report)
+            case .table: table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
+            }
         if repaired?.isEmpty == false { Terminal.writeAfterAChange(text) } else { Terminal.write(text) }
         return report.isSound ? .success : .failure
     }
@@ -84,10 +87,14 @@ enum CheckCommand {
     private static func table(_ report: DatabaseReport, repaired: [String]?, width: Int?) -> String {
         var text = ""
         if let repaired {
-            text += repaired.isEmpty ? "Nothing in \(report.path) needed repairing.\n\n"
+            text +=
+                repaired.isEmpty
+                ? "Nothing in \(report.path) needed repairing.\n\n"
                 : "Repaired \(report.path):\n" + repaired.map { "  \($0)\n" }.joined() + "\n"
         }
-        text += report.isSound ? "\(report.path) is sound: no problems found.\n"
+        text +=
+            report.isSound
+            ? "\(report.path) is sound: no problems found.\n"
             : "\(report.path) has \(plural(report.problems.count, "problem")):\n"
         for problem in report.problems {
             text += "\n" + labelledLines([("Problem", problem.problem), ("Fix", problem.fix)], width: width)
@@ -127,26 +134,43 @@ enum CheckCommand {
         .object([
             ("database", .string(report.path)),
             ("sound", .bool(report.isSound)),
-            ("problems", .array(report.problems.map {
-                .object([("kind", .string($0.kind.rawValue)), ("problem", .string($0.problem)), ("fix", .string($0.fix))])
-            })),
-            ("information", .object([
-                ("application_id", .integer(report.applicationID)),
-                ("schema_version", .integer(report.schemaVersion)),
-                ("last_import", json(report.latestImport) { record in
-                    .object([("imported_at", .string(record.importedAt)), ("tool_version", .string(record.toolVersion)),
-                             ("missions_source", .string(record.missionsSource)), ("missions_sha256", .string(record.missionsSHA256)),
-                             ("astronauts_source", .string(record.astronautsSource)), ("astronauts_sha256", .string(record.astronautsSHA256))])
-                }),
-                ("edits_may_be_incomplete", .bool(report.editsMayBeIncomplete)),
-                ("edits_since_import", json(report.edits) { edits in
-                    .object([("rows", .integer(Int64(edits.total))), ("missions", .integer(Int64(edits.missions))),
-                             ("astronauts", .integer(Int64(edits.astronauts))), ("crew", .integer(Int64(edits.crew))),
-                             ("first_edited_at", .string(edits.firstEditedAt)), ("last_edited_at", .string(edits.lastEditedAt)),
-                             ("unnoted_before", .string(edits.unnotedBefore))])
-                }),
-                ("other_objects", .array(report.otherObjects.map { .object([("type", .string($0.type)), ("name", .string($0.name))]) })),
-            ])),
+            (
+                "problems",
+                .array(
+                    report.problems.map {
+                        .object([("kind", .string($0.kind.rawValue)), ("problem", .string($0.problem)), ("fix", .string($0.fix))])
+                    })
+            ),
+            (
+                "information",
+                .object([
+                    ("application_id", .integer(report.applicationID)),
+                    ("schema_version", .integer(report.schemaVersion)),
+                    (
+                        "last_import",
+                        json(report.latestImport) { record in
+                            .object([
+                                ("imported_at", .string(record.importedAt)), ("tool_version", .string(record.toolVersion)),
+                                ("missions_source", .string(record.missionsSource)), ("missions_sha256", .string(record.missionsSHA256)),
+                                ("astronauts_source", .string(record.astronautsSource)), ("astronauts_sha256", .string(record.astronautsSHA256)),
+                            ])
+                        }
+                    ),
+                    ("edits_may_be_incomplete", .bool(report.editsMayBeIncomplete)),
+                    (
+                        "edits_since_import",
+                        json(report.edits) { edits in
+                            .object([
+                                ("rows", .integer(Int64(edits.total))), ("missions", .integer(Int64(edits.missions))),
+                                ("astronauts", .integer(Int64(edits.astronauts))), ("crew", .integer(Int64(edits.crew))),
+                                ("first_edited_at", .string(edits.firstEditedAt)), ("last_edited_at", .string(edits.lastEditedAt)),
+                                ("unnoted_before", .string(edits.unnotedBefore)),
+                            ])
+                        }
+                    ),
+                    ("other_objects", .array(report.otherObjects.map { .object([("type", .string($0.type)), ("name", .string($0.name))]) })),
+                ])
+            ),
             ("repaired", .array(repaired.map { .string($0) })),
         ])
     }

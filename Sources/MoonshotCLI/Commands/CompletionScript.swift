@@ -17,7 +17,11 @@ struct CompletionScript {
 
     /// What a command's first argument is completed with: names from the database, words, or
     /// folders.
-    enum ArgumentCompletion { case names(String), words([String]), folders, nothing }
+    enum ArgumentCompletion {
+        case names(String)
+        case words([String])
+        case folders, nothing
+    }
 
     func argumentCompletion(_ command: AnyCommand) -> ArgumentCompletion {
         switch command.arguments.first?.completion {

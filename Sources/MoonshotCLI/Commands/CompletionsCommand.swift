@@ -20,11 +20,12 @@ enum CompletionsCommand {
         arguments: [.value("shell", help: "The shell to complete in.") { $0.shell = $1 }]
     ) { options, _ in
         let script = CompletionScript(commands: Moonshot.commands.filter { !$0.isHidden })
-        let text = switch options.shell {
-        case .bash: script.bash
-        case .zsh: script.zsh
-        case .fish: script.fish
-        }
+        let text =
+            switch options.shell {
+            case .bash: script.bash
+            case .zsh: script.zsh
+            case .fish: script.fish
+            }
         Terminal.write(text)
         return .success
     }
@@ -58,7 +59,8 @@ enum CompletionsCommand {
         var path = options.global.databasePath(environment: environment)
         if let written = options.databaseWord {
             // Read as the shell reads it, which keeps the `~` of `--db=~/x` (bash, zsh and fish).
-            let word = written.hasPrefix("--db=")
+            let word =
+                written.hasPrefix("--db=")
                 ? ShellWord(String(written.dropFirst("--db=".count)), home: nil) : ShellWord(written, home: environment["HOME"])
             if !word.value.isEmpty { path = word.value }
         }

@@ -34,18 +34,22 @@ enum ExportCommand {
     static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
         guard let missions = options.missions?.path, let astronauts = options.astronauts?.path else {
             let missing = [options.missions == nil ? "--missions" : nil, options.astronauts == nil ? "--astronauts" : nil].compactMap { $0 }
-            throw UsageError(message: "export needs \(missing.joined(separator: " and ")): the files to write, "
-                             + "such as --missions missions.json --astronauts astronauts.json", command: "export")
+            throw UsageError(
+                message: "export needs \(missing.joined(separator: " and ")): the files to write, "
+                    + "such as --missions missions.json --astronauts astronauts.json", command: "export")
         }
         let databasePath = options.global.databasePath(environment: environment)
         let existing = [missions, astronauts].filter { if case .file = FileSystem.entry(at: $0) { true } else { false } }
-        let unchanged = existing.isEmpty ? "nothing was written"
+        let unchanged =
+            existing.isEmpty
+            ? "nothing was written"
             : existing.joined(separator: " and ") + (existing.count == 1 ? " was" : " were") + " left as " + (existing.count == 1 ? "it was" : "they were")
         do {
             let summary = try Interruption.catchingSignals {
                 try Exporter.run(databasePath: databasePath, missions: missions, astronauts: astronauts)
             }
-            var text = "Exported \(plural(summary.counts.missions, "mission")), \(plural(summary.counts.astronauts, "astronaut")) and "
+            var text =
+                "Exported \(plural(summary.counts.missions, "mission")), \(plural(summary.counts.astronauts, "astronaut")) and "
                 + "\(plural(summary.counts.crew, "crew assignment")) to \(summary.missionsPath) and \(summary.astronautsPath)"
             if let edits = summary.edits, edits.total > 0 { text += " (with the changes since the last import: \(edits.summary))" }
             Terminal.writeAfterAChange(TerminalText.visible(text + ".\n"))

@@ -9,8 +9,10 @@ enum HelpCommand {
     static let command = Command<Options>(
         name: "help", abstract: "Show help for moonshot or one of its subcommands.",
         arguments: [
-            .value("subcommand", help: "The subcommand to explain; without it, moonshot as a whole.", isOptional: true,
-                   completion: .subcommands) { $0.subcommand = $1 },
+            .value(
+                "subcommand", help: "The subcommand to explain; without it, moonshot as a whole.", isOptional: true,
+                completion: .subcommands
+            ) { $0.subcommand = $1 }
         ],
         globals: [], ignoresOtherGlobals: true
     ) { options, _ in

@@ -47,18 +47,20 @@ enum ImportCommand {
         run: run)
 
     static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
-        let missions: InputSource, astronauts: InputSource
+        let missions: InputSource
+        let astronauts: InputSource
         switch (options.missions, options.astronauts) {
         case (nil, nil):
             (missions, astronauts) = (.embedded("missions.json"), .embedded("astronauts.json"))
-        case let (missionsFile?, astronautsFile?):
+        case (let missionsFile?, let astronautsFile?):
             (missions, astronauts) = (.file(missionsFile.path), .file(astronautsFile.path))
         case (_?, nil), (nil, _?):
             let given = options.missions == nil ? "--astronauts" : "--missions"
             let missing = options.missions == nil ? "--missions" : "--astronauts"
-            throw UsageError(message: "\(given) needs \(missing) too: a crew list in missions.json names astronauts by their id "
-                             + "in astronauts.json, so the two files are one dataset. Give both, or neither for the built-in "
-                             + "Apollo dataset", command: "import")
+            throw UsageError(
+                message: "\(given) needs \(missing) too: a crew list in missions.json names astronauts by their id "
+                    + "in astronauts.json, so the two files are one dataset. Give both, or neither for the built-in "
+                    + "Apollo dataset", command: "import")
         }
         let check = options.check
         let databasePath = options.global.databasePath(environment: environment)
@@ -68,18 +70,22 @@ enum ImportCommand {
             try Interruption.catchingSignals {
                 if check {
                     let counts = try Importer.check(missions: missions, astronauts: astronauts)
-                    Terminal.write(TerminalText.visible("No problems found in \(missions.displayName) and \(astronauts.displayName): "
-                                                        + "\(describe(counts)). Nothing was written.\n"))
+                    Terminal.write(
+                        TerminalText.visible(
+                            "No problems found in \(missions.displayName) and \(astronauts.displayName): "
+                                + "\(describe(counts)). Nothing was written.\n"))
                 } else {
                     let waiting = "Waiting for another program's lock on \(databasePath) (up to \(seconds(options.wait)) in all)...\n"
                     let lockWait = LockWaitPolicy(limit: options.wait, whenWaiting: { Terminal.writeError(waiting) })
-                    let summary = try Importer.run(missions: missions, astronauts: astronauts,
-                                                   databasePath: databasePath, lockWait: lockWait, force: options.force)
+                    let summary = try Importer.run(
+                        missions: missions, astronauts: astronauts,
+                        databasePath: databasePath, lockWait: lockWait, force: options.force)
                     Terminal.writeAfterAChange(TerminalText.visible("Imported \(describe(summary.counts)) into \(summary.databasePath)\(note(summary))\n"))
                     // The exit status tells what became of the database: it has the new content.
                     if let error = Terminal.takeOutputError() {
-                        Terminal.writeError("Warning: the import succeeded (\(summary.databasePath) holds the new content), "
-                                            + "but its summary could not be printed: \(error).\n")
+                        Terminal.writeError(
+                            "Warning: the import succeeded (\(summary.databasePath) holds the new content), "
+                                + "but its summary could not be printed: \(error).\n")
                     }
                 }
             }
@@ -88,8 +94,9 @@ enum ImportCommand {
             }
             return .success
         } catch let interrupted as Interrupted {
-            Terminal.writeError("Error: \(check ? "the check" : "the import") was stopped by "
-                                + "\(interrupted.signalName); \(unchanged).\n")
+            Terminal.writeError(
+                "Error: \(check ? "the check" : "the import") was stopped by "
+                    + "\(interrupted.signalName); \(unchanged).\n")
             return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let refusal as ImportRefusal {
             Terminal.writeError(TerminalText.visible(refused(refusal, path: databasePath, options: options)))
@@ -106,8 +113,9 @@ enum ImportCommand {
         } catch let error as SQLiteError {
             // Writing the new content failed (a full disk, say); the transaction that would have
             // changed the database was rolled back.
-            Terminal.writeError("Error: the import could not write the new content; \(unchanged).\n"
-                                + "\(ErrorMessages.describe(error))\n")
+            Terminal.writeError(
+                "Error: the import could not write the new content; \(unchanged).\n"
+                    + "\(ErrorMessages.describe(error))\n")
             return .failure
         }
     }

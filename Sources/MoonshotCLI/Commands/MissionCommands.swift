@@ -10,7 +10,8 @@ enum MissionCommands {
 
     static let missionArgument = ArgumentSpec<MissionOptions>.value(
         "mission", help: "The mission: 11, Apollo 11, apollo11 or Apollo XI (quotes not needed); or words of its description.",
-        takesWords: true, completion: .missions) { $0.mission = $1 }
+        takesWords: true, completion: .missions
+    ) { $0.mission = $1 }
 
     static let missions = Command<NoOptions>(
         name: "missions", abstract: "List all missions with launch date, commander and crew size.",

@@ -28,14 +28,19 @@ enum SQLCommands {
             throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"", command: "sql")
         }
         let context = try QueryContext(options.global, environment: environment, acceptingChangedSchema: true)
-        var writer: any RowWriter = switch options.global.format {
-        case .json: JSONRowWriter()
-        case .csv: CSVRowWriter()
-        case .table: TableWriter(width: context.width)
-        }
-        try context.database.runReadOnly(options.statement, timeout: options.timeout,
-                                         columns: { writer.begin(columns: $0) },
-                                         row: { writer.add($0.map(Cell.sql)); return true })
+        var writer: any RowWriter =
+            switch options.global.format {
+            case .json: JSONRowWriter()
+            case .csv: CSVRowWriter()
+            case .table: TableWriter(width: context.width)
+            }
+        try context.database.runReadOnly(
+            options.statement, timeout: options.timeout,
+            columns: { writer.begin(columns: $0) },
+            row: {
+                writer.add($0.map(Cell.sql))
+                return true
+            })
         writer.finish()
         return .success
     }

@@ -1,5 +1,5 @@
-import Glibc
 import CSystem
+import Glibc
 import MoonshotKit
 
 /// `moonshot shell`: the sqlite3 shell on the database, read-only and unable to write any file.
@@ -39,8 +39,12 @@ enum ShellCommand {
         }
         // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
         let shellPath = path.hasPrefix("/") ? path : "./" + path
-        let status = try run(shell, arguments: ["-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF",
-                                                "-cmd", "PRAGMA temp_store = MEMORY", shellPath])
+        let status = try run(
+            shell,
+            arguments: [
+                "-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF",
+                "-cmd", "PRAGMA temp_store = MEMORY", shellPath,
+            ])
         withExtendedLifetime(database) {}
         return status
     }
@@ -60,7 +64,7 @@ enum ShellCommand {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let cArguments = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
         let error = posix_spawn(&pid, program, nil, &attributes, cArguments, environ)
         guard error == 0 else { throw SystemError(operation: "run \(program)", code: error) }

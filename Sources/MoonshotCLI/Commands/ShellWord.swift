@@ -12,7 +12,8 @@ struct ShellWord {
     private let valueBeforeOpenQuote: String
 
     init(_ written: String, home: String?) {
-        var value = "", beforeQuote = ""
+        var value = ""
+        var beforeQuote = ""
         var quote: Character? = nil
         var characters = written[...]
         if let home, !home.isEmpty, characters.first == "~", characters.dropFirst().first ?? "/" == "/" {

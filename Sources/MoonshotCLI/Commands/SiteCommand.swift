@@ -27,12 +27,12 @@ enum SiteCommand {
             never one that holds an SQLite database or the current directory.
             """,
         arguments: [
-            .value("folder", help: "The folder to write the site to, such as site (created if missing).", completion: .folder) { $0.folder = $1 },
+            .value("folder", help: "The folder to write the site to, such as site (created if missing).", completion: .folder) { $0.folder = $1 }
         ],
         options: [
             .flag("force", help: "Replace the folder even if moonshot did not write it (everything in it is removed).") {
                 $0.force = true
-            },
+            }
         ],
         run: run)
 
@@ -46,10 +46,11 @@ enum SiteCommand {
                 try Site.write(database, to: options.folder, force: options.force)
             }
             let index = summary.folder.hasSuffix("/") ? summary.folder + "index.html" : summary.folder + "/index.html"
-            Terminal.write(TerminalText.visible(
-                "Wrote \(plural(summary.pageCount, "page")) and \(plural(summary.pictureCount, "picture")) "
-                    + "(\(kilobytes(summary.byteCount))) to \(summary.folder)\(summary.replaced ? ", replacing the previous site" : "")."
-                    + " Open \(index) in a browser.\n"))
+            Terminal.write(
+                TerminalText.visible(
+                    "Wrote \(plural(summary.pageCount, "page")) and \(plural(summary.pictureCount, "picture")) "
+                        + "(\(kilobytes(summary.byteCount))) to \(summary.folder)\(summary.replaced ? ", replacing the previous site" : "")."
+                        + " Open \(index) in a browser.\n"))
             if let late = Interruption.request {
                 Terminal.writeError("Note: \(late.signalName) came while the site was being put in place; it was completed.\n")
             }
@@ -58,8 +59,9 @@ enum SiteCommand {
             Terminal.writeError("Error: writing the site was stopped by \(interrupted.signalName); \(options.folder) was left as it was.\n")
             return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let error as SystemError {
-            Terminal.writeError("Error: the site could not be written: \(error); \(options.folder) was left as it was.\n"
-                                + "Check the disk and the folder's permissions, or give another folder.\n")
+            Terminal.writeError(
+                "Error: the site could not be written: \(error); \(options.folder) was left as it was.\n"
+                    + "Check the disk and the folder's permissions, or give another folder.\n")
             return .failure
         }
     }

@@ -15,8 +15,9 @@ struct AnswerPrinter {
                 listKey: answer.listField?.rawValue ?? "rows")
             write(answer, answer.rowFields, to: &writer)
         case .csv:
-            var writer = CSVRowWriter(subjectColumns: subjectFields.map(\.rawValue),
-                                      subjectValues: answer.subject.map { subject in subjectFields.map { subject[$0].plain } } ?? [])
+            var writer = CSVRowWriter(
+                subjectColumns: subjectFields.map(\.rawValue),
+                subjectValues: answer.subject.map { subject in subjectFields.map { subject[$0].plain } } ?? [])
             write(answer, answer.rowFields, to: &writer)
         case .table:
             if let subject = answer.subject {

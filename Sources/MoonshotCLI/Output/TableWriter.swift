@@ -97,9 +97,10 @@ struct TableWriter: RowWriter {
         if stacks { return Terminal.write((written > 1 ? "\n" : "") + stacked(row)) }
         let cells = row.indices.map { TerminalText.wrap(row[$0], to: widths[$0]) }
         let height = cells.map(\.count).max() ?? 1
-        Terminal.write((0..<height).map { lineIndex in
-            line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n"
-        }.joined())
+        Terminal.write(
+            (0..<height).map { lineIndex in
+                line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n"
+            }.joined())
     }
 
     /// Column widths that fit `width`, shrinking wrappable columns; nil when none do.
@@ -110,9 +111,11 @@ struct TableWriter: RowWriter {
         var excess = widths.reduce(separators, +) - width
         // Take width from the widest wrappable column first, down to its minimum.
         while excess > 0 {
-            guard let widest = columns.indices
-                .filter({ columns[$0].wraps && widths[$0] > floor($0) })
-                .max(by: { widths[$0] < widths[$1] }) else { return nil }
+            guard
+                let widest = columns.indices
+                    .filter({ columns[$0].wraps && widths[$0] > floor($0) })
+                    .max(by: { widths[$0] < widths[$1] })
+            else { return nil }
             let take = min(excess, widths[widest] - floor(widest))
             widths[widest] -= take
             excess -= take

@@ -170,8 +170,10 @@ enum TerminalText {
     }
 
     /// Format characters that take a cell: the soft hyphen and the prepended concatenation marks.
-    private static let visibleFormatCharacters: Set<UInt32> = [0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605,
-                                                                 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD]
+    private static let visibleFormatCharacters: Set<UInt32> = [
+        0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605,
+        0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD,
+    ]
 
     /// East Asian wide and fullwidth characters other than emoji: CJK, Hangul, kana and the like.
     private static let wideRanges: [ClosedRange<UInt32>] = [

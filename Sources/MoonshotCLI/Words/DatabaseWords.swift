@@ -57,30 +57,36 @@ enum DatabaseWords {
         case .damaged(let path, let sqliteMessage):
             damaged(MoonshotFile.shown(path), sqliteMessage)
         case .unreadable(let path, let sqliteMessage):
-            ErrorMessage("cannot read \(MoonshotFile.shown(path)): \(sqliteMessage)",
-                         hint: "Check the file with 'sqlite3 \(MoonshotFile.shown(path)) \"PRAGMA integrity_check\"', or run '\(importCommand(path))' to make it again.")
+            ErrorMessage(
+                "cannot read \(MoonshotFile.shown(path)): \(sqliteMessage)",
+                hint: "Check the file with 'sqlite3 \(MoonshotFile.shown(path)) \"PRAGMA integrity_check\"', or run '\(importCommand(path))' to make it again.")
         case .empty(let path):
             ErrorMessage("no data in \(MoonshotFile.shown(path)) yet; run '\(importCommand(path))' first")
         case .newerLayout(let path, let version):
-            ErrorMessage("\(MoonshotFile.shown(path)) was made by a newer moonshot (schema version \(version))",
-                         hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
+            ErrorMessage(
+                "\(MoonshotFile.shown(path)) was made by a newer moonshot (schema version \(version))",
+                hint: "Use a newer moonshot, or make a new database with 'moonshot import --db PATH'.")
         case .olderLayout(let path, let version, let lastImport):
-            ErrorMessage("\(MoonshotFile.shown(path)) has the layout of an older moonshot (schema version \(version); this one reads \(MoonshotFile.schemaVersion))",
-                         hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
-                             + reimportCommand(path, lastImport))
+            ErrorMessage(
+                "\(MoonshotFile.shown(path)) has the layout of an older moonshot (schema version \(version); this one reads \(MoonshotFile.schemaVersion))",
+                hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
+                    + reimportCommand(path, lastImport))
         case .changedLayout(let path, let first, let count):
-            ErrorMessage("\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"
-                         + (count > 1 ? " (and \(count - 1) more difference\(count > 2 ? "s" : ""))" : "") + ", so its answers could not be trusted",
-                         hint: "'moonshot check\(dbOption(path))' says what differs, and '\(repairCommand(path))' "
-                             + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
-                             + "'moonshot shell' open it as it is.")
+            ErrorMessage(
+                "\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"
+                    + (count > 1 ? " (and \(count - 1) more difference\(count > 2 ? "s" : ""))" : "") + ", so its answers could not be trusted",
+                hint: "'moonshot check\(dbOption(path))' says what differs, and '\(repairCommand(path))' "
+                    + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
+                    + "'moonshot shell' open it as it is.")
         case .unfinishedTransaction(let path):
-            ErrorMessage("\(MoonshotFile.shown(path)) holds an unfinished transaction (an import or another program was interrupted), "
-                         + "which only a connection that may write to it can roll back",
-                         hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
+            ErrorMessage(
+                "\(MoonshotFile.shown(path)) holds an unfinished transaction (an import or another program was interrupted), "
+                    + "which only a connection that may write to it can roll back",
+                hint: "Run '\(importCommand(path))', or open it once with sqlite3 as a user who may write to it.")
         case .unexpectedNull(let column):
-            ErrorMessage("the database holds NULL in column \(quoted(column)), which moonshot never writes there",
-                         hint: "Run 'moonshot import' to make the database again.")
+            ErrorMessage(
+                "the database holds NULL in column \(quoted(column)), which moonshot never writes there",
+                hint: "Run 'moonshot import' to make the database again.")
         }
     }
 
@@ -111,15 +117,17 @@ enum DatabaseWords {
         case .readOnly(let path, let sqliteMessage):
             ErrorMessage("cannot write to \(path): \(sqliteMessage); it was not changed", hint: "Check its permissions, or choose another path with --db.")
         case .locked(let path, let work, let waited):
-            ErrorMessage("\(path) is locked by another program, and \(work == .import ? "the import" : "the repair") waited for it "
-                         + "\(seconds(waited)) in all; \(path) was not changed",
-                         hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
-                             + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
+            ErrorMessage(
+                "\(path) is locked by another program, and \(work == .import ? "the import" : "the repair") waited for it "
+                    + "\(seconds(waited)) in all; \(path) was not changed",
+                hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
+                    + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
         case .notMoonshots(let path):
             ErrorMessage("\(path) exists but is not a moonshot database; it was left as it is", hint: "Move it away, or choose another path with --db.")
         case .newerLayout(let path, let version):
-            ErrorMessage("\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
-                         hint: "Use a newer moonshot, or import into another file with --db.")
+            ErrorMessage(
+                "\(path) was made by a newer moonshot (schema version \(version)); it was left as it is",
+                hint: "Use a newer moonshot, or import into another file with --db.")
         case .damaged(let path, let sqliteMessage):
             damaged(path, sqliteMessage)
         }

@@ -53,11 +53,13 @@ enum ErrorMessages {
         case let failure as CommandFailure: message(failure)
         case ResultCode.busy, ResultCode.locked: DatabaseWords.busy(nil)
         case let error as SQLiteError where error.isOutOfSpace:
-            ErrorMessage("there is no room to write: the disk is full or a file-size limit was reached (\(error.systemReason ?? error.message))",
-                         hint: "Free some space, or choose a database path elsewhere with --db.")
+            ErrorMessage(
+                "there is no room to write: the disk is full or a file-size limit was reached (\(error.systemReason ?? error.message))",
+                hint: "Free some space, or choose a database path elsewhere with --db.")
         case let error as SQLiteError where ResultCode.ioError ~= error.code:
-            ErrorMessage("the disk could not be read or written (\(error.systemReason ?? error.message))",
-                         hint: "Check the disk (dmesg may say more), or choose a database path elsewhere with --db.")
+            ErrorMessage(
+                "the disk could not be read or written (\(error.systemReason ?? error.message))",
+                hint: "Check the disk (dmesg may say more), or choose a database path elsewhere with --db.")
         case let error as SQLiteError: ErrorMessage("SQLite failed: \(error)")
         case let error as SystemError: ErrorMessage(error.description)
         default: ErrorMessage(String(describing: error))
@@ -73,11 +75,13 @@ enum ErrorMessages {
         case .noSQLiteShell:
             ErrorMessage("the sqlite3 shell is not installed", hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
         case .shellNotConfined(let reason):
-            ErrorMessage("the sqlite3 shell was not started: moonshot cannot keep it from writing files, because \(reason)",
-                         hint: "Use 'moonshot sql \"SELECT ...\"' to run SQL on the database instead.")
+            ErrorMessage(
+                "the sqlite3 shell was not started: moonshot cannot keep it from writing files, because \(reason)",
+                hint: "Use 'moonshot sql \"SELECT ...\"' to run SQL on the database instead.")
         case .shellKilled(let number):
-            ErrorMessage("the sqlite3 shell ended with signal \(number) (\(String(cString: strsignal(number))))",
-                         hint: "Run 'moonshot shell' again, or use 'moonshot sql'.")
+            ErrorMessage(
+                "the sqlite3 shell ended with signal \(number) (\(String(cString: strsignal(number))))",
+                hint: "Run 'moonshot shell' again, or use 'moonshot sql'.")
         }
     }
 }

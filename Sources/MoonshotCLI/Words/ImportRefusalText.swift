@@ -14,20 +14,24 @@ extension ImportCommand {
         let exportPrefix = ["missions.json", "astronauts.json"].contains { name in given.contains { FileSystem.sameFile($0, name) } } ? "edited-" : ""
         var text = ""
         if let edits = refusal.edits {
-            text += "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
+            text +=
+                "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
                 + "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
                 + "  moonshot export\(db) --missions \(exportPrefix)missions.json --astronauts \(exportPrefix)astronauts.json\n"
         }
         if !refusal.obstacles.isEmpty {
-            text += (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
+            text +=
+                (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
                 + (text.isEmpty ? "; \(shown) was not changed:\n" : ":\n")
             for obstacle in refusal.obstacles {
                 text += "  \(TerminalText.visible(obstacle.name, lineBreaks: false)): \(reason(obstacle.reason))\n"
             }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
-        let ways = [refusal.edits == nil ? nil : "replace the changes",
-                    refusal.obstacles.isEmpty ? nil : "drop \(refusal.obstacles.count == 1 ? "it" : "them")"].compactMap { $0 }
+        let ways = [
+            refusal.edits == nil ? nil : "replace the changes",
+            refusal.obstacles.isEmpty ? nil : "drop \(refusal.obstacles.count == 1 ? "it" : "them")",
+        ].compactMap { $0 }
         return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  moonshot import\(db)\(inputs) --force\n"
     }
 

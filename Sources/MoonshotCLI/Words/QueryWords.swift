@@ -3,36 +3,43 @@ import MoonshotKit
 /// What the user reads when a question or a statement of theirs cannot be answered.
 enum QueryWords {
     static func message(_ stopped: QueryStopped) -> ErrorMessage {
-        let hint = switch stopped.query {
-        case .userSQL: "Allow it longer with --timeout SECONDS, or make it do less."
-        case .question:
-            "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
-                + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer."
-        }
+        let hint =
+            switch stopped.query {
+            case .userSQL: "Allow it longer with --timeout SECONDS, or make it do less."
+            case .question:
+                "The database may be larger than these questions are for, or its statistics (sqlite_stat1) "
+                    + "may mislead SQLite; --show-sql prints the SQL, which 'moonshot sql --timeout SECONDS' runs longer."
+            }
         return ErrorMessage("the query was stopped after \(seconds(stopped.limit))", hint: hint)
     }
 
     static func message(_ problem: UserSQLProblem) -> ErrorMessage {
         switch problem {
         case .writes:
-            ErrorMessage("refused: 'moonshot sql' only runs statements that read; this one would write",
-                         hint: "Use the sqlite3 shell on a copy of the database to change it.")
+            ErrorMessage(
+                "refused: 'moonshot sql' only runs statements that read; this one would write",
+                hint: "Use the sqlite3 shell on a copy of the database to change it.")
         case .parameters(let count):
-            ErrorMessage("the statement has \(count) parameter\(count == 1 ? "" : "s") (such as ? or :name), but 'moonshot sql' takes no values for them",
-                         hint: "Write the values into the statement: WHERE id = 11.")
+            ErrorMessage(
+                "the statement has \(count) parameter\(count == 1 ? "" : "s") (such as ? or :name), but 'moonshot sql' takes no values for them",
+                hint: "Write the values into the statement: WHERE id = 11.")
         case .reachesOutside(let sqliteMessage):
-            ErrorMessage("refused: \(sqliteMessage); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
-                         + "or functions that reach outside the database",
-                         hint: "It only reads the database it was given.")
+            ErrorMessage(
+                "refused: \(sqliteMessage); 'moonshot sql' does not allow ATTACH, DETACH, loading extensions "
+                    + "or functions that reach outside the database",
+                hint: "It only reads the database it was given.")
         case .tooLong(let limit):
-            ErrorMessage("the statement is longer than \(bytes(limit)), the most 'moonshot sql' takes",
-                         hint: "Shorten it, or use the sqlite3 shell ('moonshot shell').")
+            ErrorMessage(
+                "the statement is longer than \(bytes(limit)), the most 'moonshot sql' takes",
+                hint: "Shorten it, or use the sqlite3 shell ('moonshot shell').")
         case .valueTooLarge(let limit, let sqliteMessage):
-            ErrorMessage("a value would be larger than \(bytes(limit)), the most 'moonshot sql' makes (\(sqliteMessage))",
-                         hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
+            ErrorMessage(
+                "a value would be larger than \(bytes(limit)), the most 'moonshot sql' makes (\(sqliteMessage))",
+                hint: "Ask for less: substr() of long text, or fewer rows in group_concat().")
         case .outOfMemory(let limit):
-            ErrorMessage("the query needs more than \(limit.map { bytes($0) + " of memory" } ?? "the memory there is"), the most 'moonshot sql' allows",
-                         hint: "Make it do less: fewer rows to sort or group, or smaller values.")
+            ErrorMessage(
+                "the query needs more than \(limit.map { bytes($0) + " of memory" } ?? "the memory there is"), the most 'moonshot sql' allows",
+                hint: "Make it do less: fewer rows to sort or group, or smaller values.")
         case .failed(let sqliteMessage):
             ErrorMessage("SQL error: \(sqliteMessage)", hint: "Check the statement; 'moonshot schema' shows the tables and views.")
         }
@@ -46,11 +53,13 @@ enum QueryWords {
     static func message(_ failure: LookupFailure) -> ErrorMessage {
         switch failure {
         case .noMission(let text, let path, let closest):
-            ErrorMessage("no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                         hint: closest.isEmpty ? "List the missions with 'moonshot missions'." : "Did you mean: \(closest.joined(separator: ", "))?")
+            ErrorMessage(
+                "no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
+                hint: closest.isEmpty ? "List the missions with 'moonshot missions'." : "Did you mean: \(closest.joined(separator: ", "))?")
         case .noAstronaut(let text, let path, let closest):
-            ErrorMessage("no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                         hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'." : "Did you mean: \(closest.joined(separator: ", "))?")
+            ErrorMessage(
+                "no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
+                hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'." : "Did you mean: \(closest.joined(separator: ", "))?")
         case .severalMissions(let text, let candidates):
             several(text, candidates, noun: "missions", hint: "Give the mission's number (such as 11), or more words.")
         case .severalAstronauts(let text, let candidates):

@@ -17,8 +17,10 @@ package struct Answer: Sendable {
     package let emptyText: String
 
     /// An answer about `subject` (nil for a plain list), listing `rows`.
-    init<Subject: FieldRecord, Row: FieldRecord>(subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
-                                                 rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String) {
+    init<Subject: FieldRecord, Row: FieldRecord>(
+        subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
+        rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String
+    ) {
         self.subject = subject.map { AnswerRecord($0, subjectFields) }
         self.subjectFields = subjectFields.map(\.field)
         self.listField = listField
@@ -58,15 +60,17 @@ extension Answer {
 
     /// `moonshot missions`: every mission with launch date, commander and crew size.
     package static func missionList(_ missions: [MissionSummary]) -> Answer {
-        Answer(rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
-               tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
-               rows: missions, emptyText: "No missions.")
+        Answer(
+            rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
+            tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
+            rows: missions, emptyText: "No missions.")
     }
 
     /// `moonshot mission 11`: the mission, its crew, and its description.
     package static func mission(_ mission: MissionDetail) -> Answer {
-        Answer(subject: mission, subjectFields: [.missionID, .missionName, .badge, .launchDate, .description],
-               listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyText: "No crew listed.")
+        Answer(
+            subject: mission, subjectFields: [.missionID, .missionName, .badge, .launchDate, .description],
+            listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyText: "No crew listed.")
     }
 
     /// `moonshot crew 11`: the crew of a mission in crew-list order.
@@ -81,31 +85,36 @@ extension Answer {
 
     /// Crew members of a mission, under the mission's number, name and launch date.
     private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyText: String) -> Answer {
-        Answer(subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
-               rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
+        Answer(
+            subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
+            rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
     }
 
     /// `moonshot astronauts`: every astronaut with the number of missions flown.
     package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
-        Answer(rowFields: [.astronautID, .astronautName, .missionCount],
-               tableFields: [.astronautID, .astronautName, .missionCount], rows: astronauts, emptyText: "No astronauts.")
+        Answer(
+            rowFields: [.astronautID, .astronautName, .missionCount],
+            tableFields: [.astronautID, .astronautName, .missionCount], rows: astronauts, emptyText: "No astronauts.")
     }
 
     /// `moonshot astronaut armstrong`: the astronaut, the missions flown, and the description.
     package static func astronaut(_ astronaut: AstronautDetail) -> Answer {
-        Answer(subject: astronaut, subjectFields: [.astronautID, .astronautName, .description], listField: .flights,
-               rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
+        Answer(
+            subject: astronaut, subjectFields: [.astronautID, .astronautName, .description], listField: .flights,
+            rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
     }
 
     /// `moonshot flights lovell`: the missions an astronaut flew, in launch order.
     package static func flights(of astronaut: AstronautReference, _ flights: [CrewAssignment]) -> Answer {
-        Answer(subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .flights,
-               rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions listed.")
+        Answer(
+            subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .flights,
+            rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions listed.")
     }
 
     /// `moonshot search lunar rover`: missions and astronauts, best matches first.
     package static func search(_ hits: [SearchHit]) -> Answer {
-        Answer(rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
-               tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyText: "No matches.")
+        Answer(
+            rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
+            tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyText: "No matches.")
     }
 }

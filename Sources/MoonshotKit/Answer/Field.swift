@@ -29,12 +29,14 @@ package enum Field: String, CaseIterable, Sendable {
         case .badge: "The name of the mission's badge picture in the Moonshot app: apollo11."
         case .launchDate: "The launch date: YYYY-MM-DD in JSON and CSV (null or empty when there is none, as for Apollo 1), Jul 16, 1969 or N/A in tables."
         case .commanderID: "The mission's commander's astronaut id (null or empty when the crew has none): armstrong."
-        case .commanderName: "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the astronauts table, which a table says)."
+        case .commanderName:
+            "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the astronauts table, which a table says)."
         case .crewSize: "How many astronauts the mission's crew list names."
         case .crew: "A mission's crew members, in crew-list order (JSON only; CSV repeats the mission on each member's line)."
         case .position: "The place in the mission's crew list: 1 for the first."
         case .astronautID: "The astronaut's id, as the source's crew lists name them: armstrong."
-        case .astronautName: "The astronaut's full name: Neil A. Armstrong (for a crew row whose astronaut is not in the astronauts table: null or empty, and a table says so)."
+        case .astronautName:
+            "The astronaut's full name: Neil A. Armstrong (for a crew row whose astronaut is not in the astronauts table: null or empty, and a table says so)."
         case .role: "The role as the source writes it: Command module pilot."
         case .canonicalRole: "The role in title case, spelt one way: Command Module Pilot (Apollo 1's Command Pilot is Commander). Tables show this one."
         case .missionCount: "How many missions the astronaut flew."

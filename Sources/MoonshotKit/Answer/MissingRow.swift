@@ -1,4 +1,5 @@
 import SQLite
+
 /// The astronaut or mission a crew row names that is not in its table (deleted while the
 /// triggers that delete its crew rows were dropped, say). An answer still lists the crew row,
 /// with these words where the name would be; `moonshot check` explains it.
@@ -49,4 +50,5 @@ package struct CrewRowsPointingNowhere: Equatable, Sendable {
     }
 }
 
-private let astronautsTable = "astronauts", missionsTable = "missions"
+private let astronautsTable = "astronauts"
+private let missionsTable = "missions"

@@ -1,4 +1,5 @@
 import SQLite
+
 /// Crew rows that point nowhere: their mission or their astronaut is not in its table (what a
 /// delete made with foreign keys off and the triggers dropped leaves behind). Neither `check`
 /// nor `--repair` deletes them: the report gives the statement that would.
@@ -35,17 +36,20 @@ enum DanglingCrewRows {
 
     /// How many crew rows of `database` point nowhere.
     static func count(in database: Database) throws -> Int {
-        let count = try database.rows("""
+        let count = try database.rows(
+            """
             SELECT count(*) FROM crew AS c
              WHERE NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id)
                 OR NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)
-            """).first?.int64(0)
+            """
+        ).first?.int64(0)
         return Int(count ?? 0)
     }
 
     /// Every crew row of `database` that points nowhere, in key order.
     static func find(in database: Database) throws -> [Row] {
-        try database.rows("""
+        try database.rows(
+            """
             SELECT mission_id, position, astronaut_id, mission_is_missing, astronaut_is_missing FROM (
                 SELECT c.mission_id, c.position, c.astronaut_id,
                        NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id) AS mission_is_missing,
@@ -53,8 +57,10 @@ enum DanglingCrewRows {
                   FROM crew AS c)
              WHERE mission_is_missing OR astronaut_is_missing
              ORDER BY mission_id, position
-            """).map {
-            Row(missionID: $0.values[0], position: $0.values[1], astronautID: $0.values[2],
+            """
+        ).map {
+            Row(
+                missionID: $0.values[0], position: $0.values[1], astronautID: $0.values[2],
                 missionIsMissing: $0.int64(3) == 1, astronautIsMissing: $0.int64(4) == 1)
         }
     }

@@ -1,4 +1,5 @@
 import SQLite
+
 /// `moonshot check`: what is wrong with a moonshot database, and what fixes it, without
 /// changing it.
 ///
@@ -27,8 +28,10 @@ package enum DatabaseCheck {
         return try report(on: copy, path: path, fixes: fixes, latestImport: latestImport, edits: edits)
     }
 
-    private static func report(on database: Database, path: String, fixes: FixWording, latestImport: DatabaseReport.Finding<ImportRecord?>,
-                               edits: DatabaseReport.Finding<DataEdits?>) throws -> DatabaseReport {
+    private static func report(
+        on database: Database, path: String, fixes: FixWording, latestImport: DatabaseReport.Finding<ImportRecord?>,
+        edits: DatabaseReport.Finding<DataEdits?>
+    ) throws -> DatabaseReport {
         let shownPath = MoonshotFile.shown(path)
         var problems = attempt("The file's integrity", fixes: fixes) { try integrityProblems(in: database, fixes: fixes) }
         let differences = try SchemaComparison.differences(in: database)
@@ -51,8 +54,9 @@ package enum DatabaseCheck {
         where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
             problems += attempt("Full-text index \(index)", fixes: fixes) {
                 try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
-                    DatabaseReport.Problem(kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
-                                           fix: "'\(fixes.repairCommand)' rebuilds it from \(table).")
+                    DatabaseReport.Problem(
+                        kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
+                        fix: "'\(fixes.repairCommand)' rebuilds it from \(table).")
                 }
             }
         }
@@ -60,11 +64,12 @@ package enum DatabaseCheck {
             problems += attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
         }
         let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
-        return DatabaseReport(path: shownPath, problems: problems,
-                              applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
-                              latestImport: latestImport, edits: edits,
-                              editsMayBeIncomplete: DataEdits.recordIsBroken(by: moonshots),
-                              otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
+        return DatabaseReport(
+            path: shownPath, problems: problems,
+            applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
+            latestImport: latestImport, edits: edits,
+            editsMayBeIncomplete: DataEdits.recordIsBroken(by: moonshots),
+            otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
     }
 
     /// `PRAGMA integrity_check`'s findings, if it finds anything.
@@ -72,24 +77,31 @@ package enum DatabaseCheck {
         let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         guard lines != ["ok"] else { return [] }
         let fix = "The file is damaged. " + fixes.damagedFile
-        return capped(lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
-                      rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
+        return capped(
+            lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
+            rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
     }
 
     private static func danglingRowProblems(_ rows: [DanglingCrewRows.Row]) -> [DatabaseReport.Problem] {
-        capped(rows.map { DatabaseReport.Problem(kind: .danglingRow, problem: $0.problem, fix: $0.fix) },
-               rest: { DatabaseReport.Problem(kind: .danglingRow, problem: "and \($0) more crew rows that point nowhere",
-                                              fix: "Add what they name, or delete them all: \(DanglingCrewRows.deleteAll)") })
+        capped(
+            rows.map { DatabaseReport.Problem(kind: .danglingRow, problem: $0.problem, fix: $0.fix) },
+            rest: {
+                DatabaseReport.Problem(
+                    kind: .danglingRow, problem: "and \($0) more crew rows that point nowhere",
+                    fix: "Add what they name, or delete them all: \(DanglingCrewRows.deleteAll)")
+            })
     }
 
     private static func derivedValueProblems(_ disagreements: [DerivedValues.Disagreement], fixes: FixWording) -> [DatabaseReport.Problem] {
         let fix = "'\(fixes.repairCommand)' sets it by its rule."
-        return capped(disagreements.map {
-            let row = $0.table == "crew" ? "crew row \($0.rowKey)" : "mission \($0.rowKey)"
-            return DatabaseReport.Problem(kind: .derivedValue,
-                                          problem: "\(row): \($0.table).\($0.column) is \($0.value.map(quoted) ?? "NULL"), where its rule gives \(quoted($0.expected))",
-                                          fix: fix)
-        }, rest: { DatabaseReport.Problem(kind: .derivedValue, problem: "and \($0) more derived values that disagree with their rule", fix: fix) })
+        return capped(
+            disagreements.map {
+                let row = $0.table == "crew" ? "crew row \($0.rowKey)" : "mission \($0.rowKey)"
+                return DatabaseReport.Problem(
+                    kind: .derivedValue,
+                    problem: "\(row): \($0.table).\($0.column) is \($0.value.map(quoted) ?? "NULL"), where its rule gives \(quoted($0.expected))",
+                    fix: fix)
+            }, rest: { DatabaseReport.Problem(kind: .derivedValue, problem: "and \($0) more derived values that disagree with their rule", fix: fix) })
     }
 
     /// The fix for a difference from schema.sql.
@@ -111,7 +123,8 @@ package enum DatabaseCheck {
             }
             return "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
         case .changed:
-            return isTable ? "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
+            return isTable
+                ? "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
                 : "'\(repair)' makes it again as schema.sql does."
         case .replaced(by: "table"):
             return "That table may hold another program's rows, which moonshot never deletes: rename it (ALTER TABLE "
@@ -135,9 +148,13 @@ package enum DatabaseCheck {
         } catch {
             let reason = (error as? SQLiteError)?.message ?? String(describing: error)
             let damaged = (error as? SQLiteError)?.code.primary == .corrupt
-            return [DatabaseReport.Problem(kind: .notChecked, problem: "\(what) could not be checked: \(reason)",
-                                           fix: damaged ? fixes.damagedFile
-                                               : "Put the schema right with '\(fixes.repairCommand)', then check again.")]
+            return [
+                DatabaseReport.Problem(
+                    kind: .notChecked, problem: "\(what) could not be checked: \(reason)",
+                    fix: damaged
+                        ? fixes.damagedFile
+                        : "Put the schema right with '\(fixes.repairCommand)', then check again.")
+            ]
         }
     }
 

@@ -1,5 +1,6 @@
 import SQLite
 import SystemSupport
+
 /// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
 /// lock: schema.sql's tables, indexes, views and triggers that are missing or changed (a
 /// changed table rebuilt with its rows), the derived values, and the full-text indexes.
@@ -88,7 +89,8 @@ package enum DatabaseRepair {
         let triggers = try database.rows("SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid").compactMap {
             row -> (name: String, sql: String)? in
             guard let name = row.text(0), let table = row.text(1), let sql = row.text(2),
-                  !ours.contains(name.lowercased()), tables.contains(table.lowercased()) else { return nil }
+                !ours.contains(name.lowercased()), tables.contains(table.lowercased())
+            else { return nil }
             return (name, sql)
         }
         for trigger in triggers { try database.execute("DROP TRIGGER \(identifier(trigger.name))") }
@@ -153,8 +155,11 @@ package enum DatabaseRepair {
             guard let sql = object.sql, !isShadowTable(object.name) else { continue }
             try database.execute(sql)
             let isTable = object.type == "table" && !sql.hasPrefix("CREATE VIRTUAL TABLE")
-            done.append(remade.contains(object.name.lowercased()) ? "made \(object.type) \(object.name) again as schema.sql makes it"
-                        : isTable ? "created table \(object.name) as schema.sql makes it (empty)"
+            done.append(
+                remade.contains(object.name.lowercased())
+                    ? "made \(object.type) \(object.name) again as schema.sql makes it"
+                    : isTable
+                        ? "created table \(object.name) as schema.sql makes it (empty)"
                         : "created \(object.type) \(object.name) as schema.sql makes it")
         }
         return done
@@ -163,8 +168,9 @@ package enum DatabaseRepair {
     /// Drops the full-text index `index` and whatever tables of its own are left, so that it
     /// can be made afresh.
     private static func dropFullTextIndex(_ index: String, in database: Database, path: String) throws {
-        let tables = try database.rows("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE type = 'table' AND (lower(name) = ? OR lower(name) GLOB ?)",
-                                       [.text(index), .text(index + "_*")])
+        let tables = try database.rows(
+            "SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE type = 'table' AND (lower(name) = ? OR lower(name) GLOB ?)",
+            [.text(index), .text(index + "_*")])
         if let virtual = tables.first(where: { $0.int64(1) == 1 })?.text(0) {
             do {
                 try database.execute("DROP TABLE \(identifier(virtual))")

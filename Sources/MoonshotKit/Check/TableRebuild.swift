@@ -1,4 +1,5 @@
 import SQLite
+
 /// How a table's columns differ from those schema.sql makes: the ones it has that schema.sql
 /// does not make, and schema.sql's that it lacks, each with its declared type.
 package struct ColumnDifferences: Equatable, Sendable {
@@ -44,12 +45,15 @@ package struct TableRebuild {
         let kept = wanted.names.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
         let columnList = kept.map(identifier).joined(separator: ", ")
         let rows = try database.rows("SELECT \(columnList) FROM \(identifier(table))")
-        otherObjects = try database.rows("""
+        otherObjects = try database.rows(
+            """
             SELECT type, name, sql FROM sqlite_schema
              WHERE type IN ('index', 'trigger') AND tbl_name = ? COLLATE NOCASE AND sql IS NOT NULL ORDER BY rowid
-            """, [.text(table)]).compactMap { row in
+            """, [.text(table)]
+        ).compactMap { row in
             guard let type = row.text(0), let name = row.text(1), let sql = row.text(2),
-                  !EmbeddedResources.schemaObjects.contains(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+                !EmbeddedResources.schemaObjects.contains(where: { $0.name.lowercased() == name.lowercased() })
+            else { return nil }
             return OtherObject(type: type, name: name, sql: sql)
         }
         // An AUTOINCREMENT table's highest number ever given, which dropping it forgets.
@@ -69,8 +73,9 @@ package struct TableRebuild {
             }
         }
         if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
-            try database.execute("INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
-                                 [.text(table), .text(table)])
+            try database.execute(
+                "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
+                [.text(table), .text(table)])
             try database.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", [.integer(highest), .text(table)])
         }
         rowCount = rows.count
@@ -83,8 +88,9 @@ package struct TableRebuild {
         let wanted = made.names
         let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
-        return ColumnDifferences(extra: existing.filter { !has(wanted, $0) },
-                                 missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) })
+        return ColumnDifferences(
+            extra: existing.filter { !has(wanted, $0) },
+            missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) })
     }
 
     /// What to do about a table's columns that schema.sql does not make, before a repair can
@@ -94,7 +100,9 @@ package struct TableRebuild {
         let extra = columns.extra[0]
         if let missing = columns.missing.first {
             // RENAME COLUMN is refused while schema.sql's views and triggers name the column.
-            let t = identifier(table), from = identifier(extra), to = identifier(missing.name)
+            let t = identifier(table)
+            let from = identifier(extra)
+            let to = identifier(missing.name)
             return "If \(extra) is schema.sql's \(missing.name) renamed, copy it back (ALTER TABLE \(t) ADD COLUMN \(to) \(missing.type); "
                 + "UPDATE \(t) SET \(to) = \(from); ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
                 + "holds elsewhere and drop it (ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
@@ -109,8 +117,10 @@ package struct TableRebuild {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
         try scratch.execute(sql)
         let columns = try scratch.rows("SELECT name, pk, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
-        return (columns.compactMap { $0.text(0) },
-                columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) },
-                columns.map { $0.text(2) ?? "" })
+        return (
+            columns.compactMap { $0.text(0) },
+            columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) },
+            columns.map { $0.text(2) ?? "" }
+        )
     }
 }

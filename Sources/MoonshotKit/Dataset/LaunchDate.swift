@@ -18,7 +18,7 @@ package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStri
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), day >= 1, day <= LaunchDate.daysIn(month: month, year: year)
+            (1...12).contains(month), day >= 1, day <= LaunchDate.daysIn(month: month, year: year)
         else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
     }

@@ -1,5 +1,6 @@
 import SQLite
 import SystemSupport
+
 /// The Moonshot app's two files, written from a moonshot database's tables in the shapes the
 /// app decodes (its `Mission` and `Astronaut` structs), with their keys in the source files'
 /// order:
@@ -48,12 +49,15 @@ enum AppFiles {
     /// Writes missions.json; returns how many missions and crew entries it holds. Crew rows
     /// whose mission is missing cannot be written (`DanglingCrewRows` finds them first).
     private static func writeMissions(of database: Database, to sink: inout some ByteSink) throws -> (missions: Int, crew: Int) {
-        let rows = try database.prepare("""
+        let rows = try database.prepare(
+            """
             SELECT m.id, m.launch_date, m.description, c.astronaut_id, c.role
               FROM missions AS m LEFT JOIN crew AS c ON c.mission_id = m.id
              ORDER BY m.id, c.position
             """)
-        var missions = 0, crew = 0, crewOfMission = 0
+        var missions = 0
+        var crew = 0
+        var crewOfMission = 0
         var mission: (id: Int64, description: String)? = nil
         try sink.write("[")
         while try rows.step() {
@@ -75,8 +79,9 @@ enum AppFiles {
             let role = try text(rows, 4, row: row, column: "crew.role")
             crewOfMission += 1
             crew += 1
-            try sink.write((crewOfMission == 1 ? "\n" : ",\n")
-                           + "      {\n        \"name\": \(quoted(name)),\n        \"role\": \(quoted(role))\n      }")
+            try sink.write(
+                (crewOfMission == 1 ? "\n" : ",\n")
+                    + "      {\n        \"name\": \(quoted(name)),\n        \"role\": \(quoted(role))\n      }")
         }
         if let mission { try sink.write(ending(crewCount: crewOfMission, description: mission.description)) }
         try sink.write(missions == 0 ? "]\n" : "\n]\n")
@@ -100,8 +105,9 @@ enum AppFiles {
             let name = try text(rows, 1, row: row, column: "name")
             let description = try text(rows, 2, row: row, column: "description")
             astronauts += 1
-            try sink.write((astronauts == 1 ? "\n" : ",\n") + "  \(quoted(id)): {\n    \"id\": \(quoted(id)),\n"
-                           + "    \"name\": \(quoted(name)),\n    \"description\": \(quoted(description))\n  }")
+            try sink.write(
+                (astronauts == 1 ? "\n" : ",\n") + "  \(quoted(id)): {\n    \"id\": \(quoted(id)),\n"
+                    + "    \"name\": \(quoted(name)),\n    \"description\": \(quoted(description))\n  }")
         }
         try sink.write(astronauts == 0 ? "}\n" : "\n}\n")
         return astronauts

@@ -1,4 +1,5 @@
 import SQLite
+
 /// The content of a moonshot database as the app's files carry it, as one digest: two
 /// databases with equal digests export the same files (and have the same crew rows whose
 /// mission is missing, which the files cannot carry). The import compares the content it
@@ -10,13 +11,17 @@ enum ContentDigest {
     /// that is not UTF-8, a view in a table's place, which is not read: it could take any
     /// time): such content differs from any an import makes.
     static func of(_ database: Database) throws -> String? {
-        var missions = SHA256(), astronauts = SHA256(), unlisted = SHA256()
+        var missions = SHA256()
+        var astronauts = SHA256()
+        var unlisted = SHA256()
         do {
             _ = try AppFiles.write(from: database, missions: &missions, astronauts: &astronauts)
-            for row in try database.rows("""
+            for row in try database.rows(
+                """
                 SELECT mission_id, position, astronaut_id, role FROM crew AS c
                  WHERE NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id) ORDER BY mission_id, position
-                """) {
+                """)
+            {
                 unlisted.write(row.values.map(sqlLiteral).joined(separator: ",") + "\n")
             }
         } catch let error as SQLiteError where error.code.primary == .error {

@@ -66,25 +66,28 @@ package enum Exporter {
         } catch let error as SystemError {
             throw ExportFailure.cannotWrite(error)
         }
-        var missionsSink = files.missions, astronautsSink = files.astronauts
+        var missionsSink = files.missions
+        var astronautsSink = files.astronauts
         let database = opened.connection
         // One read transaction: a change committed meanwhile is in both files or in neither.
-        let (counts, edits) = try Interruption.interrupting(database.interruptHandle) { try database.transaction(.deferred) {
-            let dangling = try DanglingCrewRows.count(in: database)
-            if dangling > 0 { throw ExportFailure.danglingCrewRows(count: dangling) }
-            do {
-                let counts = try AppFiles.write(from: database, missions: &missionsSink, astronauts: &astronautsSink)
-                return (counts, try? DataEdits.read(from: database))
-            } catch let error as AppFiles.UnwritableValue {
-                throw ExportFailure.unwritableValue(row: error.row, column: error.column)
-            } catch let error as SystemError {
-                throw ExportFailure.cannotWrite(error)
-            } catch let error as SQLiteError where error.code.primary == .error {
-                throw ExportFailure.unreadableTables(error.message)
-            } catch let error as AppFiles.NotATable {
-                throw ExportFailure.unreadableTables(error.type == "missing" ? "no table \(error.name)" : "\(error.name) is a \(error.type), not a table")
+        let (counts, edits) = try Interruption.interrupting(database.interruptHandle) {
+            try database.transaction(.deferred) {
+                let dangling = try DanglingCrewRows.count(in: database)
+                if dangling > 0 { throw ExportFailure.danglingCrewRows(count: dangling) }
+                do {
+                    let counts = try AppFiles.write(from: database, missions: &missionsSink, astronauts: &astronautsSink)
+                    return (counts, try? DataEdits.read(from: database))
+                } catch let error as AppFiles.UnwritableValue {
+                    throw ExportFailure.unwritableValue(row: error.row, column: error.column)
+                } catch let error as SystemError {
+                    throw ExportFailure.cannotWrite(error)
+                } catch let error as SQLiteError where error.code.primary == .error {
+                    throw ExportFailure.unreadableTables(error.message)
+                } catch let error as AppFiles.NotATable {
+                    throw ExportFailure.unreadableTables(error.type == "missing" ? "no table \(error.name)" : "\(error.name) is a \(error.type), not a table")
+                }
             }
-        } }
+        }
         do {
             try files.missions.finish()
             try files.astronauts.finish()
@@ -112,7 +115,9 @@ package enum Exporter {
             checked = try Importer.check(missions: .file(missions.temporaryPath), astronauts: .file(astronauts.temporaryPath))
         } catch let failure as ImportFailure {
             let renamed = failure.problems.map { problem in
-                let file = problem.file == missions.temporaryPath ? missions.target
+                let file =
+                    problem.file == missions.temporaryPath
+                    ? missions.target
                     : problem.file == astronauts.temporaryPath ? astronauts.target : problem.file
                 // No line and column: they are of a file that was not put in place.
                 return ImportProblem(file: file, path: problem.path, message: problem.message)

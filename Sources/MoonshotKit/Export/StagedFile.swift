@@ -20,7 +20,11 @@ final class StagedFile: ByteSink {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     /// Where the file is: being written, in the target's place, or back out of it.
-    private enum State { case staged, inPlace(Previous), restored }
+    private enum State {
+        case staged
+        case inPlace(Previous)
+        case restored
+    }
     /// What became of the file a staged file replaced.
     private enum Previous {
         /// It is at `temporaryPath`, swapped out.
@@ -105,11 +109,12 @@ final class StagedFile: ByteSink {
     /// takes this one away); returns whether that worked (never when the file replaced is gone).
     func restorePrevious() -> Bool {
         guard case .inPlace(let previous) = state else { return true }
-        let restored = switch previous {
-        case .swappedOut: moonshot_exchange_paths(temporaryPath, destination) == 0
-        case .none: unlink(destination) == 0
-        case .overwritten: false
-        }
+        let restored =
+            switch previous {
+            case .swappedOut: moonshot_exchange_paths(temporaryPath, destination) == 0
+            case .none: unlink(destination) == 0
+            case .overwritten: false
+            }
         if restored { state = .restored }
         FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
         return restored

@@ -1,4 +1,5 @@
 import SQLite
+
 /// Rows of other programs' tables whose foreign keys point nowhere, into the tables a test
 /// picks: what the import compares before and after it replaces moonshot's tables (it runs
 /// with foreign keys off, so that their rows stay as they are).
@@ -29,7 +30,9 @@ struct DanglingReferences {
             }
             var rows = Rows()
             // SQLite gives no row id for a table without them: its rows are found by their keys.
-            let keyed = violations.contains { $0.int64(0) == nil } ? try Self.withoutRowIDViolations(of: table, in: database)
+            let keyed =
+                violations.contains { $0.int64(0) == nil }
+                ? try Self.withoutRowIDViolations(of: table, in: database)
                 : violations.map { (key: sqlLiteral($0.values[0]), parent: $0.text(1) ?? "") }
             for violation in keyed where counts(violation.parent) {
                 rows.keys.insert(violation.key)

@@ -1,4 +1,5 @@
 import SQLite
+
 /// The content of a database being replaced, inside the import's transaction: what it held
 /// is checked and put aside, the schema of schema.sql takes its place, and once the new rows
 /// are in, the indexes, the derived columns, the full-text indexes, the triggers and the
@@ -113,7 +114,8 @@ struct DatabaseReplacement {
         while !broken.isEmpty {
             for table in broken {
                 try database.execute("DROP TABLE \(identifier(table.table))")
-                let reason: ImportRefusal.Obstacle.Reason = table.parents.contains(where: isMoonshots)
+                let reason: ImportRefusal.Obstacle.Reason =
+                    table.parents.contains(where: isMoonshots)
                     ? .foreignKeys(rows: table.rows, into: table.parents) : .intoDroppedTables(rows: table.rows, tables: table.parents)
                 obstacles.append(ImportRefusal.Obstacle(name: "table \(table.table)", reason: reason))
             }
@@ -144,14 +146,18 @@ struct DatabaseReplacement {
     /// import's connection has foreign keys off, so other programs' tables that refer to
     /// moonshot's keep their rows; `finish` checks what they refer to.
     private static func dropMoonshotsObjects(in database: Database, version: Int64) throws {
-        let objects = try database.rows("""
+        let objects = try database.rows(
+            """
             SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
              ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%'
-            """).filter { OtherObjects.isMoonshots(type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "", version: version) }
+            """
+        ).filter { OtherObjects.isMoonshots(type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "", version: version) }
         for object in objects {
             let name = object.text(1) ?? ""
             // A full-text index's own tables went with it.
-            guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ? AND type = ?", [.text(name), .text(object.text(0) ?? "")]) != nil else { continue }
+            guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ? AND type = ?", [.text(name), .text(object.text(0) ?? "")]) != nil else {
+                continue
+            }
             let type = object.text(0) == "view" ? "VIEW" : object.text(0) == "trigger" ? "TRIGGER" : "TABLE"
             try database.execute("DROP \(type) \(identifier(name))")
         }

@@ -1,4 +1,5 @@
 import SQLite
+
 /// Writes validated records into the tables of a database whose schema is already in place
 /// (without its triggers), through statements prepared once. A mission's name and badge are
 /// left empty, for `DerivedValues.fillIn` to set once the rows are in; a crew row's canonical
@@ -27,13 +28,17 @@ final class DatabaseWriter {
         case .astronaut(let astronaut, let number):
             try insertAstronaut.execute([.integer(number), .text(astronaut.id), .text(astronaut.name), .text(astronaut.description)])
         case .mission(let mission):
-            try insertMission.execute([.integer(mission.id), mission.launchDate.map { .text($0.iso) } ?? .null,
-                                       .text(mission.description)])
+            try insertMission.execute([
+                .integer(mission.id), mission.launchDate.map { .text($0.iso) } ?? .null,
+                .text(mission.description),
+            ])
             for (index, member) in mission.crew.enumerated() {
                 let position = Int64(index + 1)
                 let known = canonicalRoles[member.role]
-                try insertCrew.execute([.integer(mission.id), .integer(position), .text(member.astronautID),
-                                        .text(member.role), .text(known ?? "")])
+                try insertCrew.execute([
+                    .integer(mission.id), .integer(position), .text(member.astronautID),
+                    .text(member.role), .text(known ?? ""),
+                ])
                 if known == nil {
                     canonicalRoles[member.role] = try setCanonicalRole.rows([.integer(mission.id), .integer(position)]).first?.text(0)
                 }

@@ -1,4 +1,5 @@
 import SystemSupport
+
 /// A validated record, in the order the files hold them.
 package enum Record: Sendable {
     /// An astronaut, and its number in the new database (`astronauts.number`): its position
@@ -108,7 +109,9 @@ package final class DatasetReader {
     private func readAstronaut(key: String, path: String, document: Document, reader: inout JSONReader) throws -> Astronaut? {
         let fields = Fields(document: document, path: path)
         guard try fields.begin(&reader, what: "an astronaut object") else { return nil }
-        var id: String?, name: String?, description: String?
+        var id: String?
+        var name: String?
+        var description: String?
         try fields.forEachMember(&reader) { field, reader in
             switch field {
             case "id":
@@ -160,7 +163,10 @@ package final class DatasetReader {
     private func readMission(path: String, index: Int, document: Document, reader: inout JSONReader) throws -> Mission? {
         let fields = Fields(document: document, path: path)
         guard try fields.begin(&reader, what: "a mission object") else { return nil }
-        var id: Int64?, launchDate: LaunchDate?, crew: [CrewMember]?, description: String?
+        var id: Int64?
+        var launchDate: LaunchDate?
+        var crew: [CrewMember]?
+        var description: String?
         try fields.forEachMember(&reader) { field, reader in
             switch field {
             case "id":
@@ -180,7 +186,8 @@ package final class DatasetReader {
                 } else if let text = try fields.string(&reader, "launchDate") {
                     launchDate = LaunchDate(iso: text)
                     if launchDate == nil {
-                        fields.problem("launchDate", at: offset,
+                        fields.problem(
+                            "launchDate", at: offset,
                             "\(quoted(text)) is not a real calendar date written YYYY-MM-DD, like \"1969-07-16\"")
                     }
                 }
@@ -218,7 +225,8 @@ package final class DatasetReader {
             let memberPath = "\(path)[\(index)]"
             let fields = Fields(document: document, path: memberPath)
             if try fields.begin(&reader, what: "a crew member object") {
-                var name: String?, role: String?
+                var name: String?
+                var role: String?
                 try fields.forEachMember(&reader) { field, reader in
                     switch field {
                     case "name":
@@ -261,7 +269,8 @@ package final class DatasetReader {
         // Suggestions cost a scan of every id: only for problems that may be listed.
         guard log.hasRoom else { return message }
         let closest = Suggestions.closest(to: name, among: ids.lazy.map(\.value))
-        message += closest.isEmpty
+        message +=
+            closest.isEmpty
             ? "; crew names must be astronaut ids (the keys of \(astronautsFileName))"
             : "; closest astronaut ids: " + closest.joined(separator: ", ")
         return message

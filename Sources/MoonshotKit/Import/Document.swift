@@ -1,4 +1,5 @@
 import SystemSupport
+
 /// One input file being read: the window of its bytes the JSON reader works in, the records
 /// it holds, and the line and column of every problem found in it.
 ///
@@ -71,8 +72,9 @@ final class Document: JSONByteSource {
         do {
             try body(&reader)
         } catch is RecordTooLarge {
-            report(at: start, path: path,
-                   "\(what) takes more than \(Self.largestRecord >> 20) MiB of the file, the most one record may take; it was skipped")
+            report(
+                at: start, path: path,
+                "\(what) takes more than \(Self.largestRecord >> 20) MiB of the file, the most one record may take; it was skipped")
             problems.flush(locate: location(of:))
             reader.pinned = nil
             reader.rewind(to: start, depth: depth)
@@ -89,8 +91,9 @@ final class Document: JSONByteSource {
 
     private func moveCursor(to offset: Int) {
         let target = min(max(offset, cursor.offset), origin + count)
-        let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + (cursor.offset - origin),
-                                        count: target - cursor.offset)
+        let bytes = UnsafeBufferPointer(
+            start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + (cursor.offset - origin),
+            count: target - cursor.offset)
         cursor.advance(over: bytes)
     }
 

@@ -1,4 +1,5 @@
 import SQLite
+
 /// One foreign key of a table, as `pragma_foreign_key_list` gives it, with the parent's
 /// columns named: a key that names none refers to the parent's primary key.
 struct ForeignKey {
@@ -40,8 +41,10 @@ extension OtherObjects {
     /// The ordinary tables of `database` that are not moonshot's (no virtual tables or their
     /// own tables).
     static func tables(in database: Database) throws -> [String] {
-        try database.rows("""
+        try database.rows(
+            """
             SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
-            """).compactMap { $0.text(0) }.filter { !isMoonshots($0, version: MoonshotFile.schemaVersion) }
+            """
+        ).compactMap { $0.text(0) }.filter { !isMoonshots($0, version: MoonshotFile.schemaVersion) }
     }
 }

@@ -73,7 +73,8 @@ final class ProblemLog {
         if hasRoom {
             pending.append(problem)
         } else if let latest = pending.indices.max(by: { pending[$0].offset! < pending[$1].offset! }),
-                  problem.offset! < pending[latest].offset! {
+            problem.offset! < pending[latest].offset!
+        {
             // A record's own problem is found after those of its fields: keep the first in the file.
             pending[latest] = problem
         }

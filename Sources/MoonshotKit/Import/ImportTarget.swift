@@ -1,4 +1,5 @@
 import SQLite
+
 /// The database an import writes into: its path checked, then opened for writing.
 enum ImportTarget {
     /// The import's page cache, in KiB: more than SQLite's default 2 MB, for the B-trees of a
@@ -62,7 +63,8 @@ enum ImportTarget {
     /// the file is then as it was before the import. Nothing to do, and nothing done, otherwise.
     static func finishRollback(of path: String) {
         guard case .file = FileSystem.entry(at: path),
-              let database = try? Database(path: path, mode: .readWrite, busyTimeout: .seconds(1)) else { return }
+            let database = try? Database(path: path, mode: .readWrite, busyTimeout: .seconds(1))
+        else { return }
         _ = try? database.scalar("SELECT count(*) FROM sqlite_schema")
     }
 }

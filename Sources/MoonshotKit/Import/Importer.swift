@@ -1,5 +1,6 @@
 import SQLite
 import SystemSupport
+
 /// What an import did.
 package struct ImportSummary: Sendable {
     /// How the database changed.
@@ -57,8 +58,10 @@ package enum Importer {
     /// failures while writing, and `Interrupted` when a signal caught by
     /// `Interruption.catchingSignals` stopped it. In every case the content of the database
     /// at `databasePath` is left exactly as it was.
-    package static func run(missions: InputSource, astronauts: InputSource, databasePath: String,
-                           lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false) throws -> ImportSummary {
+    package static func run(
+        missions: InputSource, astronauts: InputSource, databasePath: String,
+        lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false
+    ) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
             // Nothing is written; the file that did open is still checked, so every problem is
@@ -79,8 +82,9 @@ package enum Importer {
             _ = hashing.wait()
         }
         do {
-            return try write(missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
-                             hashes: hashing.wait, into: databasePath, lockWait: lockWait, force: force)
+            return try write(
+                missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
+                hashes: hashing.wait, into: databasePath, lockWait: lockWait, force: force)
         } catch let error as SQLiteError {
             throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: .import)
         }
@@ -105,17 +109,21 @@ package enum Importer {
                     // The hashes are of what was imported only if neither file changed meanwhile.
                     try checkUnchanged(missions.file, astronauts.file)
                     try Interruption.check()
-                    let hashes = InputHashes(missions: try digest(digests.0, of: missions.file),
-                                             astronauts: try digest(digests.1, of: astronauts.file))
+                    let hashes = InputHashes(
+                        missions: try digest(digests.0, of: missions.file),
+                        astronauts: try digest(digests.1, of: astronauts.file))
                     let counts = reader.counts
                     try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)
                         .record(in: database)
-                    let outcome: ImportSummary.Outcome = replacement.wasEmpty ? .created
+                    let outcome: ImportSummary.Outcome =
+                        replacement.wasEmpty
+                        ? .created
                         : replacement.previousInputHashes == hashes ? .unchanged : .replaced
-                    return ImportSummary(counts: counts, databasePath: path, outcome: outcome,
-                                         upgradedFrom: replacement.olderSchemaVersion,
-                                         kept: others.kept, dropped: others.dropped,
-                                         replacedEdits: force ? replacement.notedEdits : nil)
+                    return ImportSummary(
+                        counts: counts, databasePath: path, outcome: outcome,
+                        upgradedFrom: replacement.olderSchemaVersion,
+                        kept: others.kept, dropped: others.dropped,
+                        replacedEdits: force ? replacement.notedEdits : nil)
                 }
             }
         } catch {
@@ -127,8 +135,12 @@ package enum Importer {
     /// `sha256`, or the failure of a file that could not be read to the end to hash it.
     private static func digest(_ sha256: String?, of file: InputFile) throws(ImportFailure) -> String {
         guard let sha256 else {
-            throw ImportFailure(problems: [ImportProblem(file: file.displayName,
-                message: "could not be read to the end to compute its SHA-256; check the file and run the import again")],
+            throw ImportFailure(
+                problems: [
+                    ImportProblem(
+                        file: file.displayName,
+                        message: "could not be read to the end to compute its SHA-256; check the file and run the import again")
+                ],
                 unlistedCount: 0)
         }
         return sha256
@@ -143,9 +155,11 @@ package enum Importer {
 
     /// Opens both inputs; a file that cannot be opened is nil, and its problem is returned.
     private static func open(missions: InputSource, astronauts: InputSource)
-        -> (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem]) {
+        -> (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem])
+    {
         var problems: [ImportProblem] = []
-        var missionsFile: InputFile?, astronautsFile: InputFile?
+        var missionsFile: InputFile?
+        var astronautsFile: InputFile?
         do { missionsFile = try InputFile(missions) } catch { problems.append(error) }
         do { astronautsFile = try InputFile(astronauts) } catch { problems.append(error) }
         return (missionsFile, astronautsFile, problems)

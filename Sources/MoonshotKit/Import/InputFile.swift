@@ -114,11 +114,12 @@ package final class InputFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let error = SystemError(operation: "open", code: errno)
-            let hint = switch error.code {
-            case ENOENT: "no such file; check the path"
-            case ENXIO: "is a socket or a device, not a regular file"
-            default: "cannot open it: \(error.reason)"
-            }
+            let hint =
+                switch error.code {
+                case ENOENT: "no such file; check the path"
+                case ENXIO: "is a socket or a device, not a regular file"
+                default: "cannot open it: \(error.reason)"
+                }
             throw ImportProblem(file: path, message: hint)
         }
         var opened = false

@@ -1,4 +1,5 @@
 import SQLite
+
 /// What other programs (or people) added to a moonshot database: tables, views, indexes and
 /// triggers schema.sql does not make, and columns added to its tables. An import replaces only
 /// moonshot's own objects; these are kept, or, where they stand in the way, named.
@@ -63,18 +64,21 @@ struct OtherObjects {
     /// from schema.sql when it has schema.sql's layout: the columns of a table whose definition
     /// differs are compared with schema.sql's (an older layout's tables, all of them).
     init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
-        var kept: [(name: String, table: String)] = [], attached: [Attached] = []
-        let rows = try database.rows("""
+        var kept: [(name: String, table: String)] = []
+        var attached: [Attached] = []
+        let rows = try database.rows(
+            """
             SELECT type, name, tbl_name, sql FROM sqlite_schema
              WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid
             """)
         // A virtual table's own tables (a full-text or R*Tree index's) go with it, unnamed.
-        let shadowTables = Set(try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")
-            .compactMap { $0.text(0) })
+        let shadowTables = Set(
+            try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'")
+                .compactMap { $0.text(0) })
         for row in rows {
             guard let type = row.text(0), let name = row.text(1), let table = row.text(2),
-                  !Self.isMoonshots(type: type, name: name, table: table, version: version),
-                  !shadowTables.contains(name)
+                !Self.isMoonshots(type: type, name: name, table: table, version: version),
+                !shadowTables.contains(name)
             else { continue }
             if (type == "index" || type == "trigger") && Self.isMoonshots(table, version: version) {
                 // An index SQLite makes for a constraint has no statement, and goes with its table.
@@ -88,8 +92,10 @@ struct OtherObjects {
         var extraColumns: [(table: String, column: String)] = []
         // An older layout's tables differ from schema.sql's anyway, so each is compared: the
         // columns of its own are all among schema.sql's (version 1's generated ones aside).
-        let tables: [(name: String, sql: String?)] = differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
-            ?? (version < MoonshotFile.schemaVersion ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
+        let tables: [(name: String, sql: String?)] =
+            differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
+            ?? (version < MoonshotFile.schemaVersion
+                ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
         for table in tables {
             guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
             let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database)

@@ -1,4 +1,5 @@
 import SQLite
+
 /// What an import knows of the changes made to the content it would replace.
 package enum PriorEdits: Sendable {
     /// The changes noted since the last import (see `DataEdits`).

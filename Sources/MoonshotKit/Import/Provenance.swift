@@ -1,4 +1,5 @@
 import SQLite
+
 /// The SHA-256 digests of an import's two inputs.
 struct InputHashes: Equatable, Sendable {
     let missions: String
@@ -11,7 +12,8 @@ struct InputHashes: Equatable, Sendable {
     /// The hashes recorded in a row of `Provenance.history`.
     init?(historyRow row: Row) {
         guard let missions = row.text(Provenance.historyColumn("missions_sha256")),
-              let astronauts = row.text(Provenance.historyColumn("astronauts_sha256")) else { return nil }
+            let astronauts = row.text(Provenance.historyColumn("astronauts_sha256"))
+        else { return nil }
         self.init(missions: missions, astronauts: astronauts)
     }
 }
@@ -24,8 +26,10 @@ struct Provenance {
     let counts: DatasetCounts
 
     /// The columns of the `imports` table an import writes, by name.
-    static let columns = ["imported_at", "tool_version", "missions_source", "missions_sha256", "astronauts_source",
-                          "astronauts_sha256", "mission_count", "astronaut_count", "crew_count"]
+    static let columns = [
+        "imported_at", "tool_version", "missions_source", "missions_sha256", "astronauts_source",
+        "astronauts_sha256", "mission_count", "astronaut_count", "crew_count",
+    ]
 
     /// The rows of the `imports` table, oldest first: `id` and then `columns`.
     /// A table that is no longer as moonshot made it (dropped, or its columns changed by hand)
@@ -38,7 +42,8 @@ struct Provenance {
 
     /// Writes `rows` (from `history`) into the `imports` table as they were.
     static func restore(_ rows: [Row], in database: Database) throws {
-        let insert = try database.prepare("""
+        let insert = try database.prepare(
+            """
             INSERT INTO imports (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))
             """)
         for row in rows { try insert.execute(row.values) }
@@ -49,9 +54,11 @@ struct Provenance {
 
     /// Adds the row, stamped with the current time and moonshot's version.
     func record(in database: Database) throws {
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO imports (\(Self.columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: Self.columns.count - 1)))
-            """, [
+            """,
+            [
                 .text(FileSystem.currentTimestamp()), .text(MoonshotVersion.current),
                 .text(missions.provenanceName), .text(hashes.missions),
                 .text(astronauts.provenanceName), .text(hashes.astronauts),

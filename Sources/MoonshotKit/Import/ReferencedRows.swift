@@ -1,4 +1,5 @@
 import SQLite
+
 /// Which of moonshot's rows other programs' rows refer to, by what the data calls those rows:
 /// a mission by its id, an astronaut by their id, a crew row by its mission and astronaut.
 ///
@@ -29,14 +30,17 @@ struct ReferencedRows {
             for key in try ForeignKey.all(of: table, in: database) {
                 let parent = key.parent.lowercased()
                 guard let identity = Self.identities[parent], key.to.count == key.from.count,
-                      Set(key.to.map { $0.lowercased() }) != Set(identity) else { continue }
+                    Set(key.to.map { $0.lowercased() }) != Set(identity)
+                else { continue }
                 let from = key.from
                 let selected = (from.map { "c.\(identifier($0))" } + identity.map { "p.\(identifier($0))" }).joined(separator: ", ")
                 var reference = Reference(table: table, key: key.id, parent: parent)
                 // Counted by SQLite: a row per value, not per row of a table that can be any size.
-                for row in try database.rows("""
+                for row in try database.rows(
+                    """
                     SELECT \(selected), count(*) FROM \(identifier(table)) AS c JOIN \(identifier(parent)) AS p ON \(key.match) GROUP BY \(selected)
-                    """) {
+                    """)
+                {
                     let key = row.values.prefix(from.count).map(sqlLiteral).joined(separator: ", ")
                     let named = row.values.dropFirst(from.count).dropLast().map(sqlLiteral).joined(separator: ", ")
                     reference.named[key, default: (named, 0)].count += Int(row.int64(from.count + identity.count) ?? 0)

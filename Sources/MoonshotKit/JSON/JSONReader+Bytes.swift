@@ -24,7 +24,8 @@ extension JSONReader {
     /// Whether `sequence` (as long as its lead byte says) is valid UTF-8: no overlong forms,
     /// UTF-16 surrogates or code points above U+10FFFF.
     static func isValidSequence(_ sequence: UnsafeBufferPointer<UInt8>) -> Bool {
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF  // bounds of the second byte
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF  // bounds of the second byte
         switch sequence[0] {
         case 0xE0: lower = 0xA0
         case 0xED: upper = 0x9F  // no UTF-16 surrogates
@@ -47,7 +48,8 @@ extension JSONReader {
         let byte = self[offset]
         if byte >= 0x80 {
             guard let length = Self.sequenceLength(lead: byte), try has(length),
-                  Self.isValidSequence(bytes(from: offset, to: offset + length)) else {
+                Self.isValidSequence(bytes(from: offset, to: offset + length))
+            else {
                 return error("invalid UTF-8 byte 0x\(hex(byte, width: 2))")
             }
             return error("unexpected character; expected \(expected)")

@@ -111,7 +111,8 @@ extension JSONReader {
         while index < offset {
             let digit = Int64(self[index] &- UInt8(ascii: "0"))
             let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative
+            let (next, overflow2) =
+                negative
                 ? shifted.subtractingReportingOverflow(digit)
                 : shifted.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }

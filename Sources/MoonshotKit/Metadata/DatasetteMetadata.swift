@@ -11,19 +11,23 @@ extension MoonshotDatabase {
     /// most of its text still is theirs.
     package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
-        let latest = try? connection.rows("""
+        let latest = try? connection.rows(
+            """
             SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
-            """).first
+            """
+        ).first
         let edits = try? DataEdits.read(from: connection)
         let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
         let isApollo = !sources.isEmpty && sources.allSatisfy { $0.hasPrefix("embedded:") }
 
         var top: [(String, JSONValue)] = [("title", .string(isApollo ? "Apollo missions and astronauts" : "Moonshot database"))]
-        var description = isApollo
+        var description =
+            isApollo
             ? "The missions of NASA's Apollo program, their crews and the astronauts, from the Moonshot app's dataset. "
                 + Credits.descriptionCredit
-            : sources.isEmpty ? "Missions, astronauts and crews imported by moonshot."
-            : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
+            : sources.isEmpty
+                ? "Missions, astronauts and crews imported by moonshot."
+                : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
         if let date = latest?.text(0), let version = latest?.text(1) {
             description += " Imported on \(readableTimestamp(date)) by moonshot \(version)" + (edits.map { "; \($0.summary)." } ?? ".")
         } else if let edits {
@@ -32,8 +36,10 @@ extension MoonshotDatabase {
         description += " Search the missions and astronauts tables, or run the canned queries, which ask what the moonshot commands ask."
         top.append(("description", .string(description)))
         if isApollo {
-            top += [("license", .string(Credits.dataLicense)), ("license_url", .string(Credits.dataLicenseURL)),
-                    ("source", .string(Credits.source)), ("source_url", .string(Credits.sourceURL))]
+            top += [
+                ("license", .string(Credits.dataLicense)), ("license_url", .string(Credits.dataLicenseURL)),
+                ("source", .string(Credits.source)), ("source_url", .string(Credits.sourceURL)),
+            ]
         }
 
         var tables: [(String, JSONValue)] = []
@@ -82,11 +88,13 @@ extension MoonshotDatabase {
     /// The full-text indexes and the tables they keep their data in (`missions_fts_data`...),
     /// which are of no use to browse.
     private func hiddenTables() throws -> [String] {
-        try connection.rows("""
+        try connection.rows(
+            """
             SELECT t.name FROM sqlite_schema AS v, sqlite_schema AS t
             WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%'
               AND t.type = 'table' AND (t.name = v.name OR t.name LIKE v.name || '\\_%' ESCAPE '\\')
             ORDER BY t.name
-            """).compactMap { $0.text(0) }
+            """
+        ).compactMap { $0.text(0) }
     }
 }

@@ -54,7 +54,8 @@ package struct SchemaDocumentation: Equatable, Sendable {
                     let more = remark.trimmingWhitespace()
                     if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
                 } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
-                          let column = Self.declaredColumn(trimmed, inView: object.isView) {
+                    let column = Self.declaredColumn(trimmed, inView: object.isView)
+                {
                     object.columns.append(Column(name: column, description: String(remark.trimmingWhitespace())))
                     continuesColumn = code.count
                 } else {
@@ -118,7 +119,8 @@ package struct SchemaDocumentation: Equatable, Sendable {
     static func createdObject(_ code: Substring) -> (String, Bool)? {
         var words = code.split(whereSeparator: { $0 == " " || $0 == "(" })
         if let ifIndex = words.firstIndex(where: { $0.uppercased() == "IF" }), ifIndex <= 3,
-           words.dropFirst(ifIndex).prefix(3).map({ $0.uppercased() }) == ["IF", "NOT", "EXISTS"] {
+            words.dropFirst(ifIndex).prefix(3).map({ $0.uppercased() }) == ["IF", "NOT", "EXISTS"]
+        {
             words.removeSubrange(ifIndex..<ifIndex + 3)
         }
         let upper = words.prefix(3).map { $0.uppercased() }

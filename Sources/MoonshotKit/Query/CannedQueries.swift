@@ -1,18 +1,22 @@
 import SQLite
+
 /// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too; the
 /// ones with parameters are `CannedQuery`s, which Datasette offers as well.
 extension MoonshotDatabase {
     /// Every mission in number order, with launch date, commander and crew size (its crew rows,
     /// those whose astronaut is missing too, counted apart as well).
     package func missions() throws -> [MissionSummary] {
-        try query("""
+        try query(
+            """
             SELECT mission_id, mission_name, launch_date, commander_id, commander_name, crew_size,
                    (SELECT count(*) FROM crew AS c WHERE c.mission_id = o.mission_id
                      AND NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)) AS crew_without_astronaut
             FROM mission_overview AS o ORDER BY mission_id
-            """) {
-            MissionSummary(id: try $0.notNullInt64(0), name: try $0.notNullText(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
-                           commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6))
+            """
+        ) {
+            MissionSummary(
+                id: try $0.notNullInt64(0), name: try $0.notNullText(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
+                commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6))
         }
     }
 
@@ -30,20 +34,24 @@ extension MoonshotDatabase {
     package func mission(_ id: Int64) throws -> MissionDetail? {
         let crew = try crew(ofMission: id)
         return try query("SELECT id, name, badge, launch_date, description FROM missions WHERE id = ?", [.integer(id)]) {
-            MissionDetail(id: try $0.notNullInt64(0), name: try $0.notNullText(1), badge: try $0.notNullText(2),
-                          launchDate: $0.launchDate(3), description: try $0.notNullText(4), crew: crew)
+            MissionDetail(
+                id: try $0.notNullInt64(0), name: try $0.notNullText(1), badge: try $0.notNullText(2),
+                launchDate: $0.launchDate(3), description: try $0.notNullText(4), crew: crew)
         }.first
     }
 
     /// Every astronaut by name, with the number of missions flown: their crew rows, as
     /// `flights` lists them (those whose mission is missing counted apart as well).
     package func astronauts() throws -> [AstronautSummary] {
-        try query("""
+        try query(
+            """
             SELECT a.id, a.name, count(c.mission_id) AS missions, count(c.mission_id) - count(m.id) AS missions_missing
             FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id LEFT JOIN missions AS m ON m.id = c.mission_id
             GROUP BY a.id ORDER BY a.name, a.id
-            """) {
-            AstronautSummary(id: try $0.notNullText(0), name: try $0.notNullText(1), missionCount: try $0.notNullInt(2), flightsWithoutMission: try $0.notNullInt(3))
+            """
+        ) {
+            AstronautSummary(
+                id: try $0.notNullText(0), name: try $0.notNullText(1), missionCount: try $0.notNullInt(2), flightsWithoutMission: try $0.notNullInt(3))
         }
     }
 
@@ -74,16 +82,21 @@ extension MoonshotDatabase {
         }
         let words = SQLValue.text(SearchWords.withoutRepeats(text))
         let expression = try query(CannedQuery.searchExpression + "\nSELECT expression FROM query", [words], record: false) { try $0.notNullText(0) }
-        let descriptions = (missions: try connection.prepare("SELECT description FROM missions WHERE id = ?"),
-                            astronauts: try connection.prepare("SELECT description FROM astronauts WHERE id = ?"))
+        let descriptions = (
+            missions: try connection.prepare("SELECT description FROM missions WHERE id = ?"),
+            astronauts: try connection.prepare("SELECT description FROM astronauts WHERE id = ?")
+        )
         return try confirmed(limit, matching: expression.first ?? "") { count, offset in
             let hits = try query(.search, ["words": words], limit: count, offset: offset) {
-                SearchHit(kind: SearchHit.Kind(rawValue: try $0.notNullText(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
-                          astronautID: $0.text(3), astronautName: $0.text(4), snippet: try $0.notNullText(5))
+                SearchHit(
+                    kind: SearchHit.Kind(rawValue: try $0.notNullText(0)) ?? .mission, missionID: $0.int64(1), missionName: $0.text(2),
+                    astronautID: $0.text(3), astronautName: $0.text(4), snippet: try $0.notNullText(5))
             }
             return try hits.map { hit in
-                let (statement, key) = hit.kind == .mission ? (descriptions.missions, SQLValue.integer(hit.missionID ?? 0))
-                                                            : (descriptions.astronauts, SQLValue.text(hit.astronautID ?? ""))
+                let (statement, key) =
+                    hit.kind == .mission
+                    ? (descriptions.missions, SQLValue.integer(hit.missionID ?? 0))
+                    : (descriptions.astronauts, SQLValue.text(hit.astronautID ?? ""))
                 let description = try query(statement, [key]) { try $0.notNullText(0) }.first ?? ""
                 return (hit, IndexedText(name: hit.missionName ?? hit.astronautName ?? "", description: description))
             }
@@ -91,9 +104,10 @@ extension MoonshotDatabase {
     }
 
     static func crewAssignment(_ row: Statement) throws -> CrewAssignment {
-        CrewAssignment(missionID: try row.notNullInt64(0), missionName: row.text(1), launchDate: row.launchDate(2),
-                       position: try row.notNullInt(3), astronautID: try row.notNullText(4), astronautName: row.text(5),
-                       role: try row.notNullText(6), canonicalRole: try row.notNullText(7))
+        CrewAssignment(
+            missionID: try row.notNullInt64(0), missionName: row.text(1), launchDate: row.launchDate(2),
+            position: try row.notNullInt(3), astronautID: try row.notNullText(4), astronautName: row.text(5),
+            role: try row.notNullText(6), canonicalRole: try row.notNullText(7))
     }
 }
 
@@ -149,4 +163,3 @@ struct SearchWords {
         "\(column) : (\(matchExpression))"
     }
 }
-

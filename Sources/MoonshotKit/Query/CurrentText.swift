@@ -1,4 +1,5 @@
 import SQLite
+
 /// The full-text indexes propose; the rows' current text decides. An index that has fallen
 /// behind its table (its triggers dropped while rows changed) still holds the old text of a
 /// changed row, so a match there is only a candidate: each candidate's current name and
@@ -15,9 +16,12 @@ extension MoonshotDatabase {
     /// `Confirmed`). `page(count, offset)` gives the candidates from `offset` on, at most
     /// `count`, in rank order; pages are asked for until `limit` are confirmed or the
     /// candidates end (with an up-to-date index, one page).
-    func confirmed<Thing>(_ limit: Int, matching expression: String,
-                          candidates page: (_ count: Int, _ offset: Int) throws -> [(thing: Thing, text: IndexedText)])
-        throws -> [Confirmed<Thing>] {
+    func confirmed<Thing>(
+        _ limit: Int, matching expression: String,
+        candidates page: (_ count: Int, _ offset: Int) throws -> [(thing: Thing, text: IndexedText)]
+    )
+        throws -> [Confirmed<Thing>]
+    {
         var found: [Confirmed<Thing>] = []
         var offset = 0
         while found.count < limit {
@@ -31,7 +35,8 @@ extension MoonshotDatabase {
 
     /// Those of `candidates` whose text matches `expression`, in their order, marked.
     private func matching<Thing>(_ candidates: [(thing: Thing, text: IndexedText)], _ expression: String) throws
-        -> [Confirmed<Thing>] {
+        -> [Confirmed<Thing>]
+    {
         guard !candidates.isEmpty else { return [] }
         let table = try currentTextTable()
         _ = try query(table.clear, []) { _ in }
@@ -39,8 +44,9 @@ extension MoonshotDatabase {
             _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
         }
         return try query(table.match, [.text(expression)]) { row in
-            Confirmed(thing: candidates[Int(try row.notNullInt64(0))].thing,
-                      marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
+            Confirmed(
+                thing: candidates[Int(try row.notNullInt64(0))].thing,
+                marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
         }
     }
 
@@ -53,7 +59,8 @@ extension MoonshotDatabase {
         let table = CurrentTextTable(
             clear: try connection.prepare("DELETE FROM temp.current_text"),
             insert: try connection.prepare("INSERT INTO temp.current_text (rowid, name, description) VALUES (?, ?, ?)"),
-            match: try connection.prepare("""
+            match: try connection.prepare(
+                """
                 SELECT rowid, highlight(current_text, 0, char(1), ''), highlight(current_text, 1, char(1), ''),
                        snippet(current_text, \(CannedQuery.snippetArguments))
                 FROM temp.current_text WHERE current_text MATCH ? ORDER BY rowid

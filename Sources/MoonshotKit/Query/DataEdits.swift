@@ -1,4 +1,5 @@
 import SQLite
+
 /// What changed in the data since the last import, whoever changed it: the triggers of
 /// schema.sql note every inserted, changed or deleted row in `edited_rows`, and an import
 /// starts it empty.
@@ -29,13 +30,16 @@ package struct DataEdits: Equatable, Sendable {
     }
 
     /// `edited_rows` and the triggers of schema.sql that note changes in it (lower case).
-    private static let notingObjects: Set<String> = Set(["edited_rows"] + EmbeddedResources.schemaObjects.filter {
-        $0.type == "trigger" && $0.sql?.contains("INSERT INTO edited_rows") == true
-    }.map { $0.name.lowercased() })
+    private static let notingObjects: Set<String> = Set(
+        ["edited_rows"]
+            + EmbeddedResources.schemaObjects.filter {
+                $0.type == "trigger" && $0.sql?.contains("INSERT INTO edited_rows") == true
+            }.map { $0.name.lowercased() })
 
     /// Notes in `database` that the record of changes is whole again from now on.
     static func noteLostRecord(in database: Database) throws {
-        try database.execute("""
+        try database.execute(
+            """
             INSERT INTO edited_rows (table_name, row_key) VALUES (?, ?)
                 ON CONFLICT DO UPDATE SET first_edited_at = excluded.first_edited_at, last_edited_at = excluded.last_edited_at
             """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)])
@@ -62,17 +66,20 @@ package struct DataEdits: Equatable, Sendable {
 
     /// The edits noted in `database`, or nil when there are none.
     static func read(from database: Database) throws -> DataEdits? {
-        let row = try database.rows("""
+        let row = try database.rows(
+            """
             SELECT count(*) FILTER (WHERE table_name = 'missions'), count(*) FILTER (WHERE table_name = 'astronauts'),
                    count(*) FILTER (WHERE table_name = 'crew'),
                    min(first_edited_at) FILTER (WHERE table_name IN ('missions', 'astronauts', 'crew')),
                    max(last_edited_at) FILTER (WHERE table_name IN ('missions', 'astronauts', 'crew')),
                    max(first_edited_at) FILTER (WHERE table_name = ? AND row_key = ?)
             FROM edited_rows
-            """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)]).first
+            """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)]
+        ).first
         guard let row, row.text(3) != nil || row.text(5) != nil else { return nil }
-        return DataEdits(missions: Int(row.int64(0) ?? 0), astronauts: Int(row.int64(1) ?? 0), crew: Int(row.int64(2) ?? 0),
-                         firstEditedAt: row.text(3), lastEditedAt: row.text(4), unnotedBefore: row.text(5))
+        return DataEdits(
+            missions: Int(row.int64(0) ?? 0), astronauts: Int(row.int64(1) ?? 0), crew: Int(row.int64(2) ?? 0),
+            firstEditedAt: row.text(3), lastEditedAt: row.text(4), unnotedBefore: row.text(5))
     }
 }
 

@@ -1,4 +1,5 @@
 import SQLite
+
 /// A statement a query ran, with its parameters, for `--show-sql`.
 package struct ExecutedSQL: Equatable, Sendable {
     package let sql: String
@@ -42,7 +43,10 @@ package struct ExecutedSQL: Equatable, Sendable {
             case "'", "\"":
                 output.append(character)
                 output += take { $0 != character }
-                if index < characters.count { output.append(characters[index]); index += 1 }
+                if index < characters.count {
+                    output.append(characters[index])
+                    index += 1
+                }
             case "-" where index < characters.count && characters[index] == "-":
                 output.append(character)
                 output += take { $0 != "\n" }

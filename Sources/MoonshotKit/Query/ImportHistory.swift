@@ -17,13 +17,16 @@ package struct ImportRecord: Equatable, Sendable {
 extension MoonshotDatabase {
     /// The import that made the current content, or nil if the database records none.
     package func latestImport() throws -> ImportRecord? {
-        try query("""
+        try query(
+            """
             SELECT imported_at, tool_version, missions_source, missions_sha256, astronauts_source, astronauts_sha256
             FROM imports ORDER BY id DESC LIMIT 1
-            """) {
-            ImportRecord(importedAt: try $0.notNullText(0), toolVersion: try $0.notNullText(1),
-                         missionsSource: try $0.notNullText(2), missionsSHA256: try $0.notNullText(3),
-                         astronautsSource: try $0.notNullText(4), astronautsSHA256: try $0.notNullText(5))
+            """
+        ) {
+            ImportRecord(
+                importedAt: try $0.notNullText(0), toolVersion: try $0.notNullText(1),
+                missionsSource: try $0.notNullText(2), missionsSHA256: try $0.notNullText(3),
+                astronautsSource: try $0.notNullText(4), astronautsSHA256: try $0.notNullText(5))
         }.first
     }
 }

@@ -1,4 +1,5 @@
 import SQLite
+
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
     /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`; else
@@ -6,8 +7,12 @@ extension MoonshotDatabase {
     /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
     package func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
-        if let number, let found = try query("SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
-                                             record: false, Self.missionReference).first {
+        if let number,
+            let found = try query(
+                "SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
+                record: false, Self.missionReference
+            ).first
+        {
             return Found(found)
         }
         // Crew rows that name a mission the missions table lacks are still answered for.
@@ -18,18 +23,22 @@ extension MoonshotDatabase {
         // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
         if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
             let matches = try confirmed(11, matching: words.matchExpression) { count, offset in
-                try query("""
+                try query(
+                    """
                     SELECT m.id, m.name, m.launch_date, m.description FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
                     WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT ? OFFSET ?
-                    """, [.text(words.matchExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
+                    """, [.text(words.matchExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+                ) {
                     (try Self.missionReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(3)))
                 }
             }.map(\.thing)
             if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
             if matches.count > 1 {
-                throw LookupFailure.severalMissions(text: text, candidates: matches.map {
-                    LookupFailure.Candidate(key: $0.name, detail: $0.launchDate?.abbreviated ?? "N/A")
-                })
+                throw LookupFailure.severalMissions(
+                    text: text,
+                    candidates: matches.map {
+                        LookupFailure.Candidate(key: $0.name, detail: $0.launchDate?.abbreviated ?? "N/A")
+                    })
             }
         }
         let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.notNullText(0) }
@@ -63,8 +72,10 @@ extension MoonshotDatabase {
     }
 
     private static func romanNumeral(_ number: Int) -> String {
-        let table: [(Int, String)] = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                                      (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
+        let table: [(Int, String)] = [
+            (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+            (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+        ]
         var remaining = number
         var text = ""
         for (value, numeral) in table {
@@ -97,14 +108,19 @@ extension MoonshotDatabase {
 
         let words = SearchWords(trimmed)
         let nameExpression = words.matchExpression(inColumn: "name")
-        let matches = words.isEmpty ? [] : try confirmed(11, matching: nameExpression) { count, offset in
-            try query("""
-                SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-                WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
-                """, [.text(nameExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
-                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
-            }
-        }.map(\.thing)
+        let matches =
+            words.isEmpty
+            ? []
+            : try confirmed(11, matching: nameExpression) { count, offset in
+                try query(
+                    """
+                    SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                    WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
+                    """, [.text(nameExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+                ) {
+                    (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
+                }
+            }.map(\.thing)
         if matches.count == 1 { return Found(matches[0]) }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return Found(exactName[0]) }
@@ -149,10 +165,12 @@ extension MoonshotDatabase {
     /// match `expression`, with their text marked (see `confirmed`).
     private func confirmedAstronauts(_ limit: Int, matching expression: String) throws -> [Confirmed<AstronautReference>] {
         try confirmed(limit, matching: expression) { count, offset in
-            try query("""
+            try query(
+                """
                 SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
                 WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT ? OFFSET ?
-                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false) {
+                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+            ) {
                 (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(2)))
             }
         }

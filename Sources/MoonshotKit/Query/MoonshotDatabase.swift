@@ -1,4 +1,5 @@
 import SQLite
+
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
 package final class MoonshotDatabase {
@@ -77,8 +78,10 @@ package final class MoonshotDatabase {
 
     /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
     /// row, stopping after `limit` rows when one is given, those after the first `offset`.
-    func query<T>(_ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
-                  _ map: (Statement) throws -> T) throws -> [T] {
+    func query<T>(
+        _ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
+        _ map: (Statement) throws -> T
+    ) throws -> [T] {
         willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
         let statement = try connection.prepare(canned.sql)
         try statement.bind(named: parameters)

@@ -1,4 +1,5 @@
 import SQLite
+
 /// One line of `moonshot missions`.
 package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package let id: Int64
@@ -147,8 +148,9 @@ package struct SearchHit: Equatable, Sendable, FieldRecord {
 
     /// The same hit with another snippet.
     func with(snippet: String) -> SearchHit {
-        SearchHit(kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
-                  snippet: snippet)
+        SearchHit(
+            kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
+            snippet: snippet)
     }
 }
 

@@ -1,4 +1,5 @@
 import SQLite
+
 extension MoonshotDatabase {
     /// The default limit on an ad-hoc query's running time.
     package static let defaultQueryTimeout = Duration.seconds(10)
@@ -28,8 +29,10 @@ extension MoonshotDatabase {
     ///
     /// `columns` receives the column names first; then `row` receives each row as it is
     /// produced, and returns false to stop early. Nothing is buffered here.
-    package func runReadOnly(_ sql: String, timeout: Duration = MoonshotDatabase.defaultQueryTimeout,
-                            columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool) throws {
+    package func runReadOnly(
+        _ sql: String, timeout: Duration = MoonshotDatabase.defaultQueryTimeout,
+        columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool
+    ) throws {
         let limits = Self.untrustedSQLLimits
         try connection.distrustSQL(limits)
         try connection.execute("PRAGMA query_only = ON")

@@ -1,4 +1,5 @@
 import SQLite
+
 extension Statement {
     /// Column `index` as text; throws when it is NULL, which a moonshot database never has there.
     func notNullText(_ index: Int) throws -> String {

@@ -1,4 +1,5 @@
 import SQLite
+
 /// The columns whose values follow from others (a mission's `name` and `badge` from its `id`,
 /// a crew row's `canonical_role` from its `role`), by the rules schema.sql writes once, in
 /// the views `derived_mission_names` and `derived_crew_roles`. The triggers keep them; the
@@ -38,7 +39,8 @@ package enum DerivedValues {
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
     package static func disagreements(in database: Database) throws -> [Disagreement] {
-        try database.rows("""
+        try database.rows(
+            """
             SELECT table_name, row_key, column_name, value, expected FROM (
                 SELECT 0 AS part, m.id AS first_key, 0 AS second_key, 'missions' AS table_name, CAST(m.id AS TEXT) AS row_key,
                        'name' AS column_name, m.name AS value, d.name AS expected
@@ -51,9 +53,11 @@ package enum DerivedValues {
                   FROM crew AS c JOIN derived_crew_roles AS d ON d.mission_id = c.mission_id AND d.position = c.position
                  WHERE c.canonical_role IS NOT d.canonical_role)
              ORDER BY part, first_key, second_key, column_name DESC
-            """).map {
-            Disagreement(table: $0.text(0) ?? "", rowKey: $0.text(1) ?? "", column: $0.text(2) ?? "",
-                         value: $0.text(3), expected: $0.text(4) ?? "")
+            """
+        ).map {
+            Disagreement(
+                table: $0.text(0) ?? "", rowKey: $0.text(1) ?? "", column: $0.text(2) ?? "",
+                value: $0.text(3), expected: $0.text(4) ?? "")
         }
     }
 
@@ -61,16 +65,18 @@ package enum DerivedValues {
     /// that disagree.
     private static func update(_ table: Table) -> String {
         switch table {
-        case .missions: """
-        UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
-         WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
-        """
-        case .crew: """
-        UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
+        case .missions:
+            """
+            UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
+             WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
+            """
+        case .crew:
+            """
+            UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
+                                               WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
+             WHERE canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
                                            WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
-         WHERE canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
-                                       WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
-        """
+            """
         }
     }
 }

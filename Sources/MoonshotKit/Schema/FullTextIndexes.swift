@@ -1,4 +1,5 @@
 import SQLite
+
 /// The full-text indexes of a moonshot database (`missions_fts`, `astronauts_fts`): FTS5
 /// tables over the text of their tables, which the triggers keep up to date.
 package enum FullTextIndexes {

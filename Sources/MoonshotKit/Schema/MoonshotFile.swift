@@ -1,4 +1,5 @@
 import SQLite
+
 /// What makes a database file moonshot's, shared by the import (before it replaces a
 /// database's content), the questions (before they trust one) and `check`: its application
 /// id and schema version, the checks that it is a moonshot database of this version, and how
@@ -8,7 +9,7 @@ package enum MoonshotFile {
     package static let schemaVersion: Int64 = 3
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
-    package static let applicationID: Int64 = 0x4D4F4F4E
+    package static let applicationID: Int64 = 0x4D4F_4F4E
 
     /// The schema version of `database` if moonshot made it, or nil for any other database.
     /// A moonshot database says so in its header (`applicationID`); one made by a moonshot
@@ -19,7 +20,8 @@ package enum MoonshotFile {
         guard let applicationID = header.first?.int64(0), let version = header.first?.int64(1) else { return nil }
         if applicationID == Self.applicationID { return version }
         guard applicationID == 0, version == 1 else { return nil }
-        let columns = try database.rows("""
+        let columns = try database.rows(
+            """
             SELECT group_concat(name, ' ') FROM (
                 SELECT t.value || '.' || c.name AS name
                 FROM json_each('["missions","astronauts","crew","imports"]') AS t, pragma_table_xinfo(t.value) AS c

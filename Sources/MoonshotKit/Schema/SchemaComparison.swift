@@ -1,4 +1,5 @@
 import SQLite
+
 /// How a database's tables, indexes, views and triggers differ from those schema.sql makes: the
 /// one comparison with schema.sql, for the questions (which refuse a database whose own objects
 /// were changed) and for any report of what an edit changed.
@@ -24,7 +25,8 @@ package enum SchemaComparison {
             if other.type != object.type {
                 differences.append(SchemaDifference(.replaced(by: other.type), object))
             } else if asciiLowercased(other.table) != asciiLowercased(object.table)
-                        || !(shadowTables.contains(object.key) || sameDefinition(other.sql, object.sql)) {
+                || !(shadowTables.contains(object.key) || sameDefinition(other.sql, object.sql))
+            {
                 differences.append(SchemaDifference(.changed, object))
             }
         }
@@ -44,9 +46,10 @@ package enum SchemaComparison {
     /// them otherwise.
     private static let shadowTables: Set<[UInt8]> = {
         let virtualTables = expectedObjects.filter { $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true }
-        return Set(expectedObjects.filter { object in
-            object.type == "table" && virtualTables.contains { object.key.starts(with: $0.key + Array("_".utf8)) }
-        }.map(\.key))
+        return Set(
+            expectedObjects.filter { object in
+                object.type == "table" && virtualTables.contains { object.key.starts(with: $0.key + Array("_".utf8)) }
+            }.map(\.key))
     }()
 
     /// The objects schema.sql makes, as SQLite records them: it was run into an empty

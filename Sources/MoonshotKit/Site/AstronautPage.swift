@@ -22,7 +22,8 @@ struct AstronautPage {
                 <span class="secondary">\(flight.role) · \(SiteLayout.launchDate(flight.launchDate))</span></span></a></li>
                 """
         }
-        let flightList: HTML = flights.isEmpty
+        let flightList: HTML =
+            flights.isEmpty
             ? "<p class=\"secondary\">No mission of this dataset lists them in its crew.</p>"
             : "<ul class=\"flights\">\n\(HTML(joining: flights))\n</ul>"
         let astronaut = astronaut.detail

@@ -20,7 +20,8 @@ struct MissionPage {
                 \(commander ? "<span class=\"commander-mark\">Mission commander</span>" : HTML.empty)</span></a></li>
                 """
         }
-        let crewList: HTML = crew.isEmpty
+        let crewList: HTML =
+            crew.isEmpty
             ? "<p class=\"secondary\">No crew is recorded for this mission.</p>"
             : "<ul class=\"roster\">\n\(HTML(joining: crew))\n</ul>"
         let mission = mission.detail

@@ -11,16 +11,18 @@ struct MissionsPage {
 
     var html: HTML {
         let missionCards = missions.map(\.detail).map { mission in
-            Self.card(key: "mission:\(mission.id)", page: SitePaths.missionPage(id: mission.id),
-                      picture: SitePicture.badge(mission.badge, of: mission.name, from: pictures, root: "", class: "card-picture"),
-                      title: mission.name, detail: SiteLayout.launchDate(mission.launchDate))
+            Self.card(
+                key: "mission:\(mission.id)", page: SitePaths.missionPage(id: mission.id),
+                picture: SitePicture.badge(mission.badge, of: mission.name, from: pictures, root: "", class: "card-picture"),
+                title: mission.name, detail: SiteLayout.launchDate(mission.launchDate))
         }
         let astronautCards = astronauts.map { entry in
             let astronaut = entry.detail
             let flown = astronaut.flights.map(\.missionNameOrMissing).joined(separator: ", ")
-            return Self.card(key: "astronaut:\(astronaut.id)", page: entry.page,
-                             picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "", class: "card-picture portrait"),
-                             title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")
+            return Self.card(
+                key: "astronaut:\(astronaut.id)", page: entry.page,
+                picture: SitePicture.portrait(id: astronaut.id, name: astronaut.name, from: pictures, root: "", class: "card-picture portrait"),
+                title: astronaut.name, detail: "\(flown.isEmpty ? "No missions" : flown)")
         }
         let main: HTML = """
             <h1>Moonshot</h1>\(pages.navigation(page))

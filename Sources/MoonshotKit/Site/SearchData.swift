@@ -42,7 +42,8 @@ struct SearchData {
                 out += Self.escape(scalar.value)
             case _ where scalar.value & 0xFFFE == 0xFFFE:
                 let value = scalar.value - 0x10000
-                out += scalar.value < 0x10000
+                out +=
+                    scalar.value < 0x10000
                     ? Self.escape(scalar.value)
                     : Self.escape(0xD800 + (value >> 10)) + Self.escape(0xDC00 + (value & 0x3FF))
             default:

@@ -27,8 +27,9 @@ package enum Site {
             try database.readTransaction { try write(database, into: files) }
             written = (files.pageCount, files.pictureCount, files.byteCount)
         }
-        return Summary(folder: folder, replaced: outcome == .replaced,
-                       pageCount: written.pages, pictureCount: written.pictures, byteCount: written.bytes)
+        return Summary(
+            folder: folder, replaced: outcome == .replaced,
+            pageCount: written.pages, pictureCount: written.pictures, byteCount: written.bytes)
     }
 
     /// Adds the files of the site of `database` to `files`, each page as soon as it is made:
@@ -51,7 +52,7 @@ package enum Site {
                 try files.add(SitePaths.missionPage(id: mission.detail.id), MissionPage(mission: mission, layout: layout, pictures: pictures).html.markup)
                 uses(pictures.badgeFile(mission.detail.badge))
                 // A crew member's portrait, even of one the astronauts table lacks (no page of their own uses it).
-                mission.detail.crew.forEach { uses(pictures.portraitFile($0.astronautID)) }
+                for member in mission.detail.crew { uses(pictures.portraitFile(member.astronautID)) }
                 missions.append(mission)
             }
             var astronauts: [SiteAstronaut] = []

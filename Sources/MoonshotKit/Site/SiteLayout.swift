@@ -59,21 +59,24 @@ struct SiteLayout {
     private var footer: HTML {
         var importLine: HTML = "The database records no import."
         if let source {
-            let files: HTML = source.isBuiltIn
+            let files: HTML =
+                source.isBuiltIn
                 ? "the Apollo dataset built into moonshot"
                 : "<bdi>\(fileName(source.missionsSource))</bdi> and <bdi>\(fileName(source.astronautsSource))</bdi>"
             let imported: HTML = """
                 Imported <time datetime="\(source.importedAt)">\(readableTimestamp(source.importedAt))</time> \
                 by moonshot \(source.toolVersion) from \(files)
                 """
-            importLine = edits.map { "\(imported); \($0.summary)." } ?? """
-                \(imported). SHA-256 of the missions: \
-                <code>\(source.missionsSHA256)</code>; of the astronauts: <code>\(source.astronautsSHA256)</code>.
-                """
+            importLine =
+                edits.map { "\(imported); \($0.summary)." } ?? """
+                    \(imported). SHA-256 of the missions: \
+                    <code>\(source.missionsSHA256)</code>; of the astronauts: <code>\(source.astronautsSHA256)</code>.
+                    """
         } else if let edits {
             importLine = "The database records no import; \(edits.summary)."
         }
-        let dataLine: HTML = source.map { !$0.isBuiltIn } ?? false
+        let dataLine: HTML =
+            source.map { !$0.isBuiltIn } ?? false
             ? "The credits below are those of moonshot's built-in Apollo dataset and its pictures."
             : ""
         return """

@@ -11,13 +11,15 @@ enum SitePaths {
     /// in astronauts.json, which the database keeps), which no such id can be. Ids that differ
     /// only in Unicode normalisation are different ids to SQLite, and so get different pages.
     static func astronautPage(id: String, number: Int64) -> String {
-        let safe = !id.isEmpty && id.utf8.count <= 64 && id.utf8.enumerated().allSatisfy { offset, byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "-"), UInt8(ascii: "_"): offset > 0
-            default: false
+        let safe =
+            !id.isEmpty && id.utf8.count <= 64
+            && id.utf8.enumerated().allSatisfy { offset, byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+                case UInt8(ascii: "-"), UInt8(ascii: "_"): offset > 0
+                default: false
+                }
             }
-        }
         return "astronauts/" + (safe ? id : "_\(number)") + ".html"
     }
 }

@@ -1,4 +1,5 @@
 import SQLite
+
 /// A mission as the site shows it: its detail, and the page of each crew member.
 struct SiteMission {
     let detail: MissionDetail
@@ -35,11 +36,13 @@ final class SiteReader {
         missions = try database.prepare("SELECT id, name, badge, launch_date, description FROM missions ORDER BY id")
         astronauts = try database.prepare("SELECT id, name, description, number FROM astronauts ORDER BY name, id")
         // The canned crew and flights questions, with the astronaut's number and the mission's badge.
-        crew = try database.prepare("""
+        crew = try database.prepare(
+            """
             SELECT \(CannedQuery.crewColumns), (SELECT number FROM astronauts AS a WHERE a.id = crew_roster.astronaut_id)
             FROM crew_roster WHERE mission_id = ? ORDER BY position
             """)
-        flights = try database.prepare("""
+        flights = try database.prepare(
+            """
             SELECT \(CannedQuery.crewColumns), (SELECT badge FROM missions AS m WHERE m.id = crew_roster.mission_id)
             FROM crew_roster WHERE astronaut_id = ? ORDER BY launch_date IS NOT NULL, launch_date, mission_id
             """)
@@ -65,8 +68,9 @@ final class SiteReader {
             crew.append(member)
             pages.append(row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) })
         }
-        let detail = MissionDetail(id: id, name: try missions.notNullText(1), badge: try missions.notNullText(2),
-                                   launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew)
+        let detail = MissionDetail(
+            id: id, name: try missions.notNullText(1), badge: try missions.notNullText(2),
+            launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew)
         return SiteMission(detail: detail, crewPages: pages)
     }
 

@@ -10,7 +10,8 @@ enum Base64 {
     static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(characters.count / 4 * 3)
-        var buffer: UInt32 = 0, bits = 0
+        var buffer: UInt32 = 0
+        var bits = 0
         for character in characters {
             guard let value = sextet(character) else { continue }
             buffer = buffer << 6 | UInt32(value)

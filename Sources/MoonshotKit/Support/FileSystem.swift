@@ -5,7 +5,10 @@ import SystemSupport
 package enum FileSystem {
     /// What is at a path.
     package enum Entry: Equatable, Sendable {
-        case missing, file(size: Int), directory, other
+        case missing
+        case file(size: Int)
+        case directory
+        case other
     }
 
     /// What is at `path`, following symbolic links.

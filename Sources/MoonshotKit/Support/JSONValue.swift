@@ -32,7 +32,8 @@ package enum JSONValue: Equatable, Sendable {
             return "[\n" + items.map { inner + $0.serialized(indent: indent + 1) }.joined(separator: ",\n") + "\n\(closing)]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { inner + quoted($0.0) + ": " + $0.1.serialized(indent: indent + 1) }
+            return "{\n"
+                + members.map { inner + quoted($0.0) + ": " + $0.1.serialized(indent: indent + 1) }
                 .joined(separator: ",\n") + "\n\(closing)}"
         }
     }

@@ -42,9 +42,11 @@ package func shortened(_ text: String, to limit: Int) -> String {
 /// `text` as one word for a POSIX shell, to show in a command to copy: as it is when it holds
 /// only characters no shell treats specially, in single quotes otherwise (`'it'\''s'`).
 package func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && !text.hasPrefix("=") && text.unicodeScalars.allSatisfy {
-        $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_./:=@%+-,".unicodeScalars.contains($0))
-    }
+    let plain =
+        !text.isEmpty && !text.hasPrefix("=")
+        && text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_./:=@%+-,".unicodeScalars.contains($0))
+        }
     return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 

@@ -1,4 +1,5 @@
 import SQLite
+
 extension SQLValue {
     /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`. Characters a terminal
     /// would obey (a line feed aside) are written as `char()` calls, so that the literal is
