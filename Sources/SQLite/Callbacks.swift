@@ -9,7 +9,7 @@ final class Callbacks {
     var refusedSomething = false
     var deadline: timespec?
     /// The connection's interrupt handle, for the busy handler to read.
-    var interruptHandle: InterruptHandle?
+    weak var interruptHandle: InterruptHandle?
     /// Set while `Statement.step` is inside SQLite, for the time limit's alarm to read.
     let stepping = AtomicFlag()
     /// How long the busy handler waits for locks, and has.

@@ -19,9 +19,6 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         self.systemError = systemError
     }
 
-    /// Whether another connection holds a lock that outlasted the busy timeout.
-    package var isBusy: Bool { code.primary == .busy || code.primary == .locked }
-
     /// Whether the device is full, or a write went past a file-size limit or a disk quota.
     package var isOutOfSpace: Bool {
         code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))

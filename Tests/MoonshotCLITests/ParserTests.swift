@@ -90,6 +90,9 @@ final class ParserTests: XCTestCase {
         assertParseError(
             MissionCommands.mission, ["-1"],
             "Unknown option '-1'. If it is an argument, put '--' before it, which ends the options: moonshot mission -- -1")
+        // An argument that can only be a fixed word or a command's name never starts with '-'.
+        assertParseError(CompletionsCommand.command, ["--bogus"], "Unknown option '--bogus'")
+        assertParseError(HelpCommand.command, ["--bogus"], "Unknown option '--bogus'")
         assertParseError(CompletionsCommand.command, ["ksh"], "The value 'ksh' is invalid for '<shell>'; expected one of: bash, zsh, fish")
         assertParseError(MissionCommands.missions, ["--db="], "The value '' is invalid for '--db <path>'; expected a file path")
     }

@@ -40,7 +40,7 @@ struct ArgumentParser: Sendable {
                 guard let option = GlobalOption.allCases.first(where: { name.isLong && $0.spec.info.name == name.text }) else {
                     throw UsageError(
                         message: OptionWord.unknown(
-                            word, among: GlobalOption.allCases.map(\.spec.info) + [OptionWord.help, OptionWord.version],
+                            word, among: OptionWord.rootOptions,
                             command: nil, takesArguments: false))
                 }
                 try option.spec.read(into: &global, inlineValue: inlineValue, from: words, at: &index, command: nil)

@@ -68,6 +68,9 @@ struct AnyCommand: Sendable {
     /// Its own options, then the global options it takes.
     let options: [OptionInfo]
     let isHidden: Bool
+
+    /// Its options with `--help`, which every command takes.
+    var optionsWithHelp: [OptionInfo] { options + [OptionWord.help] }
     /// Reads the command's words (all but its name, global options included) into options,
     /// starting from the global options given before its name, and returns what runs it.
     let parse: @Sendable ([String], GlobalOptions, [GlobalOption]) throws(UsageError) -> @Sendable ([String: String]) throws -> ExitStatus
@@ -142,7 +145,8 @@ private struct CommandLineReader<Options: CommandOptions> {
         throw mistake(
             OptionWord.unknown(
                 word, among: known.map(\.info) + [OptionWord.help],
-                command: command.name, takesArguments: !command.arguments.isEmpty))
+                command: command.name,
+                takesArguments: command.arguments.contains { $0.choices.isEmpty && $0.completion != .subcommands }))
     }
 
     private func doesNotApply(_ option: GlobalOption) -> UsageError {

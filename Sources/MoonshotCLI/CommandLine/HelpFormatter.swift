@@ -13,7 +13,7 @@ struct HelpFormatter: Sendable {
         var text = "OVERVIEW: \(overview)\n\n"
         text += "USAGE: \(toolName) <subcommand>\n\n"
         text += "OPTIONS:\n"
-        for option in GlobalOption.allCases.map(\.spec.info) + [OptionWord.version, OptionWord.help] {
+        for option in OptionWord.rootOptions {
             text += row(option.synopsis, optionHelp(option))
         }
         text += "\n  Options may come before or after the subcommand; '--' ends the options.\n"
@@ -35,7 +35,7 @@ struct HelpFormatter: Sendable {
             text += "\n"
         }
         text += "OPTIONS:\n"
-        for option in command.options + [OptionWord.help] {
+        for option in command.optionsWithHelp {
             text += row(option.synopsis, optionHelp(option))
         }
         return text

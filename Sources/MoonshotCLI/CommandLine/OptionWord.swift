@@ -6,6 +6,9 @@ enum OptionWord {
     static let help = OptionInfo(name: "help", short: "h", help: "Show help information.")
     static let version = OptionInfo(name: "version", help: "Show the version.")
 
+    /// The options `moonshot` takes before a command: the global options, `--version` and `--help`.
+    static var rootOptions: [OptionInfo] { GlobalOption.allCases.map(\.spec.info) + [version, help] }
+
     /// Whether `word` is written as an option: it starts with `-` and is not `-` alone.
     static func looksLikeOption(_ word: String) -> Bool {
         word.hasPrefix("-") && word != "-"

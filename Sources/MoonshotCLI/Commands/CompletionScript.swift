@@ -7,13 +7,13 @@ struct CompletionScript {
     let commands: [AnyCommand]
 
     /// The options every line may start with, before a subcommand.
-    var rootOptions: [OptionInfo] { GlobalOption.allCases.map(\.spec.info) + [OptionWord.version, OptionWord.help] }
+    var rootOptions: [OptionInfo] { OptionWord.rootOptions }
 
     /// Every option that takes a value, in any command, so the scripts can skip the value.
     var valueOptions: [String] { valueOptionsNamed { _ in true } }
 
     /// The options of every command, `--help` included.
-    func options(of command: AnyCommand) -> [OptionInfo] { command.options + [OptionWord.help] }
+    func options(of command: AnyCommand) -> [OptionInfo] { command.optionsWithHelp }
 
     /// What a command's first argument is completed with: names from the database, words, or
     /// folders.

@@ -30,7 +30,7 @@ struct QueryContext {
     /// then, on stderr, a note for the crew rows it lists or counts that point nowhere.
     func print(_ answer: Answer) {
         AnswerPrinter(format: global.format, width: width).print(answer)
-        for note in answer.crewRowsPointingNowhere.notes { Terminal.writeError("Note: \(note)\n") }
+        for note in QueryWords.notes(on: answer.crewRowsPointingNowhere) { Terminal.writeError("Note: \(note)\n") }
     }
 
     /// The mission `text` names; says on stderr which one was taken when it was a guess.

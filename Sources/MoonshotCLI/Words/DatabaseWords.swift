@@ -116,10 +116,10 @@ enum DatabaseWords {
             ErrorMessage("cannot open or create \(path): \(sqliteMessage)", hint: "Choose another path with --db.")
         case .readOnly(let path, let sqliteMessage):
             ErrorMessage("cannot write to \(path): \(sqliteMessage); it was not changed", hint: "Check its permissions, or choose another path with --db.")
-        case .locked(let path, let work, let waited):
+        case .locked(let path, let work, let limit):
             ErrorMessage(
                 "\(path) is locked by another program, and \(work == .import ? "the import" : "the repair") waited for it "
-                    + "\(seconds(waited)) in all; \(path) was not changed",
+                    + "\(seconds(limit)) in all; \(path) was not changed",
                 hint: "Try again when the other program has finished (a sqlite3 session in a transaction holds its lock "
                     + "until COMMIT or ROLLBACK), or wait longer with --wait SECONDS.")
         case .notMoonshots(let path):

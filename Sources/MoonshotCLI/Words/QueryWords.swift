@@ -2,6 +2,16 @@ import MoonshotKit
 
 /// What the user reads when a question or a statement of theirs cannot be answered.
 enum QueryWords {
+    /// What to say after an answer that listed or counted crew rows pointing nowhere: "1 crew
+    /// row names an astronaut that is not in the astronauts table; 'moonshot check' explains it."
+    static func notes(on rows: CrewRowsPointingNowhere) -> [String] {
+        [(rows.withoutAstronaut, "an astronaut", "astronauts"), (rows.withoutMission, "a mission", "missions")]
+            .filter { $0.0 > 0 }
+            .map { count, thing, table in
+                "\(count) crew row\(count == 1 ? " names" : "s name") \(thing) that is not in the \(table) table; 'moonshot check' explains it."
+            }
+    }
+
     static func message(_ stopped: QueryStopped) -> ErrorMessage {
         let hint =
             switch stopped.query {

@@ -35,16 +35,6 @@ package struct CrewRowsPointingNowhere: Equatable, Sendable {
         (self.withoutAstronaut, self.withoutMission) = (withoutAstronaut, withoutMission)
     }
 
-    /// What to say after an answer that listed or counted such rows: "1 crew row names an
-    /// astronaut that is not in the astronauts table; 'moonshot check' explains it."
-    package var notes: [String] {
-        [(withoutAstronaut, "an astronaut", astronautsTable), (withoutMission, "a mission", missionsTable)]
-            .filter { $0.0 > 0 }
-            .map { count, thing, table in
-                "\(count) crew row\(count == 1 ? " names" : "s name") \(thing) that is not in the \(table) table; 'moonshot check' explains it."
-            }
-    }
-
     static func + (left: Self, right: Self) -> Self {
         Self(withoutAstronaut: left.withoutAstronaut + right.withoutAstronaut, withoutMission: left.withoutMission + right.withoutMission)
     }

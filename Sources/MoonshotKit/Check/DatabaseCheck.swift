@@ -19,7 +19,7 @@ package enum DatabaseCheck {
         let edits = finding { try opened.editsSinceImport() }
         let copy: Database
         do {
-            copy = try opened.connection.copyInMemory()
+            copy = try opened.copyInMemory()
         } catch ResultCode.busy, ResultCode.locked {
             throw DatabaseProblem.busy(path: path)
         } catch let error as SQLiteError where error.code.primary == .corrupt {

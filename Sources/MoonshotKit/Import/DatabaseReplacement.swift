@@ -163,8 +163,3 @@ struct DatabaseReplacement {
         }
     }
 }
-
-/// `name` as a quoted SQL identifier: `"missions"`, `"a""b"`.
-package func identifier(_ name: String?) -> String {
-    "\"" + (name ?? "").replacingAll("\"", with: "\"\"") + "\""
-}

@@ -100,6 +100,12 @@ package final class MoonshotDatabase {
         try connection.transaction(.deferred, body)
     }
 
+    /// A private in-memory copy of the database, for work that must write to look (see
+    /// `Database.copyInMemory`).
+    func copyInMemory() throws -> Database {
+        try connection.copyInMemory()
+    }
+
     /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
     func query<T>(_ statement: Statement, _ parameters: [SQLValue], _ map: (Statement) throws -> T) throws -> [T] {
         try statement.bind(parameters)

@@ -41,3 +41,8 @@ func sqlLiteral(_ value: SQLValue) -> String {
     case .blob(let bytes): "X'" + bytes.map { hex(UInt32($0), width: 2) }.joined() + "'"
     }
 }
+
+/// `name` as a quoted SQL identifier: `"missions"`, `"a""b"`.
+package func identifier(_ name: String?) -> String {
+    "\"" + (name ?? "").replacingAll("\"", with: "\"\"") + "\""
+}
