@@ -31,12 +31,53 @@ func importedModule(_ line: Substring) -> Substring? {
     return module.split(separator: ".").first
 }
 
+/// The statements of `text` by line number (from 1): comments removed, each line split at
+/// `;`, and a line that ends in a bare `import` joined with the next.
+func statements(of text: String) -> [(line: Int, statement: Substring)] {
+    var result: [(line: Int, statement: Substring)] = []
+    var inBlockComment = false
+    var pending: (line: Int, text: String)?
+    for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var line = ""
+        var rest = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
+        while !rest.isEmpty {
+            if inBlockComment {
+                guard let end = rest.range(of: "*/") else { break }
+                rest = rest[end.upperBound...]
+                inBlockComment = false
+            } else if let start = rest.range(of: "/*"), rest.range(of: "//").map({ start.lowerBound < $0.lowerBound }) ?? true {
+                line += rest[..<start.lowerBound] + " "
+                rest = rest[start.upperBound...]
+                inBlockComment = true
+            } else {
+                line += rest.range(of: "//").map { rest[..<$0.lowerBound] } ?? rest
+                break
+            }
+        }
+        var lineNumber = index + 1
+        if let start = pending {
+            (line, lineNumber) = (start.text + " " + line, start.line)
+            pending = nil
+        }
+        let parts = line.split(separator: ";", omittingEmptySubsequences: true)
+        for (offset, part) in parts.enumerated() {
+            let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if offset == parts.count - 1, words.last == "import" {
+                pending = (lineNumber, String(part))
+            } else {
+                result.append((lineNumber, part))
+            }
+        }
+    }
+    return result
+}
+
 var failures = 0
 for file in files {
-    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        guard let module = importedModule(line), forbidden.contains(String(module)) else { continue }
-        print("\(file):\(number + 1): error: only the SQLite target may import \(module); use the SQLite module's Database and Statement instead")
+    guard let data = FileManager.default.contents(atPath: file) else { continue }
+    for (line, statement) in statements(of: String(decoding: data, as: UTF8.self)) {
+        guard let module = importedModule(statement), forbidden.contains(String(module)) else { continue }
+        print("\(file):\(line): error: only the SQLite target may import \(module); use the SQLite module's Database and Statement instead")
         failures += 1
     }
 }

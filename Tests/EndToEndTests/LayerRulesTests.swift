@@ -26,6 +26,14 @@ final class LayerRulesTests: BinaryTestCase {
             @_exported public import C_API.Submodule
             // import C_API in a comment is fine, and so is C_APIHelper:
             import C_APIHelper
+            import C_API;
+            import Foundation; import C_API
+            /* a comment */ import C_API
+            /* import C_API, in a comment
+               of two lines */
+            import
+                C_API
+            import C_API\r
             """.replacingOccurrences(of: "C_API", with: "CSQLite3"))
         let output = folder.appendingPathComponent("Checked.swift").path
         let result = try run(tool, [output, "--forbid=CSQLite3", file])
@@ -33,7 +41,9 @@ final class LayerRulesTests: BinaryTestCase {
         let lines = result.stdout.split(separator: "\n").map { String($0) }
         XCTAssertEqual(
             lines,
-            [3, 4, 5, 6].map { "\(file):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead" })
+            [3, 4, 5, 6, 9, 10, 11, 14, 16].map {
+                "\(file):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead"
+            })
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no file says the check passed")
     }
 
