@@ -70,6 +70,14 @@ package final class Database {
         if mode != .readOnly && foreignKeys { try execute("PRAGMA foreign_keys = ON") }
     }
 
+    /// The interrupt handle closes the connection, perhaps later (another thread may hold it):
+    /// until then SQLite must not call back into `callbacks`, which go now.
+    deinit {
+        sqlite3_busy_handler(handle, nil, nil)
+        sqlite3_set_authorizer(handle, nil, nil)
+        sqlite3_progress_handler(handle, 0, nil, nil)
+    }
+
     /// Runs one statement with `values` bound, ignoring any rows.
     package func execute(_ sql: String, _ values: [SQLValue]) throws {
         try prepare(sql).execute(values)

@@ -13,36 +13,20 @@ final class LayerRulesTests: BinaryTestCase {
         return url.path
     }
 
-    func testEveryFormOfImportingTheCAPIIsAnErrorAtItsLine() throws {
-        // Written with C_API for the module's name: this file must pass the check itself.
-        let file = try write(
-            "Layered.swift",
-            """
-            import Foundation
-            import SQLite
-            internal import C_API
-            @testable import C_API
-            import struct C_API.sqlite3_int64
-            @_exported public import C_API.Submodule
-            // import C_API in a comment is fine, and so is C_APIHelper:
-            import C_APIHelper
-            import C_API;
-            import Foundation; import C_API
-            /* a comment */ import C_API
-            /* import C_API, in a comment
-               of two lines */
-            import
-                C_API
-            import C_API\r
-            """.replacingOccurrences(of: "C_API", with: "CSQLite3"))
+    /// Tests/tools/imports-fixture.txt: every way of writing an import that the check must
+    /// catch, and code that only looks like one (in comments, strings, as a name), with LF and
+    /// CR LF line ends.
+    static let fixture = packageRoot.appendingPathComponent("Tests/tools/imports-fixture.txt").path
+
+    func testEveryFormOfImportingTheCAPIIsAnErrorAtItsLineAndNothingElseIs() throws {
         let output = folder.appendingPathComponent("Checked.swift").path
-        let result = try run(tool, [output, "--forbid=CSQLite3", file])
+        let result = try run(tool, [output, "--forbid=CSQLite3", Self.fixture])
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map { String($0) }
         XCTAssertEqual(
             lines,
-            [3, 4, 5, 6, 9, 10, 11, 14, 16].map {
-                "\(file):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead"
+            [3, 4, 5, 6, 9, 10, 11, 14, 16, 18, 19, 20, 21, 26, 28].map {
+                "\(Self.fixture):\($0): error: only the SQLite target may import CSQLite3; use the SQLite module's Database and Statement instead"
             })
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "no file says the check passed")
     }
