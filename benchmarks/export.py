@@ -154,20 +154,9 @@ def measure(name, runs, scratch):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="timed runs of each tool per dataset (default 5)")
-    parser.add_argument("--quick", action="store_true", help="skip the ~300 MB dataset")
-    parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
-    parser.add_argument("--binary", help="use this moonshot binary instead of building one (implies --no-build)")
+    bench.add_binary_options(parser)
     args = parser.parse_args()
-    if args.binary:
-        bench.BINARY, args.no_build = os.path.abspath(args.binary), True
-    if args.no_build and not os.path.exists(bench.BINARY):
-        sys.exit(f"no moonshot binary at {bench.BINARY}: build it, or leave out --no-build")
-    if not shutil.which("sqlite3"):
-        sys.exit("the sqlite3 shell is needed: apt-get install sqlite3")
-    if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-    names = [n for n in DATASETS if not (args.quick and n == "~300 MB")]
+    names = bench.prepare(args)
     results = {}
     os.makedirs(os.path.join(ROOT, ".build"), exist_ok=True)
     for name in names:

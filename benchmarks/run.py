@@ -170,28 +170,38 @@ def milliseconds(values):
     return statistics.median(values) * 1000
 
 
+def add_binary_options(parser):
+    """--quick, --no-build and --binary, which every comparison with the sqlite3 shell takes."""
+    parser.add_argument("--quick", action="store_true", help="skip the ~300 MB dataset")
+    parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
+    parser.add_argument("--binary", help="use this moonshot binary instead of building one (implies --no-build)")
+
+
+def prepare(args):
+    """Sets BINARY from the options, checks for the sqlite3 shell, builds moonshot unless told not
+    to, and returns the names of the datasets to measure."""
+    global BINARY
+    if args.binary:
+        BINARY, args.no_build = os.path.abspath(args.binary), True
+    if args.no_build and not os.path.exists(BINARY):
+        sys.exit(f"no moonshot binary at {BINARY}: build it, or leave out --no-build")
+    if not shutil.which("sqlite3"):
+        sys.exit("the sqlite3 shell is needed: apt-get install sqlite3")
+    if not args.no_build:
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+    return [n for n in DATASETS if not (args.quick and n == "~300 MB")]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5, help="import runs per tool on the synthetic datasets (default 5)")
     parser.add_argument("--real-runs", type=int, default=51,
                         help="import runs per tool on the real dataset, whose few milliseconds vary more (default 51)")
     parser.add_argument("--query-runs", type=int, default=50, help="runs per query and tool (default 50)")
-    parser.add_argument("--quick", action="store_true", help="skip the ~300 MB dataset")
-    parser.add_argument("--no-build", action="store_true", help="use the existing release binary")
-    parser.add_argument("--binary", help="use this moonshot binary instead of building one (implies --no-build)")
+    add_binary_options(parser)
     args = parser.parse_args()
-    global BINARY
-    if args.binary:
-        BINARY, args.no_build = os.path.abspath(args.binary), True
-    if args.no_build and not os.path.exists(BINARY):
-        sys.exit(f"no moonshot binary at {BINARY}: build it, or leave out --no-build")
-
-    if not shutil.which("sqlite3"):
-        sys.exit("the sqlite3 shell is needed: apt-get install sqlite3")
-    if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-    names = [n for n in DATASETS if not (args.quick and n == "~300 MB")]
+    names = prepare(args)
 
     import_rows, reimport_rows, query_rows, per_mb = [], [], [], {}
     with tempfile.TemporaryDirectory(prefix="moonshot-bench-", dir=os.path.join(ROOT, ".build")) as scratch:
