@@ -208,6 +208,21 @@ class BinaryTestCase: XCTestCase {
 
     /// The program `name` from the PATH. Without it the test is skipped, saying to run
     /// `install` (as .ci/run does); in CI (`CI` set) that is a failure.
+    /// Makes the file or folder `name` of the test's folder immutable (`chattr +i`: not even
+    /// root may change it or write in it); returns what makes it mutable again. Skips the test
+    /// where that cannot be done (fails it in CI).
+    func makeImmutable(_ name: String) throws -> () -> Void {
+        let chattr = try tool("chattr", install: "apt-get install e2fsprogs")
+        let path = folder.appendingPathComponent(name).path
+        let locked = try run(chattr, ["+i", path])
+        if locked.status != 0 {
+            let reason = "this file system cannot make a file immutable (\(locked.stderr))"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        return { _ = try? self.run(chattr, ["-i", path]) }
+    }
+
     func tool(_ name: String, install: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for folder in path.split(separator: ":") {

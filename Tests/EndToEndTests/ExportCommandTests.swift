@@ -402,20 +402,6 @@ final class ExportCommandTests: BinaryTestCase {
         return result
     }
 
-    /// Makes the file `name` of the test's folder immutable (`chattr +i`); returns what makes
-    /// it mutable again. Skips the test where that cannot be done (fails it in CI).
-    private func makeImmutable(_ name: String) throws -> () -> Void {
-        let chattr = try tool("chattr", install: "apt-get install e2fsprogs")
-        let path = folder.appendingPathComponent(name).path
-        let locked = try run(chattr, ["+i", path])
-        if locked.status != 0 {
-            let reason = "this file system cannot make a file immutable (\(locked.stderr))"
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
-            throw XCTSkip(reason)
-        }
-        return { _ = try? self.run(chattr, ["-i", path]) }
-    }
-
     /// Exports to m.json and a.json through `shell` commands run before moonshot (a `ulimit`,
     /// a `umask`).
     private func exportThroughShell(_ shell: String) throws -> Result {
