@@ -1,3 +1,5 @@
+import MoonshotKit
+
 /// How an option is written and described, whatever it sets: what help, error messages
 /// and completion scripts show.
 struct OptionInfo: Sendable {
@@ -220,11 +222,7 @@ struct Seconds: ArgumentValue {
     }
 
     /// "60", or "2.5".
-    static func argument(_ value: Duration) -> String {
-        let (whole, attoseconds) = value.components
-        let seconds = Double(whole) + Double(attoseconds) / 1e18
-        return seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-    }
+    static func argument(_ value: Duration) -> String { secondsNumber(value) }
 }
 
 /// One of a fixed set of words, as a Swift enum.

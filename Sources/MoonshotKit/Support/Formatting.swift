@@ -18,10 +18,15 @@ func readableTimestamp(_ timestamp: String) -> String {
 
 /// A duration as people write it: "10 seconds", "1 second", "0.5 seconds".
 package func seconds(_ duration: Duration) -> String {
+    let number = secondsNumber(duration)
+    return "\(number) second\(number == "1" ? "" : "s")"
+}
+
+/// A duration as a number of seconds, as people write one: "60", "2.5".
+package func secondsNumber(_ duration: Duration) -> String {
     let (whole, attoseconds) = duration.components
     let value = Double(whole) + Double(attoseconds) / 1e18
-    let number = value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    return "\(number) second\(value == 1 ? "" : "s")"
+    return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 /// "1 mission", "12 missions".
