@@ -11,7 +11,8 @@ final class ManualTests: BinaryTestCase {
 
     func testMandocFindsNothingToSayAboutThePage() throws {
         let page = try manual()
-        XCTAssertEqual(try lint(page), [])
+        let findings = try lint(page)
+        XCTAssertEqual(findings, [])
     }
 
     func testManShowsThePageWithEveryCommand() throws {
@@ -73,7 +74,8 @@ final class ManualTests: BinaryTestCase {
         XCTAssertTrue(text.unicodeScalars.allSatisfy { $0 == "\n" || (" "..."~").contains($0) }, "the page is plain ASCII")
         let page = folder.appendingPathComponent("probe.1")
         try Data(text.utf8).write(to: page)
-        XCTAssertEqual(try lint(page), [])
+        let findings = try lint(page)
+        XCTAssertEqual(findings, [])
         let shown = try render(page)
         XCTAssertFalse(shown.contains("\nINJECTED\n"), "no section was made")
         let rendered = collapsed(shown)
