@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot", "MoonshotKit", "SQLite"],
+            dependencies: ["moonshot", "MoonshotCLI", "MoonshotKit", "SQLite"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),

@@ -23,6 +23,7 @@ final class CompletionTests: BinaryTestCase {
         (["cr"], ["crew"]),
         (["comm"], ["commander"]),
         (["h"], ["help"]),
+        (["manu"], ["manual"]),
         (["--format", ""], ["table", "json", "csv"]),
         (["missions", "--format", "j"], ["json"]),
         (["crew", "--f"], ["--format"]),

@@ -159,7 +159,7 @@ private struct CommandLineReader<Options: CommandOptions> {
 }
 
 /// The process exit statuses moonshot uses.
-enum ExitStatus: Int32 {
+enum ExitStatus: Int32, CaseIterable {
     case success = 0
     /// The command ran but failed: bad input, missing database, no match.
     case failure = 1

@@ -14,9 +14,9 @@ struct HelpFormatter: Sendable {
         text += "USAGE: \(toolName) <subcommand>\n\n"
         text += "OPTIONS:\n"
         for option in OptionWord.rootOptions {
-            text += row(option.synopsis, optionHelp(option))
+            text += row(option.synopsis, Self.optionHelp(option))
         }
-        text += "\n  Options may come before or after the subcommand; '--' ends the options.\n"
+        text += "\n  \(Self.optionsNote)\n"
         text += "\nSUBCOMMANDS:\n"
         for command in commands where !command.isHidden { text += row(command.name, command.abstract) }
         text += "\n  See '\(toolName) help <subcommand>' for detailed help.\n"
@@ -31,12 +31,12 @@ struct HelpFormatter: Sendable {
         text += "USAGE: \(usage(for: command))\n\n"
         if !command.arguments.isEmpty {
             text += "ARGUMENTS:\n"
-            for argument in command.arguments { text += row(argument.synopsis, argumentHelp(argument)) }
+            for argument in command.arguments { text += row(argument.synopsis, Self.argumentHelp(argument)) }
             text += "\n"
         }
         text += "OPTIONS:\n"
         for option in command.optionsWithHelp {
-            text += row(option.synopsis, optionHelp(option))
+            text += row(option.synopsis, Self.optionHelp(option))
         }
         return text
     }
@@ -55,11 +55,16 @@ struct HelpFormatter: Sendable {
         return "Usage: \(usage(for: command))\n  See '\(toolName) \(command.name) --help' for more information.\n"
     }
 
-    private func optionHelp(_ option: OptionInfo) -> String {
-        Self.annotated(option.help, default: option.defaultValue, choices: option.choices)
+    /// Where options may be written, as help and the manual say.
+    static let optionsNote = "Options may come before or after the subcommand; '--' ends the options."
+
+    /// An option's help with its default and values.
+    static func optionHelp(_ option: OptionInfo) -> String {
+        annotated(option.help, default: option.defaultValue, choices: option.choices)
     }
 
-    private func argumentHelp(_ argument: ArgumentInfo) -> String { Self.annotated(argument.help, choices: argument.choices) }
+    /// An argument's help with its values.
+    static func argumentHelp(_ argument: ArgumentInfo) -> String { annotated(argument.help, choices: argument.choices) }
 
     /// "How to print the answer (default: table; values: table, json, csv)."
     static func annotated(_ help: String, default: String? = nil, choices: [String] = []) -> String {

@@ -24,6 +24,7 @@ enum Moonshot {
         MetadataCommand.command.erased,
         CheckCommand.command.erased,
         CompletionsCommand.command.erased,
+        ManualCommand.command.erased,
         HelpCommand.command.erased,
         CompletionsCommand.names.erased,
     ]
