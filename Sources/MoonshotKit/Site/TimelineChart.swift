@@ -51,7 +51,7 @@ struct TimelineChart {
         }
         return """
             <svg class="timeline-chart" xmlns="http://www.w3.org/2000/svg" width="\(Self.number(width))" height="\(Self.number(height))" \
-            viewBox="0 0 \(Self.number(width)) \(Self.number(height))" role="group" aria-label="Timeline: a column per mission, a row per astronaut">
+            viewBox="0 0 \(Self.number(width)) \(Self.number(height))" aria-label="Timeline: a column per mission, a row per astronaut">
             \(HTML(joining: background))
             \(HTML(joining: foreground))
             </svg>
