@@ -1,5 +1,5 @@
 /// The website of a moonshot database: the Moonshot app's screens (missions, a mission, an
-/// astronaut) as static pages that work opened from disk, with the dataset's pictures, one
+/// astronaut) and a timeline as static pages that work opened from disk, with the dataset's pictures, one
 /// style sheet and one small script.
 package enum Site {
     /// What `write` did.
