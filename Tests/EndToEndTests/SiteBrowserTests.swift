@@ -52,7 +52,7 @@ final class SiteBrowserTests: BinaryTestCase {
         try? FileManager.default.removeItem(at: Self.screenshots)
         try checkSite(["apollo", site.path, Self.screenshots.path])
         let shots = try FileManager.default.contentsOfDirectory(atPath: Self.screenshots.path)
-        XCTAssertGreaterThanOrEqual(shots.count, 45 * 3, "a screenshot of every page at every size")
+        XCTAssertGreaterThanOrEqual(shots.count, 46 * 3, "a screenshot of every page at every size")
     }
 
     func testADatasetWithoutPicturesShowsPlaceholders() throws {
@@ -105,6 +105,7 @@ final class SiteBrowserTests: BinaryTestCase {
         let texts: [String: Any] = [
             "pages": [
                 "index.html": [scriptName, bidiName],
+                "timeline.html": [scriptName, bidiName],
                 "missions/apollo1.html": [
                     scriptName, bidiName, "</p><script>window.pwned = 5</script><!-- & -->",
                     "<i>Commander</i> & \"co\"",

@@ -29,7 +29,7 @@ final class SiteCommandTests: BinaryTestCase {
     func testWritesEveryScreenWithItsPicturesAndOnlyRelativeLinks() throws {
         let result = try moonshot("site", "site")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Wrote 45 pages and 44 pictures ("), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 46 pages and 44 pictures ("), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(") to site. Open site/index.html in a browser.\n"), result.stdout)
         XCTAssertEqual(result.stderr, "")
 
@@ -37,7 +37,7 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertEqual(files.filter { $0.hasPrefix("missions/") }.count, 12)
         XCTAssertEqual(files.filter { $0.hasPrefix("astronauts/") }.count, 32)
         XCTAssertEqual(files.filter { $0.hasPrefix("images/") }.count, 44)
-        XCTAssertEqual(Set(files.filter { !$0.contains("/") }), ["index.html", "style.css", "site.js", ".moonshot-site"])
+        XCTAssertEqual(Set(files.filter { !$0.contains("/") }), ["index.html", "timeline.html", "style.css", "site.js", ".moonshot-site"])
         // The pictures are the dataset's, byte for byte, from inside the binary.
         for name in ["apollo11.png", "armstrong.jpg", "young.jpg"] {
             XCTAssertEqual(
@@ -54,7 +54,11 @@ final class SiteCommandTests: BinaryTestCase {
             let base = url("site/" + page).deletingLastPathComponent()
             for match in reference.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
                 let target = String(html[Range(match.range(at: 1), in: html)!])
-                if target.hasPrefix("https://") || target == "#main" { continue }
+                if target.hasPrefix("https://") { continue }
+                if target.hasPrefix("#") {
+                    XCTAssertTrue(html.contains("id=\"\(target.dropFirst())\""), "\(page): \(target) leads nowhere")
+                    continue
+                }
                 XCTAssertFalse(target.hasPrefix("/") || target.contains(":"), "\(page): \(target) is not relative")
                 XCTAssertTrue(
                     FileManager.default.fileExists(atPath: base.appendingPathComponent(target).standardized.path),
@@ -111,7 +115,7 @@ final class SiteCommandTests: BinaryTestCase {
                 + #" "lovell": {"id": "lovell", "name": "John Roe", "description": "Not Jim."}}"#)
         let result = try moonshot("site", "site")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Wrote 5 pages and 0 pictures ("), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 6 pages and 0 pictures ("), result.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("site/images").path), "no pictures are written")
         for page in ["index.html", "missions/apollo11.html", "missions/apollo13.html", "astronauts/armstrong.html", "astronauts/lovell.html"] {
             let html = try text("site/" + page)
@@ -126,7 +130,7 @@ final class SiteCommandTests: BinaryTestCase {
             "--astronauts", Self.apolloAstronauts)
         XCTAssertEqual(apollo.status, 0, apollo.stderr)
         let again = try moonshot("site", "site")
-        XCTAssertTrue(again.stdout.hasPrefix("Wrote 45 pages and 44 pictures ("), again.stdout)
+        XCTAssertTrue(again.stdout.hasPrefix("Wrote 46 pages and 44 pictures ("), again.stdout)
         XCTAssertTrue(
             try text("site/astronauts/armstrong.html").contains(
                 #"<img class="astronaut-portrait portrait" src="../images/armstrong.jpg" alt="Portrait of Neil A. Armstrong">"#))
@@ -164,7 +168,7 @@ final class SiteCommandTests: BinaryTestCase {
             "Imported <time datetime=\"\(imported[0])\">\(readable(imported[0]))</time> by moonshot \(imported[1]) "
             + "from the Apollo dataset built into moonshot"
         let freshFooters = try footers("fresh")
-        XCTAssertEqual(freshFooters.count, 45)
+        XCTAssertEqual(freshFooters.count, 46)
         for (page, footer) in freshFooters {
             XCTAssertTrue(
                 footer.contains(
@@ -184,9 +188,9 @@ final class SiteCommandTests: BinaryTestCase {
         let since = try sqlite3("SELECT min(first_edited_at) FROM edited_rows").trimmingCharacters(in: .newlines)
         let result = try moonshot("site", "edited")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Wrote 46 pages and 44 pictures ("), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 47 pages and 44 pictures ("), result.stdout)
         let editedFooters = try footers("edited")
-        XCTAssertEqual(editedFooters.count, 46)
+        XCTAssertEqual(editedFooters.count, 47)
         for (page, footer) in editedFooters {
             XCTAssertTrue(footer.contains(importLine + "; 1 mission, 1 astronaut and 1 crew row changed since \(readable(since))."), "\(page): \(footer)")
             XCTAssertFalse(
@@ -226,7 +230,7 @@ final class SiteCommandTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM astronauts"), "2\n")
         let result = try moonshot("site", "site")
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Wrote 4 pages and 0 pictures ("), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote 5 pages and 0 pictures ("), result.stdout)
         let pages = try listing("site/astronauts")
         XCTAssertEqual(pages.count, 2, "\(pages)")
         XCTAssertEqual(Set(try pages.compactMap { try heading("site/astronauts/" + $0) }), ["Precomposed Émile", "Decomposed Emile"])

@@ -92,4 +92,54 @@ final class SiteRenderingTests: XCTestCase {
         XCTAssertEqual(Base64.decode("aGVsbG8gd29ybGQ="), Array("hello world".utf8))
         XCTAssertEqual(Base64.decode("YQ=="), [0x61])
     }
+
+    /// A timeline of missions launched on `dates` ("" for none), each with the crew `crews` gives.
+    func timeline(_ dates: [String], crews: [[String]] = []) -> Timeline {
+        let missions = dates.enumerated().map { index, date in
+            Timeline.Mission(
+                id: Int64(index + 1), name: "M\(index + 1)", badge: "m", launchDate: LaunchDate(iso: date),
+                crew: (index < crews.count ? crews[index] : []).map {
+                    Timeline.CrewMember(astronautID: $0, name: $0, page: "astronauts/\($0).html", role: "Pilot", isCommander: false)
+                })
+        }
+        return Timeline(missions: missions, astronauts: [], missionCount: missions.count, groundedCount: 0)
+    }
+
+    func testTimelineColumnsKeepTimeOrderAndNeverOverlap() {
+        XCTAssertEqual(TimelineScale.days(year: 1970, month: 1, day: 1), 0)
+        XCTAssertEqual(TimelineScale.days(year: 1969, month: 7, day: 16), -169)
+        XCTAssertEqual(TimelineScale.days(year: 2000, month: 3, day: 1), 11_017)
+        // Undated first, then by date; three launches on one day; dates a thousand years apart.
+        let line = timeline(["1969-07-16", "", "1969-07-16", "1969-07-16", "1066-10-14", "2999-12-31", "1969-07-20"])
+        XCTAssertEqual(line.missions.map(\.id), [2, 5, 1, 3, 4, 7, 6])
+        XCTAssertEqual(line.undatedCount, 1)
+        XCTAssertEqual(line.years, 1066...2999)
+        let scale = TimelineScale(line)
+        XCTAssertEqual(scale.columns.count, 7)
+        for (left, right) in zip(scale.columns, scale.columns.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(right - left, TimelineScale.column - 0.001, "\(scale.columns)")
+        }
+        XCTAssertGreaterThan(scale.columns[1], scale.axisStart)
+        XCTAssertLessThan(scale.columns[0], scale.axisStart)
+        XCTAssertEqual(scale.ticks.map(\.year), Array(stride(from: 1000, through: 3000, by: 200)))
+        XCTAssertLessThan(scale.width, 2000)
+        // Each tick is before the launches of its year and after those of the years before.
+        for tick in scale.ticks {
+            for (mission, x) in zip(line.missions, scale.columns) {
+                guard let date = mission.launchDate else { continue }
+                XCTAssertEqual(date.year >= tick.year, x > tick.x, "\(date) and the tick of \(tick.year)")
+            }
+        }
+    }
+
+    func testTimelineRowsFollowFirstFlightsAndCrewOrder() {
+        let line = timeline(["1970-01-01", "", "1969-01-01"], crews: [["b", "a"], ["c"], ["a", "d"]])
+        XCTAssertEqual(line.astronauts.map(\.id), ["c", "a", "d", "b"])
+        XCTAssertEqual(line.astronauts.map { $0.flights.map(\.mission) }, [[0], [1, 2], [1], [2]])
+        let chart = TimelineChart(timeline: line, pictures: SitePictures(for: nil)).html.markup
+        XCTAssertEqual(chart.components(separatedBy: "<a class=\"flight\"").count - 1, 5)
+        XCTAssertEqual(chart.components(separatedBy: "<line class=\"career\"").count - 1, 1, "one astronaut flew twice")
+        XCTAssertEqual(TimelineChart.short("Two\nlines"), "Two lines")
+        XCTAssertEqual(TimelineChart.short(String(repeating: "é", count: 30)), String(repeating: "é", count: 23) + "…")
+    }
 }

@@ -6,13 +6,15 @@ exits 1 if there was one.
     check_site.py apollo SITE SCREENSHOTS   the Apollo site at phone, tablet and desktop sizes:
                                             every page (pictures, links, overflow, axe-core),
                                             the grid, the toggle, search, favourites, the
-                                            mission and astronaut screens; a screenshot of
-                                            every page at every size goes to SCREENSHOTS
+                                            mission and astronaut screens, the timeline against
+                                            Resources/*.json; a screenshot of every page at
+                                            every size goes to SCREENSHOTS
     check_site.py placeholders SITE         a dataset without pictures: monograms, no <img>
     check_site.py hostile SITE TEXTS.json   a dataset whose text is markup and script: the pages
                                             show the texts TEXTS lists for them, and no page
                                             runs anything
 """
+import datetime
 import json
 import os
 import shutil
@@ -31,6 +33,7 @@ from selenium.webdriver.common.keys import Keys
 SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
 APOLLO_11_CREW = [("Neil A. Armstrong", "Commander"), ("Michael Collins", "Command Module Pilot"),
                   ("Edwin E. Aldrin Jr.", "Lunar Module Pilot")]
+RESOURCES = Path(__file__).resolve().parents[2] / "Resources"
 failures = []
 
 
@@ -255,6 +258,82 @@ def check_mission_page(browser, site, size):
     check(flights == ["Apollo 8", "Apollo 13"], f"astronauts/lovell.html at {size}: flights {flights}")
 
 
+def apollo_timeline():
+    """The timeline's facts, from the Apollo dataset's files rather than the database: the
+    missions in order (no launch date first, then by date) as (page, name, date, crew names),
+    and each astronaut's flights as (page, name, [mission pages])."""
+    missions = json.loads((RESOURCES / "missions.json").read_text())
+    people = json.loads((RESOURCES / "astronauts.json").read_text())
+    missions.sort(key=lambda m: (m.get("launchDate") is not None, m.get("launchDate") or "", m["id"]))
+
+    def shown(date):
+        if not date:
+            return "No launch date"
+        day = datetime.date.fromisoformat(date)
+        return f"{day:%b} {day.day}, {day.year}"
+
+    columns = [(f"missions/apollo{m['id']}.html", f"Apollo {m['id']}", shown(m.get("launchDate")),
+                [people[c["name"]]["name"] for c in m["crew"]]) for m in missions]
+    rows = {}
+    for mission in missions:
+        for member in mission["crew"]:
+            rows.setdefault(member["name"], []).append(f"missions/apollo{mission['id']}.html")
+    return columns, [(f"astronauts/{key}.html", people[key]["name"], flights) for key, flights in rows.items()]
+
+
+def check_timeline(browser, site, size):
+    """The chart: a column per mission in time order, a mark per flight in its mission's column
+    and its astronaut's row, each linking to the right page; the tables say the same; the chart
+    scrolls in its own box and its links are reached with Tab, visibly."""
+    where = f"timeline.html at {size}"
+    open_page(browser, site, "timeline.html")
+    columns, rows = apollo_timeline()
+    centre = "e => { const r = e.querySelector('.hit').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2] }"
+    heads = browser.execute_script(
+        f"return Array.from(document.querySelectorAll('.timeline-chart a.mission-column')).map(a => [a.getAttribute('href'), ({centre})(a)])")
+    check([h[0] for h in heads] == [c[0] for c in columns], f"{where}: columns {[h[0] for h in heads]}")
+    xs = [h[1][0] for h in heads]
+    check(all(a < b for a, b in zip(xs, xs[1:])), f"{where}: the columns are not left to right in time: {xs}")
+    column_x = {h[0]: h[1][0] for h in heads}
+    marks = browser.execute_script(
+        f"return Array.from(document.querySelectorAll('.timeline-chart a.flight')).map(a => [a.getAttribute('href'), a.getAttribute('aria-label'), ({centre})(a)])")
+    expected = {(name, page) for _, name, flights in rows for page in flights}
+    check({(m[1].split(": Apollo ")[0], m[0]) for m in marks} == expected and len(marks) == len(expected),
+          f"{where}: the marks are not one per flight, linking to its mission: {marks}")
+    for page, label, (x, _) in marks:
+        check(abs(x - column_x.get(page, -1000)) < 0.5, f"{where}: {label!r} is not in its mission's column")
+    names = browser.execute_script(
+        f"return Array.from(document.querySelectorAll('.timeline-chart a.astronaut')).map(a => [a.getAttribute('href'), a.textContent, ({centre})(a)[1]])")
+    check([n[:2] for n in names] == [[page, name] for page, name, _ in rows], f"{where}: rows {[n[:2] for n in names]}")
+    row_y = {n[1]: n[2] for n in names}
+    for page, label, (_, y) in marks:
+        check(abs(y - row_y.get(label.split(": Apollo ")[0], -1000)) < 0.5, f"{where}: {label!r} is not in its astronaut's row")
+
+    # A cell holds text, or a list (its items).
+    table = ("Array.from(document.querySelectorAll(arguments[0] + ' tbody tr')).map(tr => Array.from(tr.children).map(c =>"
+             " c.querySelector('li') ? Array.from(c.querySelectorAll('li')).map(li => li.textContent.split(' (')[0]) : c.textContent))")
+    missions = browser.execute_script(f"return {table}", "#timeline-tables section:first-child")
+    check(missions == [[page_name, date, crew] for _, page_name, date, crew in columns], f"{where}: the missions table {missions}")
+    people = browser.execute_script(f"return {table}", "#timeline-tables section:last-child")
+    by_page = {c[0]: c[1] for c in columns}
+    check(people == [[name, str(len(flights)), [by_page[f] for f in flights]] for _, name, flights in rows], f"{where}: the astronauts table {people}")
+
+    box = browser.execute_script("const b = document.querySelector('.timeline-scroll'); return [b.scrollWidth, b.clientWidth]")
+    if size == "phone":
+        check(box[0] > box[1], f"{where}: the chart does not scroll sideways in its box: {box}")
+    # Tab from the skip link: the chart's box, then its first badge, drawn with a visible focus.
+    browser.execute_script("document.querySelector('.skip-chart').focus()")
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    browser.switch_to.active_element.send_keys(Keys.TAB)
+    focused = browser.execute_script(
+        "const a = document.activeElement; return [a.getAttribute('href'), a.closest('svg') !== null,"
+        " a.querySelector('.hit') ? getComputedStyle(a.querySelector('.hit')).stroke : null]")
+    check(focused == [columns[0][0], True, "rgb(255, 215, 94)"], f"{where}: Tab reached {focused}, not the first badge drawn with a focus ring")
+    # A mark leads to its mission: Lovell's second flight to Apollo 13.
+    click(browser, browser.find_element(By.CSS_SELECTOR, ".timeline-chart a.flight[aria-label^='James A. Lovell Jr.: Apollo 13']"))
+    check(browser.current_url.endswith("/missions/apollo13.html"), f"{where}: Lovell's Apollo 13 mark led to {browser.current_url}")
+
+
 def apollo(site, screenshots):
     global SHOTS
     SHOTS = screenshots
@@ -267,10 +346,12 @@ def apollo(site, screenshots):
                 open_page(browser, site, page)
                 check_common(browser, site, page, size)
                 browser.save_screenshot(str(SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png"))
-                if page in ("index.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
+                check(browser.find_elements(By.CSS_SELECTOR, "nav.site-navigation a[href$='timeline.html']"), f"{page}: no link to the timeline")
+                if page in ("index.html", "timeline.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
                     check_accessibility(browser, f"{page} at {size}")
             check_missions_page(browser, site, size)
             check_mission_page(browser, site, size)
+            check_timeline(browser, site, size)
     finally:
         browser.quit()
 
@@ -282,12 +363,14 @@ def placeholders(site):
         for page in pages(site):
             open_page(browser, site, page)
             check_common(browser, site, page, "desktop")
-            count = len(browser.find_elements(By.CSS_SELECTOR, "svg.placeholder[role=img][aria-label]"))
+            count = len(browser.find_elements(By.CSS_SELECTOR, "svg.placeholder[role=img][aria-label], .timeline-chart .badge-placeholder"))
             check(count > 0, f"{page}: no placeholder pictures")
             check(not browser.find_elements(By.TAG_NAME, "img"), f"{page}: <img> elements in a dataset without pictures")
             if page == "index.html":
                 cards = len(browser.find_elements(By.CSS_SELECTOR, "ul.cards > li"))
                 check(count == cards, f"{page}: {count} placeholders for {cards} cards")
+                check_accessibility(browser, f"{page} (placeholders)")
+            if page == "timeline.html":
                 check_accessibility(browser, f"{page} (placeholders)")
     finally:
         browser.quit()

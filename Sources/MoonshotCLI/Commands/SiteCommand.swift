@@ -15,7 +15,8 @@ enum SiteCommand {
         discussion: """
             Writes the Moonshot app's screens from the database as static pages: the missions'
             badges in a grid with a search box and favourites, a page per mission with its
-            highlights and crew, and a page per astronaut with the missions flown. The NASA
+            highlights and crew, a page per astronaut with the missions flown, and a timeline
+            (timeline.html) of the missions and each astronaut's flights. The NASA
             pictures built into moonshot are shown when the database's latest import was of the
             built-in Apollo dataset; any other dataset gets monograms. Open <folder>/index.html
             in a browser; it needs no server or network, and the folder can be moved, zipped or

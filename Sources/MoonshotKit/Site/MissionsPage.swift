@@ -46,7 +46,7 @@ struct MissionsPage {
             \(section("astronauts", "Astronauts", astronautCards))
             <script type="application/json" id="site-data">\(SearchData(missions: missions.map(\.detail), astronauts: astronauts.map(\.detail)).html)</script>
             """
-        return layout.page(title: pages.title(page), root: "", kind: "missions-page", main: main)
+        return layout.page(title: pages.title(page), root: "", kind: "missions-page", main: main, current: IndexPages.fileName(page))
     }
 
     /// The list `id` of `cards` under heading `title`. Page 1 shows both lists even when

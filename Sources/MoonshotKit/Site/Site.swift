@@ -1,5 +1,5 @@
 /// The website of a moonshot database: the Moonshot app's screens (missions, a mission, an
-/// astronaut) as static pages that work opened from disk, with the dataset's pictures, one
+/// astronaut) and a timeline as static pages that work opened from disk, with the dataset's pictures, one
 /// style sheet and one small script.
 package enum Site {
     /// What `write` did.
@@ -64,6 +64,8 @@ package enum Site {
             let index = MissionsPage(missions: missions, astronauts: astronauts, page: page, pages: pages, layout: layout, pictures: pictures)
             try files.add(IndexPages.fileName(page), index.html.markup)
         }
+        let timeline = TimelinePage(timeline: try Timeline.read(from: database), layout: layout, pictures: pictures)
+        try files.add(TimelinePage.fileName, timeline.html.markup)
         try files.add("style.css", EmbeddedResources.siteCSS)
         try files.add("site.js", EmbeddedResources.siteScript)
         for name in pictureFiles {

@@ -6,8 +6,9 @@ struct SiteLayout {
     /// what the pages show, and the footer says what changed instead.
     let edits: DataEdits?
 
-    /// A whole page. `root` leads from the page to the site's top ("" or "../").
-    func page(title: String, root: String, kind: String, main: HTML) -> HTML {
+    /// A whole page. `root` leads from the page to the site's top ("" or "../"); `current` is
+    /// the file of the navigation's link that leads to this page, if one does.
+    func page(title: String, root: String, kind: String, main: HTML, current: String? = nil) -> HTML {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -23,6 +24,7 @@ struct SiteLayout {
         <a class="skip-link" href="#main">Skip to content</a>
         <header class="site-header">
         <a class="site-title" href="\(root)index.html">Moonshot</a>
+        \(Self.navigation(root: root, current: current))
         </header>
         <main id="main">
         \(main)
@@ -32,6 +34,15 @@ struct SiteLayout {
         </html>
 
         """
+    }
+
+    /// The links to the site's main pages, on every page.
+    private static func navigation(root: String, current: String?) -> HTML {
+        let links = [("index.html", "Missions"), (TimelinePage.fileName, "Timeline")].map { file, name -> HTML in
+            let mark: HTML = file == current ? " aria-current=\"page\"" : .empty
+            return "<li><a href=\"\(root)\(file)\"\(mark)>\(name)</a></li>"
+        }
+        return "<nav class=\"site-navigation\" aria-label=\"Site\"><ul>\(HTML(joining: links, separator: ""))</ul></nav>"
     }
 
     /// A star that marks `key` ("mission:11") as a favourite; the script shows it.
