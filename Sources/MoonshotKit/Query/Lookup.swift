@@ -88,7 +88,8 @@ extension MoonshotDatabase {
     }
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
-    /// or words that pick out one astronaut (`Neil Armstrong`), ignoring case and accents.
+    /// or words that pick out one astronaut by name (`Neil Armstrong`, or `lov`: the last word
+    /// may be the start of one, as in `search`), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
     /// see `bestGuess`). Throws when none or several match, naming them. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
@@ -107,7 +108,7 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        let nameExpression = words.matchExpression(inColumn: "name")
+        let nameExpression = words.prefixExpression(inColumn: "name")
         let matches =
             words.isEmpty
             ? []
