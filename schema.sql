@@ -9,9 +9,10 @@
 -- or view (its first paragraph, without the example lines) and the comment after each column
 -- to Datasette as their descriptions, so write them for a reader of the data.
 --
--- Schema version 3. Version 2 kept itself right only when moonshot wrote it: it had no
--- triggers, so an edit made with another program left the full-text indexes, the derived
--- columns and the crew rows behind. Version 1 had computed name columns, an astronaut
+-- Schema version 4. Version 3 had the same tables and triggers, but its full-text indexes
+-- did not stem words (a search for "rovers" missed "rover"). Version 2 kept itself right
+-- only when moonshot wrote it: it had no triggers, so an edit made with another program left
+-- the full-text indexes, the derived columns and the crew rows behind. Version 1 had computed name columns, an astronaut
 -- full-text index on implicit rowids and a crew table keyed by astronaut. Bump
 -- `user_version` whenever this file changes shape.
 --
@@ -27,7 +28,7 @@
 -- carries it, one with nothing in it, or one an earlier moonshot made.
 
 PRAGMA application_id = 1297043278;
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 -- The Apollo missions, one row per mission of missions.json. The descriptions are from
 -- Wikipedia (CC BY-SA 3.0).
@@ -69,20 +70,22 @@ CREATE INDEX crew_by_astronaut ON crew (astronaut_id, mission_id);
 
 -- Full-text index of the missions' names and descriptions, for `moonshot search`, Datasette's
 -- search box and `sqlite-utils search`. It holds only the index: the text stays in missions.
--- Case and accents are ignored.
+-- Case and accents are ignored, and words are indexed by their stems (Porter's algorithm, for
+-- English: "rovers" and "rover" are one word, "landed" and "landing" too); `lov*` finds
+-- words that begin with "lov".
 --   SELECT m.name FROM missions AS m JOIN missions_fts ON missions_fts.rowid = m.id
 --   WHERE missions_fts MATCH 'lunar rover';
 CREATE VIRTUAL TABLE missions_fts USING fts5(
     name, description,
     content="missions", content_rowid="id",
-    tokenize="unicode61 remove_diacritics 2"
+    tokenize="porter unicode61 remove_diacritics 2"
 );
 
 -- Full-text index of the astronauts' names and biographies, keyed by astronauts.number.
 CREATE VIRTUAL TABLE astronauts_fts USING fts5(
     name, description,
     content="astronauts", content_rowid="number",
-    tokenize="unicode61 remove_diacritics 2"
+    tokenize="porter unicode61 remove_diacritics 2"
 );
 
 -- Where the current content came from: one row per successful import, newest last.

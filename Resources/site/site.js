@@ -2,6 +2,132 @@
 // search box. Data is only ever set as text (textContent), never as markup.
 "use strict";
 
+// The search rules of `moonshot search`, so that the box finds what the command finds for the
+// same words. schema.sql's full-text indexes split and fold text as SQLite's FTS5 tokenizer
+// "porter unicode61 remove_diacritics 2" does, and CannedQuery.search reads what is typed:
+// - text is split into words at anything but letters and digits; case and accents are ignored
+//   (the accents of Latin letters: SQLite's table of them has those);
+// - each word is reduced to its stem by Porter's algorithm, as FTS5's porter tokenizer does it
+//   (on the word's UTF-8 bytes: words under 3 or over 64 bytes are left as they are);
+// - what is typed is split into chunks at spaces, tabs and line breaks; a possessive 's at the
+//   end of a chunk is dropped; each chunk is a phrase: its words one after another in the name
+//   or in the description; every phrase must match (one without words is left out);
+// - the last word of the last chunk also matches as the start of a word ("lov" finds Lovell).
+// Tests call these through window.moonshotSearch, against SQLite itself.
+const moonshotSearch = (() => {
+    // Accents are taken off Latin letters only, as SQLite's table of them does ("naïve" is
+    // "naive", "Ελλάδα" stays as it is).
+    const fold = (text) => text.toLowerCase().normalize("NFD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC");
+    const vowel = (c, yIsVowel) => "aeiou".includes(c) || (yIsVowel && c === "y");
+
+    // Porter's measure conditions on the first n characters of word w, as FTS5 writes them.
+    function gobbleVC(w, start, n, prevConsonant) {
+        let consonant = prevConsonant, i = start;
+        for (; i < n; i++) if (!(consonant = !vowel(w[i], consonant))) break;
+        for (i++; i < n; i++) if ((consonant = !vowel(w[i], consonant))) return i + 1;
+        return 0;
+    }
+    const mGt0 = (w, n) => gobbleVC(w, 0, n, false) > 0;
+    function mGt1(w, n) { const k = gobbleVC(w, 0, n, false); return k > 0 && gobbleVC(w, k, n, true) > 0; }
+    function mEq1(w, n) { const k = gobbleVC(w, 0, n, false); return k > 0 && gobbleVC(w, k, n, true) === 0; }
+    function oStar(w, n) {
+        if ("wxy".includes(w[n - 1])) return false;
+        let mask = 0, consonant = false;
+        for (let i = 0; i < n; i++) { consonant = !vowel(w[i], consonant); mask = (mask << 1) + (consonant ? 1 : 0); }
+        return (mask & 7) === 5;
+    }
+    const hasVowel = (w, n) => { for (let i = 0; i < n; i++) if (vowel(w[i], i > 0)) return true; return false; };
+    const ends = (w, suffix) => w.length > suffix.length && w.endsWith(suffix);
+
+    // Each step: [suffix, condition on the stem before it, replacement]; the first suffix the word
+    // ends with decides, whether its condition holds or not.
+    const step2 = [["ational", mGt0, "ate"], ["tional", mGt0, "tion"], ["enci", mGt0, "ence"], ["anci", mGt0, "ance"],
+        ["izer", mGt0, "ize"], ["logi", mGt0, "log"], ["bli", mGt0, "ble"], ["alli", mGt0, "al"], ["entli", mGt0, "ent"],
+        ["eli", mGt0, "e"], ["ousli", mGt0, "ous"], ["ization", mGt0, "ize"], ["ation", mGt0, "ate"], ["ator", mGt0, "ate"],
+        ["alism", mGt0, "al"], ["iveness", mGt0, "ive"], ["fulness", mGt0, "ful"], ["ousness", mGt0, "ous"],
+        ["aliti", mGt0, "al"], ["iviti", mGt0, "ive"], ["biliti", mGt0, "ble"]];
+    const step3 = [["ical", mGt0, "ic"], ["ness", mGt0, ""], ["icate", mGt0, "ic"], ["iciti", mGt0, "ic"], ["ful", mGt0, ""],
+        ["ative", mGt0, ""], ["alize", mGt0, "al"]];
+    const sOrT = (w, n) => (w[n - 1] === "s" || w[n - 1] === "t") && mGt1(w, n);
+    const step4 = [["al", mGt1, ""], ["ance", mGt1, ""], ["ence", mGt1, ""], ["er", mGt1, ""], ["ic", mGt1, ""], ["able", mGt1, ""],
+        ["ible", mGt1, ""], ["ant", mGt1, ""], ["ement", mGt1, ""], ["ment", mGt1, ""], ["ent", mGt1, ""], ["ion", sOrT, ""],
+        ["ou", mGt1, ""], ["ism", mGt1, ""], ["ate", mGt1, ""], ["iti", mGt1, ""], ["ous", mGt1, ""], ["ive", mGt1, ""],
+        ["ize", mGt1, ""]];
+    // FTS5 looks only at suffixes that end in the word's last two letters, in this order.
+    function applyStep(w, rules) {
+        const key = w[w.length - 2];
+        const rule = rules.find(([suffix]) => suffix[suffix.length - 2] === key && ends(w, suffix));
+        if (!rule) return w;
+        const [suffix, condition, replacement] = rule;
+        const n = w.length - suffix.length;
+        return condition(w, n) ? w.slice(0, n) + replacement : w;
+    }
+
+    // Porter's stem of a folded word. The word is handled as its UTF-8 bytes, as FTS5 does (a
+    // byte of a letter beyond ASCII is a consonant), one character per byte.
+    function stem(word) {
+        const bytes = new TextEncoder().encode(word);
+        if (bytes.length < 3 || bytes.length > 64) return word;
+        let w = String.fromCharCode(...bytes);
+        // Step 1a.
+        if (w.endsWith("s")) {
+            if (w[w.length - 2] === "e") w = ((w.length > 4 && w.endsWith("sses")) || (w.length > 3 && w.endsWith("ies"))) ? w.slice(0, -2) : w.slice(0, -1);
+            else if (w[w.length - 2] !== "s") w = w.slice(0, -1);
+        }
+        // Step 1b.
+        let removed = false;
+        if (ends(w, "eed")) {
+            if (mGt0(w, w.length - 3)) w = w.slice(0, -1);
+        } else if (ends(w, "ed") || ends(w, "ing")) {
+            const n = w.length - (w.endsWith("ed") ? 2 : 3);
+            if (hasVowel(w, n)) { w = w.slice(0, n); removed = true; }
+        }
+        if (removed) {
+            const grown = [["at", "ate"], ["bl", "ble"], ["iz", "ize"]].find(([suffix]) => ends(w, suffix));
+            const last = w[w.length - 1];
+            if (grown) w = w.slice(0, -2) + grown[1];
+            else if (!vowel(last, false) && !"lsz".includes(last) && last === w[w.length - 2]) w = w.slice(0, -1);
+            else if (mEq1(w, w.length) && oStar(w, w.length)) w += "e";
+        }
+        // Step 1c.
+        if (w.endsWith("y") && hasVowel(w, w.length - 1)) w = w.slice(0, -1) + "i";
+        w = applyStep(applyStep(applyStep(w, step2), step3), step4);
+        // Step 5.
+        if (w.endsWith("e") && (mGt1(w, w.length - 1) || (mEq1(w, w.length - 1) && !oStar(w, w.length - 1)))) w = w.slice(0, -1);
+        if (w.length > 1 && w.endsWith("ll") && mGt1(w, w.length - 1)) w = w.slice(0, -1);
+        return new TextDecoder().decode(Uint8Array.from(w, (c) => c.charCodeAt(0)));
+    }
+
+    // The stems of the words of `text`, in order.
+    const words = (text) => fold(text).split(/[^\p{L}\p{N}\p{Co}]+/u).filter((word) => word !== "").map(stem);
+
+    // What was typed as phrases of stems; the last one's last stem is a prefix. Empty if no word.
+    function query(text) {
+        const chunks = text.split(/[ \t\r\n]/).map((chunk) => {
+            for (const suffix of ["'s", "'S", "’s", "’S"]) if (chunk.endsWith(suffix)) chunk = chunk.slice(0, -2);
+            return chunk;
+        }).filter((chunk) => chunk !== "");
+        const phrases = chunks.map(words);
+        const lastIsPrefix = phrases.length > 0 && phrases[phrases.length - 1].length > 0;
+        return phrases.map((phrase, index) => ({ words: phrase, prefix: lastIsPrefix && index === phrases.length - 1 }))
+            .filter((phrase) => phrase.words.length > 0);
+    }
+
+    // Whether the texts (each a list of stems: a name, a description) hold every phrase of `asked`.
+    function matches(asked, texts) {
+        if (asked.length === 0) return false;
+        return asked.every(({ words: phrase, prefix }) => texts.some((text) => {
+            for (let start = 0; start + phrase.length <= text.length; start++) {
+                if (phrase.every((word, i) => (prefix && i === phrase.length - 1) ? text[start + i].startsWith(word) : text[start + i] === word)) return true;
+            }
+            return false;
+        }));
+    }
+
+    return Object.freeze({ fold, stem, words, query, matches });
+})();
+window.moonshotSearch = moonshotSearch;
+
 (function () {
     const store = {
         get(key, fallback) {
@@ -64,11 +190,14 @@
     });
     showLayout(store.get("layout", "grid"));
 
-    // Search: words filter missions and astronauts by name and description as they are typed;
-    // an astronaut or a role picked from the suggestions becomes a token that narrows the missions.
-    const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-    const missions = data.missions.map((m) => ({ ...m, folded: fold(m.text) }));
-    const astronauts = data.astronauts.map((a) => ({ ...a, folded: fold(a.text), foldedName: fold(a.name) }));
+    // Search: words filter missions and astronauts by name and description as they are typed,
+    // by the rules of `moonshot search` (moonshotSearch, above); an astronaut or a role picked
+    // from the suggestions becomes a token that narrows the missions. An astronaut is suggested
+    // by their name and the opening of their biography, where nicknames are ("Buzz").
+    const stems = (text) => moonshotSearch.words(text);
+    const missions = data.missions.map((m) => ({ ...m, texts: [stems(m.name), stems(m.description)] }));
+    const astronauts = data.astronauts.map((a) => ({ ...a, texts: [stems(a.name), stems(a.description)], called: [stems(a.name), stems(a.opening)] }));
+    const roles = data.roles.map((role) => ({ role, texts: [stems(role)] }));
     const cards = new Map(Array.from(document.querySelectorAll("ul.cards > li[data-key]")).map((li) => [li.dataset.key, li]));
 
     const combobox = document.getElementById("search-combobox");
@@ -80,12 +209,12 @@
     let suggestions = [];
     let active = -1;
 
-    function words() {
-        return fold(input.value).split(/\s+/).filter((word) => word !== "");
+    function asked() {
+        return moonshotSearch.query(input.value);
     }
 
     function missionMatches(mission, typed) {
-        if (!typed.every((word) => mission.folded.includes(word))) return false;
+        if (typed.length > 0 && !moonshotSearch.matches(typed, mission.texts)) return false;
         const people = tokens.filter((t) => t.kind === "astronaut").map((t) => t.value);
         const roles = tokens.filter((t) => t.kind === "role").map((t) => t.value);
         if (!people.every((id) => mission.crew.some((member) => member.id === id))) return false;
@@ -94,11 +223,11 @@
     }
 
     function filter() {
-        const typed = words();
+        const typed = asked();
         const shown = missions.filter((m) => missionMatches(m, typed));
         const crews = new Set(shown.flatMap((m) => m.crew.map((member) => member.id)));
         const people = astronauts.filter((a) =>
-            typed.every((word) => a.folded.includes(word)) && (tokens.length === 0 || crews.has(a.id)));
+            (typed.length === 0 || moonshotSearch.matches(typed, a.texts)) && (tokens.length === 0 || crews.has(a.id)));
         const visible = new Set([...shown, ...people].map((item) => item.key));
         for (const [key, card] of cards) card.hidden = !visible.has(key);
         const filtered = typed.length > 0 || tokens.length > 0;
@@ -128,18 +257,18 @@
     }
 
     function findSuggestions() {
-        const typed = words();
+        const typed = asked();
         if (typed.length === 0) return [];
         const chosen = new Set(tokens.map((t) => t.kind + ":" + t.value));
         const people = astronauts
-            .filter((a) => !chosen.has("astronaut:" + a.id) && typed.every((word) => a.foldedName.includes(word)))
+            .filter((a) => !chosen.has("astronaut:" + a.id) && moonshotSearch.matches(typed, a.called))
             .slice(0, 6)
             .map((a) => ({ kind: "astronaut", value: a.id, label: a.name }));
-        const roles = data.roles
-            .filter((role) => !chosen.has("role:" + role) && typed.every((word) => fold(role).includes(word)))
+        const offered = roles
+            .filter(({ role, texts }) => !chosen.has("role:" + role) && moonshotSearch.matches(typed, texts))
             .slice(0, 3)
-            .map((role) => ({ kind: "role", value: role, label: role }));
-        return [...people, ...roles];
+            .map(({ role }) => ({ kind: "role", value: role, label: role }));
+        return [...people, ...offered];
     }
 
     function renderSuggestions() {

@@ -20,6 +20,12 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
     }
 
+    func testSqliteUtilsFindsOtherFormsOfWordsAndTheStartOfOne() throws {
+        XCTAssertTrue(try sqliteUtilsSearch("astronauts", "lov*").contains { $0["id"] as? String == "lovell" })
+        XCTAssertEqual(try sqliteUtilsSearch("missions", "rovers").map { $0["name"] as? String }, ["Apollo 15"])
+        XCTAssertTrue(try sqliteUtilsSearch("missions", "landed").count > 5)
+    }
+
     func testRebuildingTheIndexesWithSqliteUtilsKeepsEverySearchAnswer() throws {
         let before = try searchAnswers()
         let rebuilt = try run(try tool("sqlite-utils"), ["rebuild-fts", database])
@@ -31,11 +37,11 @@ final class ClientToolsTests: BinaryTestCase {
                 INSERT INTO missions_fts (missions_fts, rank) VALUES ('integrity-check', 1);
                 INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
                 """), "")
-        // What sqlite-utils finds is what moonshot finds.
+        // What sqlite-utils finds is what moonshot finds, given the last word as a prefix.
         var found: [String: Int] = [:]
-        for words in ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot"] {
+        for words in ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot", "lov", "rovers"] {
             for (table, kind) in [("missions", "mission"), ("astronauts", "astronaut")] {
-                let theirs = Set(try sqliteUtilsSearch(table, words).map { "\($0["id"]!)" })
+                let theirs = Set(try sqliteUtilsSearch(table, words + "*").map { "\($0["id"]!)" })
                 let ours = Set(try moonshotSearch(words).filter { $0["kind"] as? String == kind }.map { "\($0[kind + "_id"]!)" })
                 XCTAssertEqual(theirs, ours, "\(table): \(words)")
                 found[table, default: 0] += ours.count
@@ -73,6 +79,20 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertEqual(found.map { $0["name"] as? String }, ["Apollo 13"])
         let geologists = try datasetteRows("/moonshot/astronauts.json?_search=geologist&_shape=array").compactMap { $0["id"] as? String }
         XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
+    }
+
+    func testDatasetteFindsOtherFormsOfWordsAndTheStartOfTheLastOne() throws {
+        try writeMetadata()
+        XCTAssertEqual(try datasetteRows("/moonshot/missions.json?_search=rovers&_shape=array").map { $0["name"] as? String }, ["Apollo 15"])
+        let lov = try datasetteRows("/moonshot/astronauts.json?_search=lov*&_searchmode=raw&_shape=array").compactMap { $0["id"] as? String }
+        XCTAssertTrue(lov.contains("lovell"), "\(lov)")
+        let found = { (words: String) in
+            try self.datasetteRows("/moonshot/search_names_and_descriptions.json?_shape=array&_size=max&words=" + words)
+                .map { "\($0["mission_name"] as? String ?? $0["astronaut_id"] as? String ?? "")" }
+        }
+        XCTAssertEqual(try found("lov").first, "lovell")
+        XCTAssertEqual(try found("rovers"), ["Apollo 15"])
+        XCTAssertTrue(try found("apoll").contains("Apollo 11"))
     }
 
     func testDatasetteShowsNamesForMissionsAndAstronautsInCrew() throws {

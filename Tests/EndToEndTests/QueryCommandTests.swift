@@ -131,6 +131,40 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("search", "O2-tank").status, 0)
     }
 
+    func testSearchFindsOtherFormsOfWordsAndTheStartOfTheLastOne() throws {
+        // What each search should find, worked out here from the words of every name and
+        // description: those for which `wanted` holds for some word.
+        let rows =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try moonshot(
+                        "sql",
+                        "SELECT 'mission:' || id AS key, name, description FROM missions UNION ALL SELECT 'astronaut:' || id, name, description FROM astronauts",
+                        "--format", "json"
+                    ).stdout.utf8)) as! [[String: String]]
+        let words = { (row: [String: String]) in
+            (row["name"]! + " " + row["description"]!).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        }
+        let cases: [(text: String, wanted: (String) -> Bool)] = [
+            ("lov", { $0.hasPrefix("lov") }),
+            ("apoll", { $0.hasPrefix("apoll") }),
+            ("rovers", { ["rover", "rovers"].contains($0) }),
+            ("landed", { ["land", "lands", "landed", "landing", "landings"].contains($0) }),
+        ]
+        for (text, wanted) in cases {
+            let expected = Set(rows.filter { words($0).contains(where: wanted) }.map { $0["key"]! })
+            let result = try moonshot("search", text, "--limit", "1000", "--format", "json")
+            let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+            let found = Set(hits.map { hit in "\(hit["kind"]!):" + ((hit["mission_id"] as? Int).map { String($0) } ?? (hit["astronaut_id"] as? String ?? "")) })
+            XCTAssertEqual(found, expected, text)
+            XCTAssertFalse(expected.isEmpty, text)
+        }
+        XCTAssertTrue(try moonshot("search", "lov").stdout.contains("James A. Lovell Jr."))
+        let lovell = try moonshot("astronaut", "lov")
+        XCTAssertEqual(lovell.status, 0, lovell.stderr)
+        XCTAssertTrue(lovell.stdout.contains("James A. Lovell Jr."), "a lookup takes the start of a name too: \(lovell.stdout)")
+    }
+
     func testSQLEdgeCases() throws {
         let empty = try moonshot("sql", "  ;")
         XCTAssertEqual(empty.status, 64)

@@ -135,7 +135,7 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
-            "\(0x4D4F_4F4E)\n3\n2\n", "marked, in the new layout, with its history")
+            "\(0x4D4F_4F4E)\n4\n2\n", "marked, in the new layout, with its history")
     }
 
     func testAQuestionToADatabaseOfAnOlderLayoutSaysHowToUpdateIt() throws {
@@ -170,19 +170,42 @@ final class SharedDatabaseTests: BinaryTestCase {
             found.stdout)
     }
 
+    func testAVersion3DatabaseIsUpgradedByAnImportThatKnowsItsChanges() throws {
+        // Version 3 noted changes as version 4 does; only its full-text indexes did not stem words.
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version3()), "")
+        try assertQuestionsSayToImportAgain(version: 3, questions: [["crew", "11"], ["search", "moon"]], lastMissionsFile: "'data/v3 missions.json'")
+        // As imported: nothing to lose, so the import upgrades it without being told to.
+        let upgraded = try moonshot("import")
+        XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
+        XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 4, was 3)\n"), upgraded.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "4\n3\n", "the history is kept")
+        XCTAssertEqual(try moonshot("search", "rovers").status, 0, "the new layout stems words")
+
+        // Changed since its import: the import names the changes it noted, as for the current layout.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version3()), "")
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = description || ' Zanzibar.' WHERE id = 11"), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix("Error: ./moonshot.db was changed since its last import (1 mission changed since "), refused.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "3\n", "nothing changed")
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM edited_rows"), "4\n0\n")
+    }
+
     /// Expects each of `questions` to refuse the database of schema `version`, saying how to
-    /// import it again from the files its last import read, and `moonshot import` to bring it
-    /// to the current layout.
-    private func assertOlderLayoutIsRefusedThenUpgraded(
-        from version: Int, questions: [[String]], lastMissionsFile: String,
-        file: StaticString = #filePath, line: UInt = #line
+    /// import it again from the files its last import read.
+    private func assertQuestionsSayToImportAgain(
+        version: Int, questions: [[String]], lastMissionsFile: String, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         for question in questions {
             let result = try moonshot(question)
             XCTAssertEqual(result.status, 1, "\(question)", file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
             XCTAssertTrue(
-                result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 3)"),
+                result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 4)"),
                 result.stderr, file: file, line: line)
             XCTAssertTrue(
                 result.stderr.hasSuffix(
@@ -190,6 +213,16 @@ final class SharedDatabaseTests: BinaryTestCase {
                         + "  moonshot import --missions \(lastMissionsFile) --astronauts data/astronauts.json\n"),
                 result.stderr, file: file, line: line)
         }
+    }
+
+    /// Expects each of `questions` to refuse the database of schema `version`, saying how to
+    /// import it again from the files its last import read, and `moonshot import` to bring it
+    /// to the current layout.
+    private func assertOlderLayoutIsRefusedThenUpgraded(
+        from version: Int, questions: [[String]], lastMissionsFile: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try assertQuestionsSayToImportAgain(version: version, questions: questions, lastMissionsFile: lastMissionsFile, file: file, line: line)
         // Its layout noted no changes, and its content differs from the new: the import says so,
         // and changes nothing; the content can still be exported.
         let refused = try moonshot("import")
@@ -208,9 +241,9 @@ final class SharedDatabaseTests: BinaryTestCase {
         let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         XCTAssertTrue(
-            result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 3, was \(version))\n"),
+            result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 4, was \(version))\n"),
             result.stdout, file: file, line: line)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "3\n", file: file, line: line)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "4\n", file: file, line: line)
     }
 
     func testAnImportsTableChangedByHandStartsANewHistory() throws {

@@ -55,6 +55,51 @@ final class SiteBrowserTests: BinaryTestCase {
         XCTAssertGreaterThanOrEqual(shots.count, 46 * 3, "a screenshot of every page at every size")
     }
 
+    /// Words that take each rule of Porter's algorithm as FTS5 writes it, or none, and text
+    /// that tests the folding: accents, case, letters beyond ASCII, words too short or too long
+    /// to be stemmed, possessives, numbers.
+    static let trickyWords = [
+        "caresses", "ponies", "ties", "caress", "cats", "feed", "agreed", "plastered", "bled", "motoring", "sing", "conflated",
+        "troubled", "sized", "hopping", "tanned", "falling", "hissing", "fizzed", "failing", "filing", "happy", "sky", "skies",
+        "relational", "conditional", "rational", "valenci", "hesitanci", "digitizer", "conformabli", "radicalli", "differentli",
+        "vileli", "analogousli", "vietnamization", "predication", "operator", "feudalism", "decisiveness", "hopefulness",
+        "callousness", "formaliti", "sensitiviti", "sensibiliti", "archaeologi", "triplicate", "formative", "formalize",
+        "electriciti", "electrical", "hopeful", "goodness", "revival", "allowance", "inference", "airliner", "gyroscopic",
+        "adjustable", "defensible", "irritant", "replacement", "adjustment", "dependent", "adoption", "homologou", "communism",
+        "activate", "angulariti", "homologous", "effective", "bowdlerize", "probate", "rate", "cease", "controll", "roll",
+        "generalizations", "oscillators", "eed", "ing", "ies", "yy", "syzygy", "crying", "eyed", "ayes", "ss", "sss", "is", "as",
+        "a b c", "rovers", "landed", "landing", "lunar", "lovell", "apollo", "ran", "running", "runs", "bee", "bees", "agreement",
+        "Ångström", "naïve", "café", "CAFÉ", "Straße", "Øresund", "Łódź", "İstanbul", "résumé", "façade", "Dvořák", "Björn",
+        "über", "Ελλάδα", "東京 タワー", "añing", "ñed", "éed", "Apollo's 13th", "O2-tank", "AS-204", "1969-07-16", "3rd", "CO₂",
+        String(repeating: "x", count: 63) + "ing", String(repeating: "x", count: 62) + "ing", String(repeating: "é", count: 31) + "ing",
+    ]
+
+    func testTheSearchBoxFindsWhatTheCommandFinds() throws {
+        try requireBrowserTools()
+        XCTAssertEqual(try moonshot("import").status, 0)
+        let site = try writeSite()
+        // What `moonshot search` finds for each query, as the cards' keys.
+        let texts = [
+            "lov", "rovers", "landed", "buzz", "Buzz Aldrin", "apoll", "oxygen tank", "Apollo's 13", "apollo 1", "Lovell's",
+            "lunar module", "LUNAR   Module", "naïve", "Ålunar", "résumé", "o2-tank", "lunar, rover!", "(moon)", "1969", "17",
+            "navy test pilot", "geolog", "splashdown", "zzzzqqq", "lov -", "crewed landing", "gemini's", "moon\tlanding",
+        ]
+        var queries: [[String: Any]] = []
+        for text in texts {
+            let result = try moonshot("search", text, "--limit", "1000", "--format", "json")
+            XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
+            let hits = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+            let keys = hits.map { hit in
+                (hit["mission_id"] as? Int).map { "mission:\($0)" } ?? "astronaut:\(hit["astronaut_id"] as? String ?? "")"
+            }
+            queries.append(["text": text, "keys": keys])
+        }
+        XCTAssertGreaterThan(queries.filter { ($0["keys"] as? [String])?.isEmpty == false }.count, 20)
+        let cases = folder.appendingPathComponent("search-cases.json")
+        try JSONSerialization.data(withJSONObject: ["words": Self.trickyWords, "queries": queries]).write(to: cases)
+        try checkSite(["search", site.path, folder.appendingPathComponent("moonshot.db").path, cases.path])
+    }
+
     func testADatasetWithoutPicturesShowsPlaceholders() throws {
         try requireBrowserTools()
         let astronauts = [

@@ -106,7 +106,7 @@ final class FTS5Checker {
 
     init() throws {
         database = try Database(path: ":memory:", mode: .readWriteCreate)
-        try database.execute("CREATE VIRTUAL TABLE t USING fts5(name, description, tokenize = 'unicode61 remove_diacritics 2')")
+        try database.execute("CREATE VIRTUAL TABLE t USING fts5(name, description, tokenize = '\(MoonshotDatabase.fullTextTokenizer)')")
     }
 
     func matches(name: String, description: String, _ expression: String) throws -> Bool {

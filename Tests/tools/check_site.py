@@ -13,11 +13,19 @@ exits 1 if there was one.
     check_site.py hostile SITE TEXTS.json   a dataset whose text is markup and script: the pages
                                             show the texts TEXTS lists for them, and no page
                                             runs anything
+    check_site.py search SITE DB CASES.json the search box's rules against SQLite's: the words
+                                            and stems the page's script makes of every name and
+                                            description of DB, and of CASES' tricky words, are
+                                            those of an FTS5 table tokenized as DB's full-text
+                                            indexes are (fts5vocab); for each of CASES'
+                                            queries the box shows the cards CASES lists
 """
 import datetime
 import json
 import os
+import re
 import shutil
+import sqlite3
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -412,6 +420,60 @@ def hostile(site, texts):
         browser.quit()
 
 
+def sqlite_words(database, texts):
+    """The terms SQLite's FTS5 makes of each of `texts`, in order, tokenized as the full-text
+    indexes of `database` are (the tokenize option of its missions_fts), read with fts5vocab."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    schema = connection.execute("SELECT sql FROM sqlite_schema WHERE name = 'missions_fts'").fetchone()[0]
+    tokenizer = re.search(r'tokenize="([^"]*)"', schema).group(1)
+    connection.execute(f"CREATE VIRTUAL TABLE temp.texts USING fts5(text, tokenize = '{tokenizer}')")
+    connection.executemany("INSERT INTO temp.texts (rowid, text) VALUES (?, ?)", enumerate(texts))
+    connection.execute("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(temp, texts, instance)")
+    words = [[] for _ in texts]
+    for doc, term in connection.execute("SELECT doc, term FROM temp.terms ORDER BY doc, offset"):
+        words[doc].append(term)
+    connection.close()
+    return tokenizer, words
+
+
+def search(site, database, cases):
+    """The stems the page's script makes are SQLite's, and the box shows what `moonshot search` finds."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    texts = [text for row in connection.execute("SELECT name, description FROM missions UNION ALL SELECT name, description FROM astronauts")
+             for text in row] + cases["words"]
+    connection.close()
+    tokenizer, expected = sqlite_words(database, texts)
+    check("porter" in tokenizer, f"the full-text indexes do not stem words: tokenize={tokenizer!r}")
+    browser = start_browser()
+    try:
+        resize(browser, "desktop")
+        open_page(browser, site, "index.html")
+        ours = browser.execute_script("return arguments[0].map((text) => window.moonshotSearch.words(text))", texts)
+        differ = [(text[:60], mine, theirs) for text, mine, theirs in zip(texts, ours, expected) if mine != theirs]
+        for text, mine, theirs in differ[:20]:
+            first = next((i for i, (a, b) in enumerate(zip(mine + [None], theirs + [None])) if a != b), 0)
+            fail(f"the script splits and stems {text!r} as {mine[first:first + 4]}, SQLite as {theirs[first:first + 4]} (word {first})")
+        check(sum(len(w) for w in expected) > 5000, f"too few words compared: {sum(len(w) for w in expected)}")
+        search_box = browser.find_element(By.ID, "search-input")
+        for case in cases["queries"]:
+            # Set as typed text would be (send_keys would type a tab as a move to the next field).
+            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+                                   search_box, case["text"])
+            shown = browser.execute_script(
+                "return Array.from(document.querySelectorAll('ul.cards > li[data-key]')).filter((li) => !li.hidden).map((li) => li.dataset.key)")
+            check(sorted(shown) == sorted(case["keys"]),
+                  f"{case['text']!r}: the box shows {sorted(set(shown) - set(case['keys']))} that moonshot search does not find, "
+                  f"and not {sorted(set(case['keys']) - set(shown))} that it finds")
+        # A nickname, in the opening of a biography, suggests the astronaut, as `moonshot astronaut Buzz` finds him.
+        search_box.clear()
+        search_box.send_keys("buzz")
+        options = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")]
+        check(any("Aldrin" in o for o in options), f"'buzz' suggests {options}")
+        check(page_errors(browser) == [], f"errors in the console: {page_errors(browser)}")
+    finally:
+        browser.quit()
+
+
 def main(arguments):
     if len(arguments) < 2:
         sys.exit(__doc__)
@@ -422,6 +484,8 @@ def main(arguments):
         placeholders(site)
     elif mode == "hostile" and len(arguments) == 3:
         hostile(site, json.loads(Path(arguments[2]).read_text()))
+    elif mode == "search" and len(arguments) == 4:
+        search(site, arguments[2], json.loads(Path(arguments[3]).read_text()))
     else:
         sys.exit(__doc__)
     print(f"{mode}: {len(failures)} failure(s)")

@@ -57,7 +57,8 @@ struct DatabaseReplacement {
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
         olderSchemaVersion = version.flatMap { $0 < MoonshotFile.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
-        let differences = version == MoonshotFile.schemaVersion ? try SchemaComparison.differences(in: database) : nil
+        // A layout that notes changes is compared with schema.sql, to tell whether what notes them is whole.
+        let differences = try version.flatMap { $0 >= PriorEdits.firstNotingVersion ? try SchemaComparison.differences(in: database) : nil }
         others = try OtherObjects(in: database, version: version ?? MoonshotFile.schemaVersion, differences: differences)
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)

@@ -61,7 +61,8 @@ struct OtherObjects {
     private static let shadowTableSuffixes = ["_data", "_idx", "_content", "_docsize", "_config"]
 
     /// The other objects of `database`, of schema `version`. `differences` are its differences
-    /// from schema.sql when it has schema.sql's layout: the columns of a table whose definition
+    /// from schema.sql when it has a layout that notes changes (`PriorEdits.firstNotingVersion`
+    /// on, whose tables are schema.sql's): the columns of a table whose definition
     /// differs are compared with schema.sql's (an older layout's tables, all of them).
     init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
         var kept: [(name: String, table: String)] = []

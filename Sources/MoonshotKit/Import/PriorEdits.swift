@@ -11,11 +11,15 @@ package enum PriorEdits: Sendable {
     /// changes in it, was removed or changed.
     case recordRemoved
 
+    /// The first schema version that notes changes: its `edited_rows` and the triggers that
+    /// fill it are schema.sql's still (version 4 changed only how the full-text indexes stem words).
+    static let firstNotingVersion: Int64 = 3
+
     /// What `database` (of schema `version`, in the import's transaction) tells of changes
     /// since its last import: nil when there are none. `differences` are its differences
-    /// from schema.sql, when it has schema.sql's layout.
+    /// from schema.sql, when it has a layout that notes changes (`firstNotingVersion` or later).
     static func read(from database: Database, version: Int64, differences: [SchemaDifference]?) throws -> PriorEdits? {
-        guard let differences, version == MoonshotFile.schemaVersion else { return .unrecordedByLayout(version: version) }
+        guard let differences, version >= firstNotingVersion else { return .unrecordedByLayout(version: version) }
         if DataEdits.recordIsBroken(by: differences) { return .recordRemoved }
         return try DataEdits.read(from: database).map(PriorEdits.noted)
     }

@@ -118,14 +118,17 @@ struct SearchWords {
 
     /// `text` with each chunk once (case aside), for the canned search, which reads the chunks
     /// between spaces, tabs, CRs and LFs as words itself (and only those: a no-break space is
-    /// part of a word there): a chunk given again would only cost time.
+    /// part of a word there): a chunk given again would only cost time. The last chunk stays
+    /// last, and is kept even if given before: it is the one matched as a prefix too.
     static func withoutRepeats(_ text: String) -> String {
         let chunks = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) })
-        return firstOfEach(chunks.map { String(String.UnicodeScalarView($0)) }).joined(separator: " ")
+            .map { String(String.UnicodeScalarView($0)) }
+        guard let last = chunks.last else { return "" }
+        return (firstOfEach(chunks.dropLast()) + [last]).joined(separator: " ")
     }
 
     /// Each string once: the first of those that differ only in case.
-    private static func firstOfEach(_ strings: [String]) -> [String] {
+    private static func firstOfEach(_ strings: some Sequence<String>) -> [String] {
         var seen: Set<String> = []
         return strings.filter { seen.insert($0.lowercased()).inserted }
     }
@@ -158,8 +161,9 @@ struct SearchWords {
     /// An expression that matches any of the words: `"jim" OR "lovell"`.
     var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
-    /// The same, limited to column `column`: `name : ("neil" "armstrong")`.
-    func matchExpression(inColumn column: String) -> String {
-        "\(column) : (\(matchExpression))"
+    /// The same with the last word also matched as the start of a word, as `search` matches
+    /// them, limited to column `column`: `name : ("neil" "arm"*)`.
+    func prefixExpression(inColumn column: String) -> String {
+        "\(column) : (\(matchExpression)*)"
     }
 }

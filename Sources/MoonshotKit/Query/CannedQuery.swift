@@ -61,11 +61,14 @@ package struct CannedQuery: Equatable, Sendable {
     /// read as plain words here, in SQL, so that Datasette's form and the command agree: white
     /// space separates words, a possessive 's is dropped, and each word is quoted (a `"` in it
     /// doubled) so that none is read as a full-text operator; punctuation inside a word makes
-    /// it a phrase (`o2-tank` finds "O2 tank").
+    /// it a phrase (`o2-tank` finds "O2 tank"). Words match in their other forms (the indexes
+    /// stem them: `rovers` finds "rover"), and the last word also as the start of a word (`lov`
+    /// finds "Lovell"), as the site's search box matches them too.
     package static let search = CannedQuery(
         name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
         title: "Search missions and astronauts",
-        description: "Missions and astronauts whose name or description contains every word given (case and accents ignored), "
+        description: "Missions and astronauts whose name or description contains every word given (case and accents ignored, "
+            + "other forms of a word too: rovers finds rover; the last word also as the start of one: lov finds Lovell), "
             + "best matches first. words: one or more words, such as: oxygen tank.",
         sql: """
             \(searchExpression)
@@ -92,13 +95,14 @@ package struct CannedQuery: Equatable, Sendable {
         parameters: ["words"], showsDescriptions: true)
 
     /// The opening of `search`: the CTE `query`, which makes the FTS5 expression from `:words`
-    /// (`o2-tank Apollo's 13` gives `"o2-tank" "Apollo" "13" ""`). Written once, so that the command matches its hits again on
-    /// their current text with the very expression the query searched for (see `search(_:limit:)`).
+    /// (`o2-tank Apollo's 13` gives `"o2-tank" "Apollo" "13"*`: the last word a prefix). Written
+    /// once, so that the command matches its hits again on their current text with the very
+    /// expression the query searched for (see `search(_:limit:)`).
     static let searchExpression = """
         WITH query (expression) AS (
-            SELECT '"' || replace(replace(replace(replace(replace(replace(
+            SELECT '"' || replace(trim(replace(replace(replace(replace(replace(
                        replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
-                       '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""'), ' ', '" "') || '"'
+                       '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""')), ' ', '" "') || '"*'
         )
         """
 

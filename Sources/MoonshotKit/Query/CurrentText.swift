@@ -8,8 +8,9 @@ import SQLite
 /// again there. What matches there, and only that, is an answer.
 extension MoonshotDatabase {
     /// How the full-text indexes split and fold text, as schema.sql's `tokenize` says: case and
-    /// accents ignored.
-    static let fullTextTokenizer = "unicode61 remove_diacritics 2"
+    /// accents ignored, each word by its Porter stem ("rovers" is "rover"). A prefix (`"lov"*`)
+    /// is matched here as in the indexes.
+    static let fullTextTokenizer = "porter unicode61 remove_diacritics 2"
 
     /// The first `limit` of the candidates `page` proposes whose current text matches FTS5
     /// `expression`, in the order proposed, each with its text as FTS5 marks it (see

@@ -88,7 +88,8 @@ extension MoonshotDatabase {
     }
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
-    /// or words that pick out one astronaut (`Neil Armstrong`), ignoring case and accents.
+    /// or words that pick out one astronaut by name (`Neil Armstrong`, or `lov`: the last word
+    /// may be the start of one, as in `search`), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
     /// see `bestGuess`). Throws when none or several match, naming them. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
@@ -107,7 +108,7 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        let nameExpression = words.matchExpression(inColumn: "name")
+        let nameExpression = words.prefixExpression(inColumn: "name")
         let matches =
             words.isEmpty
             ? []
@@ -153,12 +154,19 @@ extension MoonshotDatabase {
     /// whose description holds every word are.
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
         let scored = try confirmedAstronauts(200, matching: words.anyWordExpression).map { candidate in
-            let opening = candidate.marked.description.prefix(160).prefix { $0 != "(" }
+            let opening = Self.opening(of: candidate.marked.description)
             return (candidate.thing, 2 * candidate.marked.name.count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" })
         }
         let best = scored.map(\.1).max() ?? 0
         if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
         return try confirmedAstronauts(11, matching: words.matchExpression).map(\.thing)
+    }
+
+    /// The opening of an astronaut's description, where Wikipedia names the person with their
+    /// nicknames: up to its first parenthesis, at most 160 characters. The site's search box
+    /// suggests astronauts by it too.
+    static func opening(of description: String) -> Substring {
+        description.prefix(160).prefix { $0 != "(" }
     }
 
     /// The first `limit` astronauts, best first by the index's rank, whose name and description

@@ -1,6 +1,8 @@
 /// What the missions page's script searches, as JSON inside a `<script type="application/json">`:
-/// each mission's and astronaut's key (as the page's cards carry it), name and searchable text,
-/// the crews, and the roles to offer as filters: those of one index page.
+/// each mission's and astronaut's key (as the page's cards carry it), and the text their
+/// full-text index holds (name and description: `moonshot search` finds the same), an
+/// astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as filters:
+/// those of one index page.
 struct SearchData {
     let missions: [MissionDetail]
     let astronauts: [AstronautDetail]
@@ -10,7 +12,7 @@ struct SearchData {
             .object([
                 ("key", .string("mission:\(mission.id)")),
                 ("name", .string(mission.name)),
-                ("text", .string(([mission.name, mission.description] + mission.crew.compactMap(\.astronautName)).joined(separator: "\n"))),
+                ("description", .string(mission.description)),
                 ("crew", .array(mission.crew.map { .object([("id", .string($0.astronautID)), ("role", .string($0.canonicalRole))]) })),
             ])
         }
@@ -19,7 +21,8 @@ struct SearchData {
                 ("key", .string("astronaut:\(astronaut.id)")),
                 ("id", .string(astronaut.id)),
                 ("name", .string(astronaut.name)),
-                ("text", .string(astronaut.name + "\n" + astronaut.description)),
+                ("description", .string(astronaut.description)),
+                ("opening", .string(String(MoonshotDatabase.opening(of: astronaut.description)))),
             ])
         }
         // Each role once, as the script tells them apart: by their exact code points.
