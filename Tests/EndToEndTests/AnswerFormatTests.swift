@@ -11,7 +11,11 @@ final class AnswerFormatTests: BinaryTestCase {
     }
 
     /// The questions whose fields are moonshot's own (`sql` prints the query's column names).
-    static let answers = questions.filter { $0[0] != "sql" } + [["search", "Lovell"]]
+    static let answers =
+        questions.filter { $0[0] != "sql" } + [
+            ["search", "Lovell"], ["crewmates", "Jim Lovell"], ["crewmates", "armstrong", "--with", "Buzz Aldrin"],
+            ["missions", "--year", "1969", "--crew"], ["astronauts", "--sort", "first-flight"],
+        ]
 
     // MARK: One vocabulary
 

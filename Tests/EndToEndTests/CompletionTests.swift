@@ -20,7 +20,13 @@ final class CompletionTests: BinaryTestCase {
     /// A line being completed (the word under the cursor last, "" for a new word) and what
     /// must be offered, exactly.
     static let cases: [(line: [String], offered: Set<String>)] = [
-        (["cr"], ["crew"]),
+        (["cr"], ["crew", "crewmates"]),
+        (["astronauts", "--sort", ""], ["name", "flights", "first-flight"]),
+        (["astronauts", "--sort=f"], ["flights", "first-flight"]),
+        (["crewmates", "lo"], ["lovell"]),
+        (["crewmates", "lovell", "--with", "ha"], ["haise"]),
+        (["crewmates", "--db", "other.db", "--with", ""], ["zed"]),
+        (["missions", "--"], ["--year", "--from", "--to", "--undated", "--crew", "--db", "--format", "--show-sql", "--help"]),
         (["comm"], ["commander"]),
         (["h"], ["help"]),
         (["--format", ""], ["table", "json", "csv"]),
