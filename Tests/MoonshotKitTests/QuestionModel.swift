@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 @testable import MoonshotKit
 
@@ -122,6 +123,18 @@ struct QuestionModel {
             default:
                 return names[a.id] != names[b.id] ? bytesBefore(names[a.id]!, names[b.id]!) : bytesBefore(a.id, b.id)
             }
+        }
+    }
+}
+
+extension QuestionModel {
+    /// Checks that `db` lists the astronauts in every order as `astronauts(in:)` does.
+    func assertAstronautListsMatch(_ db: MoonshotDatabase, _ context: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for order in AstronautOrder.allCases {
+            let (found, expected) = (try db.astronauts(in: order), astronauts(in: order))
+            XCTAssertEqual(found.map(\.id), expected.map(\.id), "\(context): \(order)", file: file, line: line)
+            XCTAssertEqual(found.map(\.missionCount), expected.map(\.missions), "\(context): \(order)", file: file, line: line)
+            XCTAssertEqual(found.map(\.firstFlightDate?.iso), expected.map(\.first), "\(context): \(order)", file: file, line: line)
         }
     }
 }
