@@ -68,6 +68,10 @@ CREATE TABLE crew (
 -- (The unique constraint above does not serve it: its first column is mission_id.)
 CREATE INDEX crew_by_astronaut ON crew (astronaut_id, mission_id);
 
+-- "Which missions flew in 1969?" (`moonshot missions --year 1969`) is a search of this index,
+-- and so are a mission's launch-date order and the missions without one (NULL).
+CREATE INDEX missions_by_launch_date ON missions (launch_date);
+
 -- Full-text index of the missions' names and descriptions, for `moonshot search`, Datasette's
 -- search box and `sqlite-utils search`. It holds only the index: the text stays in missions.
 -- Case and accents are ignored, and words are indexed by their stems (Porter's algorithm, for

@@ -11,7 +11,11 @@ final class AnswerFormatTests: BinaryTestCase {
     }
 
     /// The questions whose fields are moonshot's own (`sql` prints the query's column names).
-    static let answers = questions.filter { $0[0] != "sql" } + [["search", "Lovell"]]
+    static let answers =
+        questions.filter { $0[0] != "sql" } + [
+            ["search", "Lovell"], ["crewmates", "Jim Lovell"], ["crewmates", "armstrong", "--with", "Buzz Aldrin"],
+            ["missions", "--year", "1969", "--crew"], ["astronauts", "--sort", "first-flight"],
+        ]
 
     // MARK: One vocabulary
 
@@ -110,7 +114,7 @@ final class AnswerFormatTests: BinaryTestCase {
                 rows = list
             } else {
                 let object = try XCTUnwrap(json as? [String: Any])
-                let listKey = try XCTUnwrap(["crew", "flights"].first { object[$0] != nil })
+                let listKey = try XCTUnwrap(["crew", "flights", "crewmates"].first { object[$0] != nil })
                 let subject = object.filter { $0.key != listKey }
                 rows = (object[listKey] as! [[String: Any]]).map { $0.merging(subject) { first, _ in first } }
                 if rows.isEmpty { rows = [subject] }
@@ -193,7 +197,10 @@ final class AnswerFormatTests: BinaryTestCase {
         let mission = try moonshot("mission", "1", "--db", "empty-crew.db")
         XCTAssertEqual(mission.stdout, "Mission id:   1\nMission name: Apollo 1\nBadge:        apollo1\nLaunch date:  N/A\n\nNo crew listed.\n\nNever flew.\n")
         let astronaut = try moonshot("astronaut", "armstrong", "--db", "empty-crew.db")
-        XCTAssertTrue(astronaut.stdout.hasPrefix("Astronaut id:   armstrong\nAstronaut name: Neil A. Armstrong\n\nNo missions listed.\n\n"), astronaut.stdout)
+        XCTAssertTrue(
+            astronaut.stdout.hasPrefix(
+                "Astronaut id:      armstrong\nAstronaut name:    Neil A. Armstrong\nFirst flight:\nFirst flight date: N/A\nLast flight:\n"
+                    + "Last flight date:  N/A\nCareer years:\n\nNo missions listed.\n\n"), astronaut.stdout)
         // In CSV the subject still has its line; in JSON its list is empty.
         let csv = try XCTUnwrap(parseCSV(try moonshot("crew", "1", "--db", "empty-crew.db", "--format", "csv").stdout))
         XCTAssertEqual(csv.count, 2)

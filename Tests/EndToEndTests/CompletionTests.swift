@@ -20,7 +20,12 @@ final class CompletionTests: BinaryTestCase {
     /// A line being completed (the word under the cursor last, "" for a new word) and what
     /// must be offered, exactly.
     static let cases: [(line: [String], offered: Set<String>)] = [
-        (["cr"], ["crew"]),
+        (["cr"], ["crew", "crewmates"]),
+        (["astronauts", "--sort", ""], ["name", "flights", "first-flight"]),
+        (["crewmates", "lo"], ["lovell"]),
+        (["crewmates", "lovell", "--with", "ha"], ["haise"]),
+        (["crewmates", "--db", "other.db", "--with", ""], ["zed"]),
+        (["missions", "--"], ["--year", "--from", "--to", "--undated", "--crew", "--db", "--format", "--show-sql", "--help"]),
         (["comm"], ["commander"]),
         (["h"], ["help"]),
         (["manu"], ["manual"]),
@@ -49,7 +54,9 @@ final class CompletionTests: BinaryTestCase {
     func testBashOffersCommandsOptionsValuesAndNames() throws {
         let script = try completionScript("bash")
         // A value written after `=`, which bash splits off as a word of its own.
-        for (line, offered) in Self.cases + [(["--format=j"], ["json"]), (["crew", "--db=other.db", "ap"], ["apollo99"])] {
+        for (line, offered) in Self.cases + [
+            (["--format=j"], ["json"]), (["crew", "--db=other.db", "ap"], ["apollo99"]), (["astronauts", "--sort=f"], ["flights", "first-flight"]),
+        ] {
             // The words as bash splits them: `--db=x.db` is `--db`, `=` and `x.db`. bash passes
             // the function the command, the word and the one before.
             let split = (["moonshot"] + line).flatMap { word in

@@ -29,6 +29,9 @@ final class CompletionKindTests: XCTestCase {
         XCTAssertEqual(optionCompletion("export", "astronauts"), .file)
         XCTAssertEqual(optionCompletion("missions", "format"), .choices(["table", "json", "csv"]))
         XCTAssertEqual(optionCompletion("search", "limit"), Completion.none)
+        XCTAssertEqual(optionCompletion("crewmates", "with"), .astronauts)
+        XCTAssertEqual(optionCompletion("astronauts", "sort"), .choices(["name", "flights", "first-flight"]))
+        XCTAssertEqual(optionCompletion("missions", "year"), Completion.none)
         XCTAssertEqual(optionCompletion("sql", "timeout"), Completion.none)
     }
 

@@ -97,6 +97,52 @@ final class ParserTests: XCTestCase {
         assertParseError(MissionCommands.missions, ["--db="], "The value '' is invalid for '--db <path>'; expected a file path")
     }
 
+    func testYearsOrderAndTheOtherAstronaut() throws {
+        assertParse(MissionCommands.missions, ["--year", "1969", "--crew"]) { options in
+            XCTAssertEqual(try options.years().from, 1969)
+            XCTAssertEqual(try options.years().to, 1969)
+            XCTAssertTrue(options.crew)
+            XCTAssertFalse(options.undated)
+        }
+        assertParse(MissionCommands.missions, ["--from=1969", "--undated"]) { options in
+            XCTAssertEqual(try options.years().from, 1969)
+            XCTAssertNil(try options.years().to, "either end may be left out")
+            XCTAssertTrue(options.undated)
+        }
+        assertParse(MissionCommands.missions, []) { options in
+            XCTAssertNil(try options.years().from)
+            XCTAssertFalse(options.crew)
+        }
+        for (words, message) in [
+            (["--from", "1970", "--to", "1969"], "--from 1970 is after --to 1969; give the earlier year to --from"),
+            (["--year", "1969", "--from", "1969"], "Give --year, or --from and --to, not both"),
+        ] {
+            let options = try MissionCommands.missions.parse(words)
+            XCTAssertThrowsError(try options.years(), "\(words)") { error in
+                XCTAssertEqual((error as? UsageError)?.message, message)
+                XCTAssertEqual((error as? UsageError)?.command, "missions")
+            }
+        }
+        for year in ["69x", "", "1969.0", "-1", "10000", "١٩٦٩"] {
+            assertParseError(MissionCommands.missions, ["--year", year], "The value '\(year)' is invalid for '--year <year>'; expected a year such as 1969")
+        }
+        assertParse(AstronautCommands.astronauts, []) { XCTAssertEqual($0.sort, .name) }
+        assertParse(AstronautCommands.astronauts, ["--sort", "first-flight"]) { XCTAssertEqual($0.sort, .firstFlight) }
+        assertParseError(
+            AstronautCommands.astronauts, ["--sort", "Flights"],
+            "The value 'Flights' is invalid for '--sort <order>'; expected one of: name, flights, first-flight")
+        assertParse(AstronautCommands.crewmates, ["Neil", "Armstrong", "--with", "Buzz Aldrin", "--format", "csv"]) { options in
+            XCTAssertEqual(options.astronaut, "Neil Armstrong")
+            XCTAssertEqual(options.crewmate, "Buzz Aldrin")
+            XCTAssertEqual(options.global.format, .csv)
+        }
+        assertParse(AstronautCommands.crewmates, ["lovell"]) { XCTAssertNil($0.crewmate) }
+        assertParseError(AstronautCommands.crewmates, ["--with", "aldrin"], "Missing expected argument '<astronaut> ...'")
+        assertParseError(
+            AstronautCommands.flights, ["lovell", "--with", "haise"],
+            "Unknown option '--with'. If it is an argument, put '--' before it, which ends the options: moonshot flights -- --with")
+    }
+
     func testMistakesBeforeTheCommand() {
         assertCommandLineError(["imprt"], "Unknown subcommand 'imprt'; did you mean 'import'?", command: nil)
         assertCommandLineError(["hepl"], "Unknown subcommand 'hepl'; did you mean 'help'?", command: nil)

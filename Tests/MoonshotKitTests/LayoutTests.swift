@@ -182,8 +182,14 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual((tables["derived_crew_roles"]?["columns"] as? [String: String])?.keys.sorted(), ["canonical_role", "mission_id", "position"])
         XCTAssertEqual((tables["derived_mission_names"]?["columns"] as? [String: String])?.keys.sorted(), ["badge", "id", "name"])
         let queries = try XCTUnwrap(database["queries"] as? [String: [String: Any]])
-        XCTAssertEqual(queries.keys.sorted(), ["commander_of_mission", "crew_of_mission", "flights_of_astronaut", "search_names_and_descriptions"])
-        XCTAssertEqual(CannedQuery.all.map(\.command), ["crew", "commander", "flights", "search"])
+        XCTAssertEqual(
+            queries.keys.sorted(),
+            [
+                "astronauts_in_order", "career_of_astronaut", "commander_of_mission", "crew_of_mission", "crewmates_of_astronaut",
+                "flights_of_astronaut", "missions_by_launch_year", "missions_flown_together", "search_names_and_descriptions",
+            ])
+        XCTAssertEqual(
+            CannedQuery.all.map(\.command), ["missions", "crew", "commander", "astronauts", "astronaut", "flights", "crewmates", "crewmates", "search"])
         // Datasette serves a canned query in place of a table of the same name.
         XCTAssertEqual(Set(queries.keys).intersection(tables.keys), [])
         XCTAssertEqual(Set(queries.keys).intersection(SchemaDocumentation.moonshot.objects.map(\.name)), [])

@@ -64,6 +64,8 @@ final class SchemaComparisonTests: XCTestCase {
                 // and its triggers go with it.
                 "table crew is defined otherwise than in schema.sql",
                 "index crew_by_astronaut is missing",
+                // The index on missions goes with the table it indexes, now missions_real.
+                "index missions_by_launch_date is defined otherwise than in schema.sql",
                 "view crew_roster is defined otherwise than in schema.sql",
                 "view mission_overview is defined otherwise than in schema.sql",
                 "view astronaut_flights is defined otherwise than in schema.sql",

@@ -69,12 +69,15 @@ struct OptionSpec<Options>: Sendable {
     }
 
     /// An option with a value of type `Value`, such as `--db <path>`; `default` is what help
-    /// says it is when not given, for an option whose command works that out itself.
+    /// says it is when not given, for an option whose command works that out itself;
+    /// `completion` is what a shell offers, when the type does not say (an astronaut).
     static func value<Value: ArgumentValue>(
-        _ name: String, _ valueName: String, help: String, default: String? = nil,
+        _ name: String, _ valueName: String, help: String, default: String? = nil, completion: Completion? = nil,
         _ set: @escaping @Sendable (inout Options, Value) -> Void
     ) -> Self {
-        let info = OptionInfo(name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`, completion: Value.completion)
+        let info = OptionInfo(
+            name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`,
+            completion: completion ?? Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
         }
@@ -205,6 +208,20 @@ struct PositiveCount: ArgumentValue {
     init(argument text: String) throws(InvalidValue) {
         guard let number = Int(text), number > 0 else { throw InvalidValue(expected: "a whole number above 0") }
         value = number
+    }
+
+    static func argument(_ value: Int) -> String { String(value) }
+}
+
+/// A year, such as 1969: a whole number from 0 to 9999, as a launch date's year is written.
+struct Year: ArgumentValue {
+    let value: Int
+
+    init(argument text: String) throws(InvalidValue) {
+        guard let year = Int(text), (0...9999).contains(year), text.allSatisfy(\.isASCII) else {
+            throw InvalidValue(expected: "a year such as 1969")
+        }
+        value = year
     }
 
     static func argument(_ value: Int) -> String { String(value) }

@@ -1,11 +1,19 @@
 import MoonshotKit
 
-/// `astronauts`, `astronaut` and `flights`.
+/// `astronauts`, `astronaut`, `flights` and `crewmates`.
 enum AstronautCommands {
     /// The options of a command about one astronaut.
     struct AstronautOptions: CommandOptions {
         var global = GlobalOptions()
         var astronaut = ""
+        /// `crewmates --with`: the other astronaut.
+        var crewmate: String? = nil
+    }
+
+    /// The options of `astronauts`.
+    struct ListOptions: CommandOptions {
+        var global = GlobalOptions()
+        var sort = AstronautOrder.name
     }
 
     static let astronautArgument = ArgumentSpec<AstronautOptions>.value(
@@ -13,17 +21,22 @@ enum AstronautCommands {
         takesWords: true, completion: .astronauts
     ) { $0.astronaut = $1 }
 
-    static let astronauts = Command<NoOptions>(
-        name: "astronauts", abstract: "List all astronauts with the number of missions each flew.",
+    static let astronauts = Command<ListOptions>(
+        name: "astronauts", abstract: "List all astronauts with the number of missions each flew and their first flight's date.",
+        options: [
+            .value(
+                "sort", "order", help: "By name; by flights, most first; or by first-flight, earliest first (those who never launched last).",
+                \.sort, as: AstronautOrder.self)
+        ],
         globals: GlobalOption.question
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
-        context.print(.astronautList(try context.database.astronauts()))
+        context.print(.astronautList(try context.database.astronauts(in: options.sort)))
         return .success
     }
 
     static let astronaut = Command<AstronautOptions>(
-        name: "astronaut", abstract: "Show an astronaut: name, description, and the missions flown.",
+        name: "astronaut", abstract: "Show an astronaut: name, first and last flight, description, and the missions flown.",
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
@@ -46,3 +59,39 @@ enum AstronautCommands {
         return .success
     }
 }
+
+extension AstronautCommands {
+    static let crewmates = Command<AstronautOptions>(
+        name: "crewmates", abstract: "List who flew with an astronaut, and on which missions; with --with, the missions two flew together.",
+        discussion: """
+            Crewmates are listed most shared missions first, then by name. The astronaut's name
+            takes the remaining words (crewmates Jim Lovell); the other astronaut is one word after
+            --with, so quote a name of several words (--with "Fred Haise") and the two never run
+            into each other.
+            """,
+        arguments: [astronautArgument],
+        options: [
+            .value("with", "astronaut", help: "Only the missions flown with this astronaut (id, name or nickname).", completion: .astronauts) {
+                $0.crewmate = $1
+            }
+        ],
+        globals: GlobalOption.question
+    ) { options, environment in
+        let context = try QueryContext(options.global, environment: environment)
+        let astronaut = try context.astronaut(options.astronaut)
+        guard let other = options.crewmate else {
+            context.print(.crewmates(of: astronaut, try context.database.crewmates(ofAstronaut: astronaut.id)))
+            return .success
+        }
+        let crewmate = try context.astronaut(other)
+        guard crewmate.id != astronaut.id else {
+            throw UsageError(
+                message: "Give two different astronauts: \(quoted(other, shortenedTo: 60)) is \(astronaut.name) (\(astronaut.id)) again",
+                command: "crewmates")
+        }
+        context.print(.missionsFlownTogether(CrewmatePair(astronaut, crewmate), try context.database.missionsFlownTogether(astronaut.id, crewmate.id)))
+        return .success
+    }
+}
+
+extension AstronautOrder: ChoiceValue {}

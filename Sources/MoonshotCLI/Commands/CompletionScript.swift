@@ -25,12 +25,20 @@ struct CompletionScript {
 
     func argumentCompletion(_ command: AnyCommand) -> ArgumentCompletion {
         switch command.arguments.first?.completion {
-        case .missions?: .names(CompletionsCommand.NameKind.missions.rawValue)
-        case .astronauts?: .names(CompletionsCommand.NameKind.astronauts.rawValue)
+        case .missions?, .astronauts?: .names(namesKind(command.arguments[0].completion) ?? "")
         case .choices(let words)?: .words(words)
         case .subcommands?: .words(commandNames)
         case .folder?: .folders
         case .file?, Completion.none?, nil: .nothing
+        }
+    }
+
+    /// The kind of names `moonshot __complete` gives for `completion`, if it is names from the database.
+    func namesKind(_ completion: Completion) -> String? {
+        switch completion {
+        case .missions: CompletionsCommand.NameKind.missions.rawValue
+        case .astronauts: CompletionsCommand.NameKind.astronauts.rawValue
+        default: nil
         }
     }
 

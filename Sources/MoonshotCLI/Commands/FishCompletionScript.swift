@@ -75,6 +75,8 @@ extension CompletionScript {
             text += " -r -F"
         } else if case .choices(let words) = option.completion {
             text += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+        } else if let kind = namesKind(option.completion) {
+            text += " -x -a '(__moonshot_names \(kind))'"
         } else if !option.isFlag {
             text += " -x"
         }

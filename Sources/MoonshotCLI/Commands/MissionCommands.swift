@@ -13,12 +13,25 @@ enum MissionCommands {
         takesWords: true, completion: .missions
     ) { $0.mission = $1 }
 
-    static let missions = Command<NoOptions>(
-        name: "missions", abstract: "List all missions with launch date, commander and crew size.",
+    static let missions = Command<ListOptions>(
+        name: "missions", abstract: "List all missions, or those of some years, with launch date, commander and crew size.",
+        discussion: """
+            With --year, or --from and --to (either may be left out), only the missions launched in
+            those years are listed, and those without a launch date (Apollo 1) only with --undated.
+            """,
+        options: [
+            .value("year", "year", help: "Only the missions launched in this year.") { $0.year = $1 },
+            .value("from", "year", help: "Only the missions launched in this year or later.") { $0.from = $1 },
+            .value("to", "year", help: "Only the missions launched in this year or earlier.") { $0.to = $1 },
+            .flag("undated", help: "With a year: list the missions without a launch date too.") { $0.undated = true },
+            .flag("crew", help: "Add a column with the crew's names, in crew-list order.") { $0.crew = true },
+        ],
         globals: GlobalOption.question
     ) { options, environment in
+        let years = try options.years()
         let context = try QueryContext(options.global, environment: environment)
-        context.print(.missionList(try context.database.missions()))
+        let missions = try context.database.missions(from: years.from, to: years.to, includingUndated: options.undated)
+        context.print(.missionList(missions, withCrewNames: options.crew))
         return .success
     }
 
@@ -55,5 +68,32 @@ enum MissionCommands {
         let mission = try context.mission(options.mission)
         context.print(.commander(of: mission, try context.database.commanders(ofMission: mission.id)))
         return .success
+    }
+}
+
+extension MissionCommands {
+    /// The options of `missions`.
+    struct ListOptions: CommandOptions {
+        var global = GlobalOptions()
+        var year: Year?
+        var from: Year?
+        var to: Year?
+        var undated = false
+        var crew = false
+
+        /// The years asked for, nil where there is no bound; refuses `--year` with `--from` or
+        /// `--to`, and a `--from` after `--to`.
+        func years() throws(UsageError) -> (from: Int?, to: Int?) {
+            if let year {
+                guard from == nil, to == nil else {
+                    throw UsageError(message: "Give --year, or --from and --to, not both", command: "missions")
+                }
+                return (year.value, year.value)
+            }
+            if let from, let to, from.value > to.value {
+                throw UsageError(message: "--from \(from.value) is after --to \(to.value); give the earlier year to --from", command: "missions")
+            }
+            return (from?.value, to?.value)
+        }
     }
 }

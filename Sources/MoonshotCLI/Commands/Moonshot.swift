@@ -16,6 +16,7 @@ enum Moonshot {
         AstronautCommands.astronauts.erased,
         AstronautCommands.astronaut.erased,
         AstronautCommands.flights.erased,
+        AstronautCommands.crewmates.erased,
         SearchCommand.command.erased,
         SQLCommands.sql.erased,
         ShellCommand.command.erased,

@@ -40,11 +40,13 @@ struct AnswerPrinter {
     /// A field as a table column: numbers on the right; text that may run long wraps.
     static func column(_ field: Field) -> TableColumn {
         switch field {
-        case .crewSize, .missionCount, .position, .missionID:
+        case .crewSize, .missionCount, .position, .missionID, .sharedMissionCount, .careerYears:
             TableColumn(heading: field.heading, alignRight: true)
-        case .launchDate, .astronautID, .commanderID, .kind, .missionName, .badge:
+        case .launchDate, .astronautID, .commanderID, .kind, .missionName, .badge, .crewmateID, .firstFlight, .firstFlightDate, .lastFlight,
+            .lastFlightDate:
             TableColumn(heading: field.heading)
-        case .astronautName, .commanderName, .role, .canonicalRole, .snippet, .description, .crew, .flights:
+        case .astronautName, .commanderName, .role, .canonicalRole, .snippet, .description, .crew, .flights, .crewNames, .crewmates,
+            .crewmateName, .sharedMissions:
             TableColumn(heading: field.heading, wraps: true)
         }
     }

@@ -58,11 +58,13 @@ extension Answer {
     private static let flightFields: [RecordField<CrewAssignment>] = [.missionID, .missionName, .launchDate, .position, .role, .canonicalRole]
     private static let flightTable: [RecordField<CrewAssignment>] = [.missionName, .launchDate, .canonicalRole]
 
-    /// `moonshot missions`: every mission with launch date, commander and crew size.
-    package static func missionList(_ missions: [MissionSummary]) -> Answer {
-        Answer(
-            rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize],
-            tableFields: [.missionName, .launchDate, .commanderName, .crewSize],
+    /// `moonshot missions`: every mission (or those of some years) with launch date, commander
+    /// and crew size; and, `withCrewNames`, the crew's names.
+    package static func missionList(_ missions: [MissionSummary], withCrewNames: Bool = false) -> Answer {
+        let crewNames: [RecordField<MissionSummary>] = withCrewNames ? [.crewNames] : []
+        return Answer(
+            rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize] + crewNames,
+            tableFields: [.missionName, .launchDate, .commanderName, .crewSize] + crewNames,
             rows: missions, emptyText: "No missions.")
     }
 
@@ -90,18 +92,37 @@ extension Answer {
             rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
     }
 
-    /// `moonshot astronauts`: every astronaut with the number of missions flown.
+    /// `moonshot astronauts`: every astronaut with the number of missions flown and the first
+    /// flight's launch date.
     package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
-        Answer(
-            rowFields: [.astronautID, .astronautName, .missionCount],
-            tableFields: [.astronautID, .astronautName, .missionCount], rows: astronauts, emptyText: "No astronauts.")
+        let fields: [RecordField<AstronautSummary>] = [.astronautID, .astronautName, .missionCount, .firstFlightDate]
+        return Answer(rowFields: fields, tableFields: fields, rows: astronauts, emptyText: "No astronauts.")
     }
 
-    /// `moonshot astronaut armstrong`: the astronaut, the missions flown, and the description.
+    /// `moonshot astronaut armstrong`: the astronaut, the first and last flights, the missions
+    /// flown, and the description.
     package static func astronaut(_ astronaut: AstronautDetail) -> Answer {
         Answer(
-            subject: astronaut, subjectFields: [.astronautID, .astronautName, .description], listField: .flights,
-            rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
+            subject: astronaut,
+            subjectFields: [.astronautID, .astronautName, .firstFlight, .firstFlightDate, .lastFlight, .lastFlightDate, .careerYears, .description],
+            listField: .flights, rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
+    }
+
+    /// `moonshot crewmates lovell`: everyone who flew with an astronaut, with the missions
+    /// they shared, most shared first.
+    package static func crewmates(of astronaut: AstronautReference, _ crewmates: [CrewmateSummary]) -> Answer {
+        Answer(
+            subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .crewmates,
+            rowFields: [.crewmateID, .crewmateName, .sharedMissionCount, .sharedMissions],
+            tableFields: [.crewmateName, .sharedMissionCount, .sharedMissions], rows: crewmates, emptyText: "No crewmates listed.")
+    }
+
+    /// `moonshot crewmates armstrong --with aldrin`: the missions two astronauts flew together,
+    /// as the first's flights.
+    package static func missionsFlownTogether(_ pair: CrewmatePair, _ flights: [CrewAssignment]) -> Answer {
+        Answer(
+            subject: pair, subjectFields: [.astronautID, .astronautName, .crewmateID, .crewmateName], listField: .flights,
+            rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions flown together.")
     }
 
     /// `moonshot flights lovell`: the missions an astronaut flew, in launch order.

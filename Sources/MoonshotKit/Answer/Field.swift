@@ -9,6 +9,7 @@ package enum Field: String, CaseIterable, Sendable {
     case commanderID = "commander_id"
     case commanderName = "commander_name"
     case crewSize = "crew_size"
+    case crewNames = "crew_names"
     case crew
     case position
     case astronautID = "astronaut_id"
@@ -16,7 +17,17 @@ package enum Field: String, CaseIterable, Sendable {
     case role
     case canonicalRole = "canonical_role"
     case missionCount = "mission_count"
+    case firstFlight = "first_flight"
+    case firstFlightDate = "first_flight_date"
+    case lastFlight = "last_flight"
+    case lastFlightDate = "last_flight_date"
+    case careerYears = "career_years"
     case flights
+    case crewmates
+    case crewmateID = "crewmate_id"
+    case crewmateName = "crewmate_name"
+    case sharedMissionCount = "shared_mission_count"
+    case sharedMissions = "shared_missions"
     case kind
     case snippet
     case description
@@ -32,6 +43,9 @@ package enum Field: String, CaseIterable, Sendable {
         case .commanderName:
             "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the astronauts table, which a table says)."
         case .crewSize: "How many astronauts the mission's crew list names."
+        case .crewNames:
+            "The names of the mission's crew in crew-list order, between semicolons (a name may hold a comma): "
+                + "Neil A. Armstrong; Michael Collins; Edwin E. Aldrin Jr. (`missions --crew`)."
         case .crew: "A mission's crew members, in crew-list order (JSON only; CSV repeats the mission on each member's line)."
         case .position: "The place in the mission's crew list: 1 for the first."
         case .astronautID: "The astronaut's id, as the source's crew lists name them: armstrong."
@@ -40,7 +54,17 @@ package enum Field: String, CaseIterable, Sendable {
         case .role: "The role as the source writes it: Command module pilot."
         case .canonicalRole: "The role in title case, spelt one way: Command Module Pilot (Apollo 1's Command Pilot is Commander). Tables show this one."
         case .missionCount: "How many missions the astronaut flew."
+        case .firstFlight: "The first mission the astronaut launched on: Apollo 8 (null or empty for one who never launched)."
+        case .firstFlightDate: "The launch date of the astronaut's first flight, as launch_date (null or empty, N/A in tables, for one who never launched)."
+        case .lastFlight: "The last mission the astronaut launched on: Apollo 13 (the first again for one flight)."
+        case .lastFlightDate: "The launch date of the astronaut's last flight, as launch_date."
+        case .careerYears: "The years from the first flight's launch to the last's: 2 for 1968 to 1970, 0 for one flight (null or empty for none)."
         case .flights: "An astronaut's missions, in launch order (JSON only; CSV repeats the astronaut on each mission's line)."
+        case .crewmates: "The astronauts who flew with an astronaut, most shared missions first (JSON only; CSV repeats the astronaut on each crewmate's line)."
+        case .crewmateID: "The id of an astronaut who flew with the one asked about: haise."
+        case .crewmateName: "That astronaut's full name (null or empty when not in the astronauts table, and a table says so)."
+        case .sharedMissionCount: "How many missions the two flew together."
+        case .sharedMissions: "The missions the two flew together, in launch order, between commas: Apollo 8, Apollo 13."
         case .kind: "What a search hit is: mission or astronaut."
         case .snippet: "The words of a search hit's text that matched, marked *like this*, on one line."
         case .description: "The mission's or astronaut's description, from Wikipedia (CC BY-SA 3.0)."

@@ -3,20 +3,17 @@ import SQLite
 /// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too; the
 /// ones with parameters are `CannedQuery`s, which Datasette offers as well.
 extension MoonshotDatabase {
-    /// Every mission in number order, with launch date, commander and crew size (its crew rows,
-    /// those whose astronaut is missing too, counted apart as well).
-    package func missions() throws -> [MissionSummary] {
-        try query(
-            """
-            SELECT mission_id, mission_name, launch_date, commander_id, commander_name, crew_size,
-                   (SELECT count(*) FROM crew AS c WHERE c.mission_id = o.mission_id
-                     AND NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)) AS crew_without_astronaut
-            FROM mission_overview AS o ORDER BY mission_id
-            """
-        ) {
+    /// The missions launched from year `from` to year `to` (nil: no bound), or every mission
+    /// when neither is given, in number order, with launch date, commander, crew size (its crew
+    /// rows, those whose astronaut is missing counted apart as well) and crew names. Missions
+    /// without a launch date are among them when no year is given, or when `includingUndated`.
+    package func missions(from: Int? = nil, to: Int? = nil, includingUndated: Bool = false) throws -> [MissionSummary] {
+        let year = { (year: Int?) in year.map { SQLValue.integer(Int64($0)) } ?? .null }
+        let undated = includingUndated || (from == nil && to == nil)
+        return try query(.missionList, ["from_year": year(from), "to_year": year(to), "include_undated": .integer(undated ? 1 : 0)]) {
             MissionSummary(
                 id: try $0.notNullInt64(0), name: try $0.notNullText(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
-                commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6))
+                commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6), crewNames: $0.text(7))
         }
     }
 
@@ -40,18 +37,14 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// Every astronaut by name, with the number of missions flown: their crew rows, as
-    /// `flights` lists them (those whose mission is missing counted apart as well).
-    package func astronauts() throws -> [AstronautSummary] {
-        try query(
-            """
-            SELECT a.id, a.name, count(c.mission_id) AS missions, count(c.mission_id) - count(m.id) AS missions_missing
-            FROM astronauts AS a LEFT JOIN crew AS c ON c.astronaut_id = a.id LEFT JOIN missions AS m ON m.id = c.mission_id
-            GROUP BY a.id ORDER BY a.name, a.id
-            """
-        ) {
+    /// Every astronaut in `order`, with the number of missions flown: their crew rows, as
+    /// `flights` lists them (those whose mission is missing counted apart as well); and the
+    /// first launch date among them.
+    package func astronauts(in order: AstronautOrder = .name) throws -> [AstronautSummary] {
+        try query(.astronautList, ["sort": .text(order.rawValue)]) {
             AstronautSummary(
-                id: try $0.notNullText(0), name: try $0.notNullText(1), missionCount: try $0.notNullInt(2), flightsWithoutMission: try $0.notNullInt(3))
+                id: try $0.notNullText(0), name: try $0.notNullText(1), missionCount: try $0.notNullInt(2),
+                flightsWithoutMission: try $0.notNullInt(3), firstFlightDate: $0.launchDate(4))
         }
     }
 
@@ -60,11 +53,13 @@ extension MoonshotDatabase {
         try query(.flights, ["astronaut_id": .text(id)], Self.crewAssignment)
     }
 
-    /// Astronaut `id` with the missions flown; nil when there is no such astronaut.
+    /// Astronaut `id` with the missions flown and their career; nil when there is no such astronaut.
     package func astronaut(_ id: String) throws -> AstronautDetail? {
         let flights = try flights(ofAstronaut: id)
+        let career = try career(ofAstronaut: id)
         return try query("SELECT id, name, description FROM astronauts WHERE id = ?", [.text(id)]) {
-            AstronautDetail(id: try $0.notNullText(0), name: try $0.notNullText(1), description: try $0.notNullText(2), flights: flights)
+            AstronautDetail(
+                id: try $0.notNullText(0), name: try $0.notNullText(1), description: try $0.notNullText(2), flights: flights, career: career)
         }.first
     }
 

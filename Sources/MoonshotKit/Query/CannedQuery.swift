@@ -21,7 +21,7 @@ package struct CannedQuery: Equatable, Sendable {
     package var showsDescriptions = false
 
     /// Every canned question, in the order `moonshot --help` lists their commands.
-    package static let all: [CannedQuery] = [crew, commander, flights, search]
+    package static let all: [CannedQuery] = [missionList, crew, commander, astronautList, career, flights, crewmates, sharedMissions, search]
 
     /// The crew of mission `:mission_id`, in the source's order.
     package static let crew = CannedQuery(

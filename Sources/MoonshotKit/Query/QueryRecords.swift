@@ -14,6 +14,8 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package let crewSize: Int
     /// How many of them name an astronaut missing from the astronauts table.
     package let crewWithoutAstronaut: Int
+    /// The crew's names in crew-list order, between semicolons; nil for a mission without crew.
+    package var crewNames: String? = nil
 
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
@@ -30,6 +32,7 @@ extension RecordField<MissionSummary> {
         }
     }
     static var crewSize: Self { Self(.crewSize, \.crewSize) }
+    static var crewNames: Self { Self(.crewNames, \.crewNames) }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
@@ -101,6 +104,8 @@ package struct AstronautSummary: Equatable, Sendable, FieldRecord {
     package let missionCount: Int
     /// How many of them name a mission missing from the missions table.
     package let flightsWithoutMission: Int
+    /// The launch date of the first of them that launched; nil when none did.
+    package var firstFlightDate: LaunchDate? = nil
 
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
 }
@@ -110,6 +115,7 @@ extension RecordField<AstronautSummary> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
     static var missionCount: Self { Self(.missionCount, \.missionCount) }
+    static var firstFlightDate: Self { Self(.firstFlightDate, \.firstFlightDate) }
 }
 
 /// Everything about one astronaut: `moonshot astronaut armstrong`.
@@ -119,6 +125,8 @@ package struct AstronautDetail: Equatable, Sendable, FieldRecord {
     package let description: String
     /// The missions flown, in launch order.
     package let flights: [CrewAssignment]
+    /// The first and last launched of them; nil when none launched.
+    package var career: Career? = nil
 }
 
 /// The fields of `AstronautDetail`.
@@ -126,6 +134,11 @@ extension RecordField<AstronautDetail> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
     static var description: Self { Self(.description, \.description) }
+    static var firstFlight: Self { Self(.firstFlight) { .text($0.career?.firstFlight) } }
+    static var firstFlightDate: Self { Self(.firstFlightDate) { .date($0.career?.firstFlightDate) } }
+    static var lastFlight: Self { Self(.lastFlight) { .text($0.career?.lastFlight) } }
+    static var lastFlightDate: Self { Self(.lastFlightDate) { .date($0.career?.lastFlightDate) } }
+    static var careerYears: Self { Self(.careerYears) { record in record.career.map { .integer($0.years) } ?? .none } }
 }
 
 /// One result of `moonshot search`: a mission or an astronaut.

@@ -1,0 +1,259 @@
+import Foundation
+import XCTest
+
+/// `crewmates`, `crewmates --with`, `missions --year/--from/--to/--undated/--crew`,
+/// `astronauts --sort` and an astronaut's career, through the built binary: their forms, every
+/// format, their usage errors, `--show-sql` in sqlite3, and crew rows that point nowhere. The
+/// expected answers are read here from the JSON files.
+final class CrewmateCommandTests: BinaryTestCase {
+    /// The Apollo missions as the JSON file has them: number, launch date, crew ids in order.
+    private var missions: [(id: Int, date: String?, crew: [String])] = []
+    private var names: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let result = try moonshot("import")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let missionArray =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/missions.json"))) as! [[String: Any]]
+        missions = missionArray.map { ($0["id"] as! Int, $0["launchDate"] as? String, ($0["crew"] as! [[String: String]]).map { $0["name"]! }) }
+        let astronauts = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.apolloAstronauts))) as! [String: [String: String]]
+        names = astronauts.mapValues { $0["name"]! }
+    }
+
+    private func rows(_ arguments: String..., key: String) throws -> [[String: Any]] {
+        try XCTUnwrap(jsonObject(arguments)[key] as? [[String: Any]], "\(arguments)")
+    }
+
+    private func jsonObject(_ arguments: [String]) throws -> [String: Any] {
+        let result = try moonshot(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], result.stdout)
+    }
+
+    private func jsonArray(_ arguments: String...) throws -> [[String: Any]] {
+        let result = try moonshot(arguments + ["--format", "json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+    }
+
+    // MARK: crewmates
+
+    func testCrewmatesInEveryFormat() throws {
+        for id in ["lovell", "young", "armstrong", "grissom", "scott"] {
+            let flown = missions.filter { $0.crew.contains(id) }
+            var shared: [String: [String]] = [:]
+            for mission in flown.sorted(by: { ($0.date ?? "", $0.id) < ($1.date ?? "", $1.id) }) {
+                for other in mission.crew where other != id { shared[other, default: []].append("Apollo \(mission.id)") }
+            }
+            let crewmates = try rows("crewmates", id, key: "crewmates")
+            XCTAssertEqual(crewmates.count, shared.count, id)
+            for row in crewmates {
+                let other = try XCTUnwrap(row["crewmate_id"] as? String)
+                XCTAssertEqual(row["crewmate_name"] as? String, names[other])
+                XCTAssertEqual(row["shared_mission_count"] as? Int, shared[other]?.count, "\(id) \(other)")
+                XCTAssertEqual(row["shared_missions"] as? String, shared[other]?.joined(separator: ", "), "\(id) \(other)")
+            }
+            let counts = crewmates.map { $0["shared_mission_count"] as! Int }
+            XCTAssertEqual(counts, counts.sorted(by: >), "most shared first")
+        }
+        let table = try moonshot("crewmates", "Jim", "Lovell")
+        XCTAssertEqual(table.status, 0)
+        XCTAssertEqual(table.stderr, "Jim Lovell: taking James A. Lovell Jr. (lovell)\n", "the name takes the remaining words")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.prefix(2), ["Astronaut id:   lovell", "Astronaut name: James A. Lovell Jr."])
+        XCTAssertTrue(lines.contains("CREWMATE NAME         SHARED MISSION COUNT  SHARED MISSIONS"), table.stdout)
+        XCTAssertEqual(
+            lines.filter { $0.contains("Apollo") },
+            [
+                "Frank F. Borman II                       1  Apollo 8", "Fred W. Haise, Jr.                       1  Apollo 13",
+                "John L. Swigert, Jr.                     1  Apollo 13", "William A. Anders                        1  Apollo 8",
+            ])
+        let csv = try XCTUnwrap(parseCSV(try moonshot("crewmates", "lovell", "--format", "csv").stdout))
+        XCTAssertEqual(csv[0], ["astronaut_id", "astronaut_name", "crewmate_id", "crewmate_name", "shared_mission_count", "shared_missions"])
+        XCTAssertEqual(csv[1], ["lovell", "James A. Lovell Jr.", "borman", "Frank F. Borman II", "1", "Apollo 8"])
+        XCTAssertEqual(csv.count, 5)
+    }
+
+    func testMissionsFlownTogether() throws {
+        let pair = try jsonObject(["crewmates", "Neil", "Armstrong", "--with", "Buzz Aldrin"])
+        XCTAssertEqual(pair["astronaut_id"] as? String, "armstrong")
+        XCTAssertEqual(pair["crewmate_id"] as? String, "aldrin")
+        XCTAssertEqual(pair["crewmate_name"] as? String, "Edwin E. Aldrin Jr.")
+        let flights = try XCTUnwrap(pair["flights"] as? [[String: Any]])
+        XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, [11])
+        XCTAssertEqual(flights.first?["canonical_role"] as? String, "Commander", "the first astronaut's role")
+        for (a, b) in [("lovell", "haise"), ("young", "cernan"), ("armstrong", "lovell"), ("scott", "irwin")] {
+            let expected = missions.filter { $0.crew.contains(a) && $0.crew.contains(b) }.map(\.id)
+            XCTAssertEqual(try rows("crewmates", a, "--with", b, key: "flights").map { $0["mission_id"] as? Int }, expected, "\(a) \(b)")
+        }
+        let none = try moonshot("crewmates", "armstrong", "--with=lovell")
+        XCTAssertEqual(none.status, 0)
+        XCTAssertTrue(none.stdout.hasSuffix("\nNo missions flown together.\n"), none.stdout)
+        XCTAssertTrue(none.stdout.contains("Crewmate name:  James A. Lovell Jr.\n"), none.stdout)
+
+        let same = try moonshot("crewmates", "lovell", "--with", "James Lovell")
+        XCTAssertEqual(same.status, 64)
+        XCTAssertEqual(same.stdout, "")
+        XCTAssertTrue(
+            same.stderr.hasPrefix("Error: Give two different astronauts: \"James Lovell\" is James A. Lovell Jr. (lovell) again\nUsage: moonshot crewmates"),
+            same.stderr)
+        let help = try moonshot("crewmates", "--help").stdout
+        XCTAssertTrue(help.contains("--with <astronaut>"), help)
+        XCTAssertTrue(help.contains("quote a name of several words"), help)
+    }
+
+    // MARK: missions by year
+
+    func testMissionsOfAYearOrASpanOfYears() throws {
+        let year = { (date: String?) in date.map { Int($0.prefix(4))! } }
+        for (arguments, from, to, undated) in [
+            (["--year", "1969"], 1969, 1969, false), (["--from", "1969", "--to", "1970"], 1969, 1970, false), (["--from=1971"], 1971, 9999, false),
+            (["--to", "1968"], 0, 1968, false), (["--to", "1968", "--undated"], 0, 1968, true), (["--year", "1975"], 1975, 1975, false),
+            ([], 0, 9999, true), (["--undated"], 0, 9999, true),
+        ] as [([String], Int, Int, Bool)] {
+            let expected = missions.filter { year($0.date).map { (from...to).contains($0) } ?? undated }.map(\.id).sorted()
+            let listed = try moonshot(["missions"] + arguments + ["--format", "json"])
+            XCTAssertEqual(listed.status, 0, listed.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            XCTAssertEqual(json.map { $0["mission_id"] as? Int }, expected, "\(arguments)")
+            XCTAssertNil(json.first?["crew_names"], "no crew column without --crew")
+        }
+        let crew = try jsonArray("missions", "--year", "1969", "--crew")
+        for row in crew {
+            let mission = try XCTUnwrap(missions.first { $0.id == row["mission_id"] as? Int })
+            XCTAssertEqual(row["crew_names"] as? String, mission.crew.map { names[$0]! }.joined(separator: "; "))
+        }
+        XCTAssertEqual(crew.last?["crew_names"] as? String, "Charles Conrad, Jr.; Richard F. Gordon, Jr.; Alan L. Bean")
+        let csv = try XCTUnwrap(parseCSV(try moonshot("missions", "--crew", "--format", "csv").stdout))
+        XCTAssertEqual(csv[0].last, "crew_names")
+        XCTAssertEqual(csv[1].last, "Virgil I. \"Gus\" Grissom; Edward H. White II; Roger B. Chaffee")
+        let table = try moonshot(["missions", "--from", "1972", "--crew"], environment: ["COLUMNS": "200"]).stdout
+        XCTAssertTrue(table.contains("CREW NAMES"), table)
+        XCTAssertTrue(table.contains("Eugene A. Cernan; Ronald E. Evans; Harrison H. Schmitt"), table)
+        XCTAssertFalse(table.contains("Apollo 1 "), table)
+    }
+
+    func testBadYearsAndOrdersAreUsageErrors() throws {
+        for (arguments, message) in [
+            (["missions", "--year", "69x"], "The value '69x' is invalid for '--year <year>'; expected a year such as 1969"),
+            (["missions", "--from", "-1"], "The value '-1' is invalid for '--from <year>'; expected a year such as 1969"),
+            (["missions", "--to", "10000"], "The value '10000' is invalid for '--to <year>'; expected a year such as 1969"),
+            (["missions", "--year"], "Missing value for '--year <year>'"),
+            (["missions", "--from", "1972", "--to", "1970"], "--from 1972 is after --to 1970; give the earlier year to --from"),
+            (["missions", "--year", "1969", "--to", "1970"], "Give --year, or --from and --to, not both"),
+            (["astronauts", "--sort", "age"], "The value 'age' is invalid for '--sort <order>'; expected one of: name, flights, first-flight"),
+            (["crewmates", "lovell", "--with"], "Missing value for '--with <astronaut>'"),
+        ] {
+            let result = try moonshot(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertEqual(result.stdout, "", "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: \(message)\nUsage: moonshot \(arguments[0]) "), "\(arguments): \(result.stderr)")
+        }
+    }
+
+    // MARK: astronauts --sort, career
+
+    func testAstronautsInEachOrder() throws {
+        let flown = { (id: String) in self.missions.filter { $0.crew.contains(id) } }
+        let first = { (id: String) in flown(id).compactMap(\.date).min() }
+        let byName = names.keys.sorted { (names[$0]!.utf8.lexicographicallyPrecedes(names[$1]!.utf8)) }
+        let orders: [(String, [String])] = [
+            ("name", byName),
+            ("flights", byName.enumerated().sorted { (-flown($0.element).count, $0.offset) < (-flown($1.element).count, $1.offset) }.map(\.element)),
+            ("first-flight", byName.enumerated().sorted { (first($0.element) ?? "9999", $0.offset) < (first($1.element) ?? "9999", $1.offset) }.map(\.element)),
+        ]
+        for (order, expected) in orders {
+            let listed = try jsonArray("astronauts", "--sort", order)
+            XCTAssertEqual(listed.map { $0["astronaut_id"] as? String }, expected, order)
+            XCTAssertEqual(listed.map { $0["mission_count"] as? Int }, expected.map { flown($0).count }, order)
+            XCTAssertEqual(listed.map { $0["first_flight_date"] as? String }, expected.map(first), order)
+        }
+        XCTAssertEqual(try moonshot("astronauts").stdout, try moonshot("astronauts", "--sort", "name").stdout, "by name unless asked")
+        let table = try moonshot("astronauts", "--sort", "first-flight").stdout.split(separator: "\n")
+        XCTAssertTrue(table[2].hasPrefix("eisele ") && table[2].hasSuffix("Oct 11, 1968"), String(table[2]))
+        XCTAssertTrue(table.last!.hasSuffix("N/A"), String(table.last!))
+    }
+
+    func testCareerInEveryFormat() throws {
+        let lovell = try moonshot("astronaut", "lovell").stdout
+        XCTAssertTrue(
+            lovell.hasPrefix(
+                """
+                Astronaut id:      lovell
+                Astronaut name:    James A. Lovell Jr.
+                First flight:      Apollo 8
+                First flight date: Dec 21, 1968
+                Last flight:       Apollo 13
+                Last flight date:  Apr 11, 1970
+                Career years:      2
+
+                """), lovell)
+        let json = try jsonObject(["astronaut", "young"])
+        XCTAssertEqual(json["first_flight"] as? String, "Apollo 10")
+        XCTAssertEqual(json["first_flight_date"] as? String, "1969-05-18")
+        XCTAssertEqual(json["last_flight"] as? String, "Apollo 16")
+        XCTAssertEqual(json["last_flight_date"] as? String, "1972-04-16")
+        XCTAssertEqual(json["career_years"] as? Int, 3)
+        let grissom = try jsonObject(["astronaut", "grissom"])
+        for field in ["first_flight", "first_flight_date", "last_flight", "last_flight_date", "career_years"] {
+            XCTAssertTrue(grissom[field] is NSNull, "Apollo 1 never launched: \(field)")
+        }
+        XCTAssertTrue(try moonshot("astronaut", "grissom").stdout.contains("First flight date: N/A\n"))
+        let csv = try XCTUnwrap(parseCSV(try moonshot("astronaut", "collins", "--format", "csv").stdout))
+        let line = Dictionary(uniqueKeysWithValues: zip(csv[0], csv[1]))
+        XCTAssertEqual(line["first_flight"], "Apollo 11")
+        XCTAssertEqual(line["last_flight_date"], "1969-07-16")
+        XCTAssertEqual(line["career_years"], "0")
+    }
+
+    // MARK: --show-sql, rows pointing nowhere
+
+    func testShowSQLOfEachNewQuestionRunsInSqlite3() throws {
+        for (arguments, expected) in [
+            (["crewmates", "lovell"], "haise|Fred W. Haise, Jr.|1|Apollo 13|0"),
+            (["crewmates", "armstrong", "--with", "aldrin"], "11|Apollo 11|1969-07-16|1|armstrong|Neil A. Armstrong|Commander|Commander"),
+            (
+                ["missions", "--year", "1969", "--crew"],
+                "12|Apollo 12|1969-11-14|conrad|Charles Conrad, Jr.|3|0|Charles Conrad, Jr.; Richard F. Gordon, Jr.; Alan L. Bean"
+            ),
+            (["astronauts", "--sort", "flights"], "scott|David R. Scott|2|0|1969-03-03"),
+            (["astronaut", "lovell"], "Apollo 8|1968-12-21|Apollo 13|1970-04-11|2"),
+        ] {
+            let result = try moonshot(arguments + ["--show-sql"])
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("-- SQL run by moonshot; paste into: sqlite3 "), result.stderr)
+            let output = try sqlite3(Self.statements(result.stderr))
+            XCTAssertTrue(output.split(separator: "\n").contains(Substring(expected)), "\(arguments):\n\(output)")
+        }
+        let flights = try sqlite3(Self.statements(try moonshot("astronauts", "--sort", "flights", "--show-sql").stderr)).split(separator: "\n")
+        XCTAssertEqual(flights.prefix(4).map { $0.split(separator: "|")[0] }, ["scott", "cernan", "lovell", "young"])
+    }
+
+    /// What `--show-sql` printed, without its opening comment (which the sqlite3 shell would
+    /// take for an option when given as an argument).
+    private static func statements(_ stderr: String) -> String {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
+    }
+
+    func testCrewRowsPointingNowhereAreListedAndNoted() throws {
+        try editBehindTriggers(["astronauts_after_delete"], "DELETE FROM astronauts WHERE id = 'collins';")
+        try editBehindTriggers(["missions_after_delete"], "DELETE FROM missions WHERE id = 12;")
+        let armstrong = try moonshot("crewmates", "armstrong", "--format", "json")
+        XCTAssertEqual(armstrong.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n")
+        let crewmates = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(armstrong.stdout.utf8)) as? [String: Any])?["crewmates"] as? [[String: Any]])
+        XCTAssertEqual(crewmates.map { $0["crewmate_id"] as? String }, ["aldrin", "collins"], "a missing name after those with one")
+        XCTAssertTrue(crewmates[1]["crewmate_name"] is NSNull)
+        XCTAssertTrue(try moonshot("crewmates", "armstrong").stdout.contains("collins: not in the astronauts table"))
+
+        let conrad = try moonshot("crewmates", "conrad")
+        XCTAssertEqual(conrad.stderr, "Note: 2 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
+        XCTAssertTrue(conrad.stdout.contains("12: not in the missions table"), conrad.stdout)
+        XCTAssertNil(
+            try moonshot("astronaut", "conrad", "--format", "json").stdout.range(of: "\"first_flight\": \"Apollo 12\""), "a missing mission has no date")
+
+        let apollo11 = try moonshot("missions", "--year", "1969", "--crew", "--format", "csv")
+        XCTAssertEqual(apollo11.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n")
+        XCTAssertTrue(apollo11.stdout.contains("Neil A. Armstrong; collins: not in the astronauts table; Edwin E. Aldrin Jr."), apollo11.stdout)
+    }
+}
