@@ -114,12 +114,18 @@ struct SearchWords {
     /// `text` with each chunk once (case aside), for the canned search, which reads the chunks
     /// between spaces, tabs, CRs and LFs as words itself (and only those: a no-break space is
     /// part of a word there): a chunk given again would only cost time. The last chunk stays
-    /// last, and is kept even if given before: it is the one matched as a prefix too.
+    /// last, as first spelt: it is the one matched as a prefix too, which finds all the same
+    /// word would find ("rockets rockets" is `"rockets"*`).
     static func withoutRepeats(_ text: String) -> String {
-        let chunks = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) })
-            .map { String(String.UnicodeScalarView($0)) }
-        guard let last = chunks.last else { return "" }
-        return (firstOfEach(chunks.dropLast()) + [last]).joined(separator: " ")
+        let chunks = firstOfEach(
+            text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) })
+                .map { String(String.UnicodeScalarView($0)) })
+        guard
+            let last = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) }).last.map({
+                String(String.UnicodeScalarView($0)).lowercased()
+            })
+        else { return "" }
+        return (chunks.filter { $0.lowercased() != last } + chunks.filter { $0.lowercased() == last }).joined(separator: " ")
     }
 
     /// Each string once: the first of those that differ only in case.
