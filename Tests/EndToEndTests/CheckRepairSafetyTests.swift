@@ -79,7 +79,7 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         XCTAssertTrue(checked.stdout.contains("It has columns schema.sql does not make (launched) and lacks launch_date."), checked.stdout)
         let advice =
             #"ALTER TABLE "missions" ADD COLUMN "launch_date" TEXT; UPDATE "missions" SET "launch_date" = "launched"; "#
-            + #"ALTER TABLE "missions" DROP COLUMN "launched";"#
+            + #"DROP INDEX "missions_by_launch_date"; ALTER TABLE "missions" DROP COLUMN "launched";"#
         XCTAssertTrue(checked.stdout.contains(advice), checked.stdout)
         let refused = try moonshot("check", "--repair")
         XCTAssertEqual(refused.status, 1)
@@ -87,6 +87,11 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3(advice), "", "the advice runs as written")
         XCTAssertEqual(try moonshot("check", "--repair").status, 0)
         XCTAssertTrue(try moonshot("mission", "11").stdout.contains("Jul 16, 1969"))
+        XCTAssertEqual(
+            try sqlite3("SELECT name FROM pragma_index_xinfo('missions_by_launch_date') WHERE key"), "launch_date\n",
+            "the repair made the index the advice dropped again")
+        let inYear = try moonshot("missions", "--year", "1969", "--format", "csv")
+        XCTAssertTrue(inYear.stdout.contains("\n11,Apollo 11,1969-07-16,"), inYear.stdout + inYear.stderr)
     }
 
     func testAnotherProgramsTriggerOnAViewTheRepairMakesAgainIsKept() throws {

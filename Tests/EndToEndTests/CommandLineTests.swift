@@ -127,7 +127,7 @@ final class CommandLineTests: BinaryTestCase {
             (["crew", "Apollo", "13"], ["James A. Lovell Jr.", "Fred W. Haise, Jr."]),
             (["mission", "Apollo", "XI"], ["Mission name: Apollo 11"]),
             (["commander", "apollo", "17"], ["Eugene A. Cernan"]),
-            (["astronaut", "neil", "a.", "armstrong"], ["Astronaut id:   armstrong"]),
+            (["astronaut", "neil", "a.", "armstrong"], ["Astronaut id:      armstrong"]),
         ]
         for (arguments, expected) in cases {
             let result = try moonshot(arguments)

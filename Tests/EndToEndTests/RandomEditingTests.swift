@@ -81,7 +81,8 @@ final class RandomEditingTests: BinaryTestCase {
             ["astronauts"],
             is: try table(
                 """
-                SELECT a.id AS astronaut_id, a.name AS astronaut_name, (SELECT count(*) FROM crew AS c WHERE c.astronaut_id = a.id) AS mission_count
+                SELECT a.id AS astronaut_id, a.name AS astronaut_name, (SELECT count(*) FROM crew AS c WHERE c.astronaut_id = a.id) AS mission_count,
+                       (SELECT min(m.launch_date) FROM crew AS c JOIN missions AS m ON m.id = c.mission_id WHERE c.astronaut_id = a.id) AS first_flight_date
                 FROM astronauts AS a ORDER BY a.name, a.id
                 """), context)
         func crewOfMission(_ id: String, _ condition: String = "") -> String {
@@ -109,7 +110,16 @@ final class RandomEditingTests: BinaryTestCase {
                 """)
             let head: [String: Any] = ["astronaut_id": id, "astronaut_name": astronaut["name"]!]
             try assertAnswer(["flights", id], is: head.merging(["flights": flights]) { $1 }, context)
-            try assertAnswer(["astronaut", id], is: head.merging(["description": astronaut["description"]!, "flights": flights]) { $1 }, context)
+            // The career: the first and last of the flights that launched, in the order listed.
+            let launched = flights.filter { $0["launch_date"] is String }
+            let year = { (flight: [String: Any]?) in flight.flatMap { ($0["launch_date"] as? String).flatMap { Int($0.prefix(4)) } } }
+            let career: [String: Any] = [
+                "first_flight": launched.first?["mission_name"] ?? NSNull(), "first_flight_date": launched.first?["launch_date"] ?? NSNull(),
+                "last_flight": launched.last?["mission_name"] ?? NSNull(), "last_flight_date": launched.last?["launch_date"] ?? NSNull(),
+                "career_years": year(launched.last).map { $0 - year(launched.first)! } ?? NSNull(),
+            ]
+            try assertAnswer(
+                ["astronaut", id], is: head.merging(career) { $1 }.merging(["description": astronaut["description"]!, "flights": flights]) { $1 }, context)
         }
         // What the words the edits write find: every row whose text has them, and no other.
         for word in RandomEdits.markers {

@@ -82,6 +82,9 @@ final class TimeLimitTests: BinaryTestCase {
         XCTAssertTrue(forced.stdout.contains("kept table missions_real"), forced.stdout)
         XCTAssertEqual(try moonshot("search", "lunar", "rover").status, 0)
         XCTAssertEqual(try sqlite3("SELECT type FROM sqlite_schema WHERE name = 'missions'"), "table\n")
+        XCTAssertEqual(
+            try sqlite3("SELECT tbl_name FROM sqlite_schema WHERE name = 'missions_by_launch_date'"), "missions\n",
+            "moonshot's index, which went along with the renamed table, is made again on the new one")
     }
 
     func testAnEditOfTheDataOrAnIndexOfOnesOwnIsNoDifference() throws {

@@ -10,6 +10,9 @@ package struct ColumnDifferences: Equatable, Sendable {
 
     package let extra: [String]
     package let missing: [Column]
+    /// The indexes on the first extra column, which must go before it can be dropped (moonshot's
+    /// own are made again by a repair).
+    package var indexesOnFirstExtra: [String] = []
 }
 
 /// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
@@ -88,9 +91,19 @@ package struct TableRebuild {
         let wanted = made.names
         let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
+        let extra = existing.filter { !has(wanted, $0) }
+        let indexes = try extra.first.map { column in
+            try database.rows(
+                """
+                SELECT DISTINCT l.name FROM pragma_index_list(?1) AS l, pragma_index_xinfo(l.name) AS x
+                 WHERE l.origin = 'c' AND x.name = ?2 COLLATE NOCASE ORDER BY l.name
+                """, [.text(table), .text(column)]
+            ).compactMap { $0.text(0) }
+        }
         return ColumnDifferences(
-            extra: existing.filter { !has(wanted, $0) },
-            missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) })
+            extra: extra,
+            missing: zip(made.names, made.types).filter { !has(existing, $0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) },
+            indexesOnFirstExtra: indexes ?? [])
     }
 
     /// What to do about a table's columns that schema.sql does not make, before a repair can
@@ -98,16 +111,18 @@ package struct TableRebuild {
     /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
     package static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
         let extra = columns.extra[0]
+        // SQLite refuses to drop a column an index is on.
+        let dropIndexes = columns.indexesOnFirstExtra.map { "DROP INDEX \(identifier($0)); " }.joined()
         if let missing = columns.missing.first {
             // RENAME COLUMN is refused while schema.sql's views and triggers name the column.
             let t = identifier(table)
             let from = identifier(extra)
             let to = identifier(missing.name)
             return "If \(extra) is schema.sql's \(missing.name) renamed, copy it back (ALTER TABLE \(t) ADD COLUMN \(to) \(missing.type); "
-                + "UPDATE \(t) SET \(to) = \(from); ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
-                + "holds elsewhere and drop it (ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
+                + "UPDATE \(t) SET \(to) = \(from); \(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
+                + "holds elsewhere and drop it (\(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
         }
-        return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (ALTER TABLE \(identifier(table)) "
+        return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (\(dropIndexes)ALTER TABLE \(identifier(table)) "
             + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
     }
 

@@ -140,16 +140,17 @@ struct DatabaseReplacement {
         return version
     }
 
-    /// Drops moonshot's tables, views and triggers, as schema `version` names them (and with
-    /// them other programs' indexes and triggers on them, which `OtherObjects` keeps to make
-    /// again): views and triggers first,
+    /// Drops moonshot's tables, views, triggers and indexes, as schema `version` names them (and
+    /// with them other programs' indexes and triggers on them, which `OtherObjects` keeps to make
+    /// again; an index of moonshot's goes wherever it now is: renaming a table carries its indexes
+    /// along, and the import makes them again under their names): views, triggers and indexes first,
     /// then the full-text indexes (which drop their own tables), then the other tables. The
     /// import's connection has foreign keys off, so other programs' tables that refer to
     /// moonshot's keep their rows; `finish` checks what they refer to.
     private static func dropMoonshotsObjects(in database: Database, version: Int64) throws {
         let objects = try database.rows(
             """
-            SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+            SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger', 'index', 'table') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
              ORDER BY type = 'table', sql NOT LIKE 'CREATE VIRTUAL TABLE%'
             """
         ).filter { OtherObjects.isMoonshots(type: $0.text(0) ?? "", name: $0.text(1) ?? "", table: $0.text(2) ?? "", version: version) }
@@ -159,7 +160,7 @@ struct DatabaseReplacement {
             guard try database.scalar("SELECT 1 FROM sqlite_schema WHERE name = ? AND type = ?", [.text(name), .text(object.text(0) ?? "")]) != nil else {
                 continue
             }
-            let type = object.text(0) == "view" ? "VIEW" : object.text(0) == "trigger" ? "TRIGGER" : "TABLE"
+            let type = object.text(0)?.uppercased() ?? "TABLE"
             try database.execute("DROP \(type) \(identifier(name))")
         }
     }
