@@ -9,7 +9,7 @@ struct ManualPage {
 
     /// The page, ready for `man -l` or a man1 folder.
     var text: String {
-        var lines = [".Dd $Mdocdate$", Mdoc.line("Dt", toolName.uppercased(), "1"), ".Os"]
+        var lines = [Mdoc.line("Dd", ManualWords.date), Mdoc.line("Dt", toolName.uppercased(), "1"), ".Os"]
         lines += name + synopsis + description + commandsSection
         lines += environment + files + exitStatus + examples + seeAlso + credits
         return lines.joined(separator: "\n") + "\n"

@@ -3,6 +3,10 @@ import MoonshotKit
 /// The words of the manual page that no command's description holds: the environment, the
 /// default database, examples, related programs and the data's credits.
 enum ManualWords {
+    /// The date of the page, as `.Dd` gives it: when what it says last changed (a page rendered
+    /// on another day is the same page).
+    static let date = "November 25, 2026"
+
     /// The environment variables moonshot reads, with what each does.
     static let environment: [(variable: String, meaning: String)] = [
         (GlobalOptions.databaseVariable, "The database file, when --db names none."),
@@ -50,8 +54,9 @@ enum ManualWords {
         .text("The mission and astronaut descriptions are text from Wikipedia, by its authors, under"),
         .link(url: Credits.descriptionLicenseURL, name: Credits.descriptionLicense, punctuation: ";"),
         .text(
-            "moonshot carries that text inside it and in every database it creates, and the same licence applies to it there. The badges and portraits are NASA's, in the public domain."
+            "moonshot carries that text inside it and in every database it creates, and the same licence applies to it there."
         ),
+        .text(Credits.picturesCredit),
     ]
 }
 

@@ -16,6 +16,8 @@ package enum Credits {
     package static let descriptionLicenseURL = "https://creativecommons.org/licenses/by-sa/3.0/"
     /// Where the descriptions come from.
     package static let descriptionSourceURL = "https://en.wikipedia.org/"
+    /// The credit of the pictures, wherever they are shown.
+    package static let picturesCredit = "The badges and portraits are NASA's, in the public domain."
     /// The credit the descriptions need wherever they are shown.
     package static let descriptionCredit = "The descriptions are text from Wikipedia, by its authors, under CC BY-SA 3.0."
 }

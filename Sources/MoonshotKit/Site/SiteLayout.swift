@@ -97,7 +97,7 @@ struct SiteLayout {
             released under the <a href="\(Credits.dataLicenseURL)">\(Credits.dataLicense)</a>. \
             The mission and astronaut descriptions are text from <a href="\(Credits.descriptionSourceURL)">Wikipedia</a>, \
             by its authors, under <a href="\(Credits.descriptionLicenseURL)">\(Credits.descriptionLicense)</a>. \
-            The badges and portraits are NASA's, in the public domain.</p>
+            \(Credits.picturesCredit)</p>
             </footer>
             """
     }
