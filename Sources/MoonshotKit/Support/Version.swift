@@ -1,4 +1,4 @@
 /// moonshot's version, recorded with every import and shown by `moonshot --version`.
 package enum MoonshotVersion {
-    package static let current = "0.1.0"
+    package static let current = "0.4.0"
 }
