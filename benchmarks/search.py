@@ -17,6 +17,7 @@ typical queries:
   running the same SQL on the same database, interleaved run by run.
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -42,8 +43,16 @@ def sql_of(database, words):
 
 
 def count_rows(database, sql):
-    result = subprocess.run(["sqlite3", "-bail", database, sql], capture_output=True, text=True, check=True)
-    return len(result.stdout.splitlines())
+    """The number of rows `sql` gives (counted by SQLite: a row's text may hold line breaks)."""
+    counted = f"SELECT count(*) FROM (\n{sql.rstrip().removesuffix(';')}\n);"
+    return int(subprocess.run(["sqlite3", "-bail", database, counted], capture_output=True, text=True, check=True).stdout)
+
+
+def command_hits(database, words):
+    """The number of hits `moonshot search` itself gives for `words`, all of them."""
+    shown = subprocess.run([common.BINARY, "search", words, "--db", database, "--limit", "1000", "--format", "json"],
+                           capture_output=True, text=True, check=True).stdout
+    return len(json.loads(shown))
 
 
 def index_bytes(database):
@@ -89,6 +98,8 @@ def main():
             # The old expression: every word exactly (no "*" after the last).
             hits_old = count_rows(old, sql.replace("|| '\"*'", "|| '\"'"))
             hits_new = count_rows(new, sql)
+            if hits_new != command_hits(new, words):
+                sys.exit(f"{words!r}: the SQL gives {hits_new} rows, moonshot search {command_hits(new, words)} hits")
             ours, theirs = [], []
             for _ in range(args.runs):
                 ours.append(timed([common.BINARY, "search", words, "--db", new]))

@@ -16,8 +16,12 @@
 // Tests call these through window.moonshotSearch, against SQLite itself.
 const moonshotSearch = (() => {
     // Accents are taken off Latin letters only, as SQLite's table of them does ("naïve" is
-    // "naive", "Ελλάδα" stays as it is).
-    const fold = (text) => text.toLowerCase().normalize("NFD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC");
+    // "naive", "Ελλάδα" stays as it is). SQLite folds case as Unicode's case folding does, which
+    // differs from toLowerCase for a few letters: final sigma, the micro sign, long s and the
+    // Greek symbol forms are their plain letters.
+    const caseFolds = { "ς": "σ", "µ": "μ", "ſ": "s", "ϐ": "β", "ϑ": "θ", "ϕ": "φ", "ϖ": "π", "ϰ": "κ", "ϱ": "ρ", "ϵ": "ε" };
+    const fold = (text) => text.toLowerCase().normalize("NFD").replace(/(\p{Script=Latin})\p{M}+/gu, "$1").normalize("NFC")
+        .replace(/[ςµſϐϑϕϖϰϱϵ]/gu, (letter) => caseFolds[letter]);
     const vowel = (c, yIsVowel) => "aeiou".includes(c) || (yIsVowel && c === "y");
 
     // Porter's measure conditions on the first n characters of word w, as FTS5 writes them.
@@ -124,7 +128,30 @@ const moonshotSearch = (() => {
         }));
     }
 
-    return Object.freeze({ fold, stem, words, query, matches });
+    // The astronauts `moonshot astronaut` takes `text` to mean (MoonshotDatabase.resolveAstronaut
+    // and bestGuess), best first; each of `people` has `texts` (the stems of the name and of the
+    // description) and `called` (of the name and of the opening of the description, where the
+    // nicknames are). The words of `text` are taken one by one, the last also as a prefix:
+    // - those whose name holds every word whole; failing that, with the last as a prefix;
+    // - failing that, those with the best score above 0: 2 for each word of the name that is one
+    //   of the words, 1 for each of the opening ("jim lov" is Lovell, not James "Jim" Irwin);
+    // - failing that, those whose name and description hold every word.
+    function astronautsMeant(text, people) {
+        const typed = query(text).flatMap(({ words: phrase, prefix }) =>
+            phrase.map((word, i) => ({ words: [word], prefix: prefix && i === phrase.length - 1 })));
+        if (typed.length === 0) return [];
+        for (const asked of [typed.map(({ words: phrase }) => ({ words: phrase, prefix: false })), typed]) {
+            const named = people.filter((person) => matches(asked, [person.called[0]]));
+            if (named.length > 0) return named;
+        }
+        const found = (stems) => stems.filter((stem) => typed.some(({ words: [word], prefix }) => prefix ? stem.startsWith(word) : stem === word)).length;
+        const scored = people.map((person) => ({ person, score: 2 * found(person.called[0]) + found(person.called[1]) }));
+        const best = Math.max(0, ...scored.map(({ score }) => score));
+        if (best > 0) return scored.filter(({ score }) => score === best).map(({ person }) => person);
+        return people.filter((person) => matches(typed, person.texts));
+    }
+
+    return Object.freeze({ fold, stem, words, query, matches, astronautsMeant });
 })();
 window.moonshotSearch = moonshotSearch;
 
@@ -192,8 +219,8 @@ window.moonshotSearch = moonshotSearch;
 
     // Search: words filter missions and astronauts by name and description as they are typed,
     // by the rules of `moonshot search` (moonshotSearch, above); an astronaut or a role picked
-    // from the suggestions becomes a token that narrows the missions. An astronaut is suggested
-    // by their name and the opening of their biography, where nicknames are ("Buzz").
+    // from the suggestions becomes a token that narrows the missions. The astronauts suggested
+    // are those `moonshot astronaut` takes the words to mean (moonshotSearch.astronautsMeant).
     const stems = (text) => moonshotSearch.words(text);
     const missions = data.missions.map((m) => ({ ...m, texts: [stems(m.name), stems(m.description)] }));
     const astronauts = data.astronauts.map((a) => ({ ...a, texts: [stems(a.name), stems(a.description)], called: [stems(a.name), stems(a.opening)] }));
@@ -260,8 +287,8 @@ window.moonshotSearch = moonshotSearch;
         const typed = asked();
         if (typed.length === 0) return [];
         const chosen = new Set(tokens.map((t) => t.kind + ":" + t.value));
-        const people = astronauts
-            .filter((a) => !chosen.has("astronaut:" + a.id) && moonshotSearch.matches(typed, a.called))
+        const people = moonshotSearch.astronautsMeant(input.value, astronauts)
+            .filter((a) => !chosen.has("astronaut:" + a.id))
             .slice(0, 6)
             .map((a) => ({ kind: "astronaut", value: a.id, label: a.name }));
         const offered = roles

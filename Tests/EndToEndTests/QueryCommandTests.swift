@@ -165,6 +165,31 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(lovell.stdout.contains("James A. Lovell Jr."), "a lookup takes the start of a name too: \(lovell.stdout)")
     }
 
+    func testAWholeNameIsTakenBeforeLongerNamesThatStartWithIt() throws {
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('r9', 'Ronaldo Nazario', 'A footballer.')"), "")
+        for (text, id) in [("Ronald", "evans"), ("ronald e", "evans"), ("Ronaldo", "r9"), ("RONALDO NAZ", "r9")] {
+            let result = try moonshot("astronaut", text, "--format", "json")
+            XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("\"astronaut_id\": \"\(id)\""), "\(text): \(result.stdout)")
+            XCTAssertEqual(result.stderr, "", "\(text): found by name, not guessed")
+        }
+        // Only where no name holds the words whole is the last one the start of a name.
+        let both = try moonshot("astronaut", "Ron")
+        XCTAssertEqual(both.status, 1)
+        XCTAssertTrue(both.stderr.contains("\"Ron\" could be any of 2 astronauts:\n  evans  Ronald E. Evans\n  r9     Ronaldo Nazario\n"), both.stderr)
+    }
+
+    func testAGuessTakesTheLastWordAsTheStartOfOneToo() throws {
+        // No name holds both words, so the index guesses: "lov" is Lovell's name begun, which
+        // outweighs the "Jim" in Irwin's ("James Benson "Jim" Irwin").
+        let result = try moonshot("astronaut", "jim lov")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Astronaut id:      lovell\n"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("jim lov: taking James A. Lovell Jr. (lovell)"), result.stderr)
+        XCTAssertTrue(try moonshot("astronaut", "jim lovell").stdout.hasPrefix("Astronaut id:      lovell\n"))
+        XCTAssertTrue(try moonshot("astronaut", "jim irw").stdout.hasPrefix("Astronaut id:      irwin\n"))
+    }
+
     func testSQLEdgeCases() throws {
         let empty = try moonshot("sql", "  ;")
         XCTAssertEqual(empty.status, 64)

@@ -173,13 +173,16 @@ final class SharedDatabaseTests: BinaryTestCase {
     func testAVersion3DatabaseIsUpgradedByAnImportThatKnowsItsChanges() throws {
         // Version 3 noted changes as version 4 does; only its full-text indexes did not stem words.
         XCTAssertEqual(try sqlite3(EarlierLayouts.version3()), "")
-        try assertQuestionsSayToImportAgain(version: 3, questions: [["crew", "11"], ["search", "moon"]], lastMissionsFile: "'data/v3 missions.json'")
+        try assertQuestionsSayToRepairInPlace(questions: [["crew", "11"], ["search", "moon"], ["check"]])
         // As imported: nothing to lose, so the import upgrades it without being told to.
         let upgraded = try moonshot("import")
         XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
         XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 4, was 3)\n"), upgraded.stdout)
         XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "4\n3\n", "the history is kept")
-        XCTAssertEqual(try moonshot("search", "rovers").status, 0, "the new layout stems words")
+        // The new layout stems words: Apollo 15's text says "rover".
+        let rovers = try moonshot("search", "rovers", "--format", "csv")
+        XCTAssertEqual(rovers.status, 0, rovers.stderr)
+        XCTAssertTrue(rovers.stdout.contains("\r\nmission,15,Apollo 15,,,"), rovers.stdout)
 
         // Changed since its import: the import names the changes it noted, as for the current layout.
         try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
@@ -193,6 +196,62 @@ final class SharedDatabaseTests: BinaryTestCase {
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM edited_rows"), "4\n0\n")
+    }
+
+    func testAnEditedVersion3DatabaseMovesToTheNewLayoutInPlaceKeepingItsChanges() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version3()), "")
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = description || ' Zanzibar.' WHERE id = 11"), "")
+        let noted = try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows")
+        XCTAssertTrue(noted.hasPrefix("missions|11|"), noted)
+        // Every message about the old layout says what moves it on: the questions, check, and
+        // the import (which would replace the changes).
+        try assertQuestionsSayToRepairInPlace(questions: [["astronaut", "armstrong"], ["check"], ["metadata"]])
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "; ./moonshot.db was not changed.\n"
+                    + "To keep the changes and the record of them, moving ./moonshot.db to the new layout in place without importing:\n"
+                    + "  moonshot check --repair\n"), refused.stderr)
+
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertTrue(
+            repaired.stdout.contains("  moved it to the layout of schema version 4 (was 3), keeping its rows and its record of changes\n"),
+            repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("./moonshot.db is sound: no problems found.\n"), repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("Changes:     1 mission changed since "), repaired.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "4\n2\n", "the history is kept")
+        XCTAssertEqual(try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows"), noted, "the record of changes is kept")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name = 'missions_by_launch_date'"), "1\n")
+        XCTAssertTrue(try moonshot("schema").stdout.contains("tokenize=\"porter unicode61 remove_diacritics 2\""))
+        // The changed text is searched by stems and prefixes: it says "landing" and "walk".
+        for (words, hit) in [("landed", "mission,11,Apollo 11,,,"), ("zanz", "mission,11,Apollo 11,,,"), ("walks", "astronaut,,,armstrong,")] {
+            let found = try moonshot("search", words, "--format", "csv")
+            XCTAssertEqual(found.status, 0, found.stderr)
+            XCTAssertTrue(found.stdout.contains("\r\n" + hit), "\(words): \(found.stdout)")
+        }
+        XCTAssertEqual(try moonshot("check", "--repair").stdout.hasPrefix("Nothing in ./moonshot.db needed repairing.\n"), true)
+        // Still changed since its import: the import says so as before, now in the new layout.
+        let again = try moonshot("import")
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.hasPrefix("Error: ./moonshot.db was changed since its last import (1 mission changed since "), again.stderr)
+        XCTAssertFalse(again.stderr.contains("check --repair"), again.stderr)
+    }
+
+    /// Expects each of `questions` to refuse the database of schema version 3, saying how to
+    /// move it to the new layout in place.
+    private func assertQuestionsSayToRepairInPlace(questions: [[String]], file: StaticString = #filePath, line: UInt = #line) throws {
+        for question in questions {
+            let result = try moonshot(question)
+            XCTAssertEqual(result.status, 1, "\(question)", file: file, line: line)
+            XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
+            XCTAssertEqual(
+                result.stderr,
+                "Error: ./moonshot.db has the layout of an older moonshot (schema version 3; this one reads 4)\n"
+                    + "Move it to the new layout in place, keeping its data, its import history and its record of changes:\n"
+                    + "  moonshot check --repair\n", "\(question)", file: file, line: line)
+        }
     }
 
     /// Expects each of `questions` to refuse the database of schema `version`, saying how to

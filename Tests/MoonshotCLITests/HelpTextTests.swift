@@ -1,3 +1,4 @@
+import MoonshotKit
 import XCTest
 
 @testable import MoonshotCLI
@@ -38,6 +39,25 @@ final class HelpTextTests: XCTestCase {
         let root = help.rootHelp()
         XCTAssertTrue(root.contains("How to print the answer (default: table; values:\n                          table, json, csv)."), root)
         XCTAssertTrue(root.contains("The database file (default: $MOONSHOT_DB, or\n                          moonshot.db in the current folder)."), root)
+    }
+
+    func testSearchsHelpSaysHowWordsMatchAsItsCannedQueryDoes() {
+        let help = Moonshot.help.help(for: "search")
+        XCTAssertTrue(
+            help.contains(
+                """
+                Finds missions and astronauts whose name or description contains every word given,
+                ignoring case and accents; other forms of a word match too (rovers finds rover), and the
+                last word also matches the start of a word (lov finds Lovell). The text is taken as
+
+                """), help)
+        let discussion = help.components(separatedBy: "\n\nUSAGE:")[0].split(separator: "\n").dropFirst()
+        XCTAssertTrue(discussion.allSatisfy { $0.count <= 88 }, help)
+        XCTAssertTrue(
+            CannedQuery.search.description.hasPrefix(
+                "Missions and astronauts whose name or description contains every word given, ignoring case and accents; "
+                    + "other forms of a word match too (rovers finds rover), and the last word also matches the start of a word "
+                    + "(lov finds Lovell), best matches first."), CannedQuery.search.description)
     }
 
     func testHelpIsListedAndExplainedAsAnyCommand() {

@@ -19,7 +19,8 @@ enum CheckCommand {
             indexes, views and triggers against schema.sql (another program's own objects are
             fine); and the derived columns against their rules. It also says when the data was
             last imported and whether, how much and when it was changed since. A database that
-            is not moonshot's, or of another schema version, is refused.
+            is not moonshot's, or of another schema version, is refused; but --repair moves one
+            of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'
             locks up to --wait): makes again what is missing or changed from schema.sql (a
             changed table is rebuilt keeping every row), sets the derived columns and rebuilds

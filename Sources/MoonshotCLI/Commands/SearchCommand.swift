@@ -10,12 +10,11 @@ enum SearchCommand {
 
     static let command = Command<Options>(
         name: "search", abstract: "Search the mission and astronaut descriptions, best matches first.",
-        discussion: """
-            Finds missions and astronauts whose name or description contains every word given,
-            ignoring case and accents. The text is taken as plain words: quotes and words such as
-            AND or NOT have no special meaning, a possessive 's is dropped, and words joined by
-            punctuation are found side by side (o2-tank finds "O2 tank").
-            """,
+        discussion: TerminalText.wrap(
+            "Finds missions and astronauts \(CannedQuery.searchRule). The text is taken as plain words: quotes and words "
+                + "such as AND or NOT have no special meaning, a possessive 's is dropped, and words joined by punctuation "
+                + "are found side by side (o2-tank finds \"O2 tank\").", to: 88
+        ).joined(separator: "\n"),
         arguments: [.value("text", help: "The words to look for, such as: lunar rover", takesWords: true) { $0.text = $1 }],
         options: [.value("limit", "n", help: "Show at most this many results.", \.limit, as: PositiveCount.self)],
         globals: GlobalOption.question

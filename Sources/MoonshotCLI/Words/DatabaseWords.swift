@@ -69,8 +69,11 @@ enum DatabaseWords {
         case .olderLayout(let path, let version, let lastImport):
             ErrorMessage(
                 "\(MoonshotFile.shown(path)) has the layout of an older moonshot (schema version \(version); this one reads \(MoonshotFile.schemaVersion))",
-                hint: "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
-                    + reimportCommand(path, lastImport))
+                hint: version >= PriorEdits.firstNotingVersion
+                    ? "Move it to the new layout in place, keeping its data, its import history and its record of changes:\n  "
+                        + repairCommand(path)
+                    : "Import it again in the new layout (its import history is kept), from the files its last import read:\n  "
+                        + reimportCommand(path, lastImport))
         case .changedLayout(let path, let first, let count):
             ErrorMessage(
                 "\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"

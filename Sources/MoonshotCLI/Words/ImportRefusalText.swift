@@ -14,9 +14,14 @@ extension ImportCommand {
         let exportPrefix = ["missions.json", "astronauts.json"].contains { name in given.contains { FileSystem.sameFile($0, name) } } ? "edited-" : ""
         var text = ""
         if let edits = refusal.edits {
+            text += "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
+            if case .noted = edits, let version = refusal.olderLayout, version >= PriorEdits.firstNotingVersion {
+                text +=
+                    "To keep the changes and the record of them, moving \(shown) to the new layout in place without importing:\n"
+                    + "  \(DatabaseWords.repairCommand(path))\n"
+            }
             text +=
-                "Error: " + unknownOrNoted(edits, shown) + "; \(shown) was not changed.\n"
-                + "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
+                "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
                 + "  moonshot export\(db) --missions \(exportPrefix)missions.json --astronauts \(exportPrefix)astronauts.json\n"
         }
         if !refusal.obstacles.isEmpty {

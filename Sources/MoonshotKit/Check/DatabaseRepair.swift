@@ -11,12 +11,17 @@ import SystemSupport
 /// programs' triggers on moonshot's tables do not run meanwhile (they are set aside and made
 /// again at the end); other objects are left alone (those on a rebuilt table are made again).
 /// A file SQLite finds damaged is not touched. Run on a sound database it changes nothing.
+///
+/// A database of an older layout that notes changes (`PriorEdits.firstNotingVersion` on) is
+/// brought to schema.sql's in place: its tables are schema.sql's already, so what differs is
+/// made again as for any other difference, and it keeps its rows, its import history and its
+/// record of changes (which an import would replace).
 package enum DatabaseRepair {
     /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
     /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
     /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
-    /// file that is not a moonshot database of this schema version (as `import` refuses it),
-    /// one that is locked, or a repair that would lose data.
+    /// file that is not a moonshot database of this schema version or of an older one that
+    /// notes changes, one that is locked, or a repair that would lose data.
     package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
         try MoonshotFile.checkFile(path)
         do {
@@ -26,8 +31,9 @@ package enum DatabaseRepair {
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
             return try Interruption.interrupting(database.interruptHandle) {
                 try database.transaction(.immediate) {
-                    try MoonshotFile.checkLayout(of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path))
-                    return try repair(database, path: path)
+                    let version = try MoonshotFile.checkLayout(
+                        of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
+                    return try repair(database, path: path, version: version)
                 }
             }
         } catch let error as SQLiteError {
@@ -36,7 +42,7 @@ package enum DatabaseRepair {
         }
     }
 
-    private static func repair(_ database: Database, path: String) throws -> [String] {
+    private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
         let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
         guard quickCheck == "ok" else {
             throw RepairRefusal.damaged(path: path, finding: (quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))
@@ -44,7 +50,11 @@ package enum DatabaseRepair {
         let rowsBefore = try rowCounts(in: database)
         let setAside = try setAsideOtherTriggers(in: database)
         let recordWasBroken = DataEdits.recordIsBroken(by: try SchemaComparison.differences(in: database))
-        let done = try repairSchemaAndData(database, path: path)
+        var done = try repairSchemaAndData(database, path: path)
+        if version < MoonshotFile.schemaVersion {
+            try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
+            done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
+        }
         if recordWasBroken {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
             try DataEdits.noteLostRecord(in: database)

@@ -124,7 +124,9 @@ struct DatabaseReplacement {
             broken = try DanglingReferences(in: database) { isMoonshots($0) || droppedTables.contains($0.lowercased()) }.newSince(danglingBefore)
         }
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
-        if !force, lostEdits != nil || !obstacles.isEmpty { throw ImportRefusal(edits: lostEdits, obstacles: obstacles) }
+        if !force, lostEdits != nil || !obstacles.isEmpty {
+            throw ImportRefusal(edits: lostEdits, obstacles: obstacles, olderLayout: olderSchemaVersion)
+        }
         let dropped = obstacles.map(\.name)
         // What went with a dropped table is not kept (a view that named it is, broken).
         return (kept.filter { !droppedTables.contains($0.table.lowercased()) }.map(\.name), dropped)

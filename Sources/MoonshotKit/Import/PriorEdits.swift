@@ -12,8 +12,9 @@ package enum PriorEdits: Sendable {
     case recordRemoved
 
     /// The first schema version that notes changes: its `edited_rows` and the triggers that
-    /// fill it are schema.sql's still (version 4 changed only how the full-text indexes stem words).
-    static let firstNotingVersion: Int64 = 3
+    /// fill it are schema.sql's still (version 4 changed only how the full-text indexes stem
+    /// words, and added an index), so `check --repair` brings it to schema.sql's in place.
+    package static let firstNotingVersion: Int64 = 3
 
     /// What `database` (of schema `version`, in the import's transaction) tells of changes
     /// since its last import: nil when there are none. `differences` are its differences
@@ -59,4 +60,6 @@ package struct ImportRefusal: Error, Sendable {
     package let edits: PriorEdits?
     /// What the import would have had to drop.
     package let obstacles: [Obstacle]
+    /// The schema version of the content, when it is older than schema.sql's.
+    package var olderLayout: Int64? = nil
 }

@@ -135,7 +135,8 @@ struct SearchWords {
     }
 
     /// Splits on anything but letters and digits; a possessive "'s" is dropped; a word given
-    /// again (case aside) is left out.
+    /// again (case aside) is left out, but for the last, which stays last (the one that may be
+    /// a prefix).
     init(_ text: String) {
         var words: [String] = []
         for chunk in text.split(whereSeparator: { $0.isWhitespace }) {
@@ -145,7 +146,8 @@ struct SearchWords {
             }
             words += chunk.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         }
-        self.words = Self.firstOfEach(words)
+        let last = words.last?.lowercased()
+        self.words = Self.firstOfEach(words.filter { $0.lowercased() != last }) + words.suffix(1)
     }
 
     var isEmpty: Bool { words.isEmpty }
@@ -159,12 +161,13 @@ struct SearchWords {
     /// Each word as an FTS5 string, a `"` in it doubled.
     private var quotedWords: [String] { words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" } }
 
-    /// An expression that matches any of the words: `"jim" OR "lovell"`.
+    /// An expression that matches any of the words: `"jim" OR "lovell"` (a `*` after it makes
+    /// the last word a prefix too).
     var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
-    /// The same with the last word also matched as the start of a word, as `search` matches
-    /// them, limited to column `column`: `name : ("neil" "arm"*)`.
-    func prefixExpression(inColumn column: String) -> String {
-        "\(column) : (\(matchExpression)*)"
+    /// `matchExpression` limited to column `column`, with the last word also matched as the
+    /// start of a word if `lastAsPrefix`, as `search` matches it: `name : ("neil" "arm"*)`.
+    func expression(inColumn column: String, lastAsPrefix: Bool) -> String {
+        "\(column) : (\(matchExpression)\(lastAsPrefix ? "*" : ""))"
     }
 }

@@ -67,9 +67,7 @@ package struct CannedQuery: Equatable, Sendable {
     package static let search = CannedQuery(
         name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
         title: "Search missions and astronauts",
-        description: "Missions and astronauts whose name or description contains every word given (case and accents ignored, "
-            + "other forms of a word too: rovers finds rover; the last word also as the start of one: lov finds Lovell), "
-            + "best matches first. words: one or more words, such as: oxygen tank.",
+        description: "Missions and astronauts \(searchRule), best matches first. words: one or more words, such as: oxygen tank.",
         sql: """
             \(searchExpression)
             SELECT kind, mission_id, mission_name, astronaut_id, astronaut_name, snippet FROM (
@@ -93,6 +91,12 @@ package struct CannedQuery: Equatable, Sendable {
                      mission_id, astronaut_id
             """,
         parameters: ["words"], showsDescriptions: true)
+
+    /// What `search` finds, as its description and `moonshot search --help` say it: "Missions
+    /// and astronauts " and this.
+    package static let searchRule =
+        "whose name or description contains every word given, ignoring case and accents; other forms of a word match too "
+        + "(rovers finds rover), and the last word also matches the start of a word (lov finds Lovell)"
 
     /// The opening of `search`: the CTE `query`, which makes the FTS5 expression from `:words`
     /// (`o2-tank Apollo's 13` gives `"o2-tank" "Apollo" "13"*`: the last word a prefix). Written

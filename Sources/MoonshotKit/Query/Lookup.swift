@@ -88,8 +88,9 @@ extension MoonshotDatabase {
     }
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
-    /// or words that pick out one astronaut by name (`Neil Armstrong`, or `lov`: the last word
-    /// may be the start of one, as in `search`), ignoring case and accents.
+    /// or words that pick out one astronaut by name (`Neil Armstrong`; or `lov`: when no name
+    /// holds the words whole, the last word may be the start of one, as in `search`), ignoring
+    /// case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
     /// see `bestGuess`). Throws when none or several match, naming them. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
@@ -108,20 +109,9 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        let nameExpression = words.prefixExpression(inColumn: "name")
-        let matches =
-            words.isEmpty
-            ? []
-            : try confirmed(11, matching: nameExpression) { count, offset in
-                try query(
-                    """
-                    SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-                    WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
-                    """, [.text(nameExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false
-                ) {
-                    (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
-                }
-            }.map(\.thing)
+        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo.
+        var matches = words.isEmpty ? [] : try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: false))
+        if matches.isEmpty, !words.isEmpty { matches = try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: true)) }
         if matches.count == 1 { return Found(matches[0]) }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return Found(exactName[0]) }
@@ -144,22 +134,37 @@ extension MoonshotDatabase {
         throw LookupFailure.noAstronaut(text: text, path: path, closest: closest)
     }
 
+    /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
+    private func astronauts(named expression: String) throws -> [AstronautReference] {
+        try confirmed(11, matching: expression) { count, offset in
+            try query(
+                """
+                SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
+                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+            ) {
+                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
+            }
+        }.map(\.thing)
+    }
+
     /// The astronauts the full-text index suggests for `words` that are not all in one name,
     /// scored on their current text.
     /// Each word found in an astronaut's name scores 2, and each found in the opening of the
     /// description, before its first parenthesis, scores 1: there Wikipedia writes the person's
     /// name with nicknames ("Buzz Aldrin (born Edwin Eugene Aldrin Jr.", "Charles "Pete" Conrad
-    /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell" finds Lovell by name
-    /// over Irwin, "James Benson "Jim" Irwin"). When no word is in a name or an opening, those
-    /// whose description holds every word are.
+    /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell", or "jim lov",
+    /// finds Lovell by name over Irwin, "James Benson "Jim" Irwin"). When no word is in a name
+    /// or an opening, those whose description holds every word are. The last word is also the
+    /// start of one, as in `search`. The site's search box suggests by the same rules (site.js).
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
-        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression).map { candidate in
+        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + "*").map { candidate in
             let opening = Self.opening(of: candidate.marked.description)
             return (candidate.thing, 2 * candidate.marked.name.count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" })
         }
         let best = scored.map(\.1).max() ?? 0
         if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
-        return try confirmedAstronauts(11, matching: words.matchExpression).map(\.thing)
+        return try confirmedAstronauts(11, matching: words.matchExpression + "*").map(\.thing)
     }
 
     /// The opening of an astronaut's description, where Wikipedia names the person with their

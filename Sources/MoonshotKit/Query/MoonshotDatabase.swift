@@ -30,7 +30,7 @@ package final class MoonshotDatabase {
         let notOurs = DatabaseProblem.notMoonshots(path: path)
         do {
             connection = try Self.openReadOnly(path)
-            try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, acceptingOlder: acceptingOlderLayouts)
+            try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, accepting: acceptingOlderLayouts ? 1 : MoonshotFile.schemaVersion)
             if !acceptingChangedSchema && !acceptingOlderLayouts {
                 let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {

@@ -69,8 +69,10 @@ package enum MoonshotFile {
     }
 
     /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
-    /// schema version: `notOurs` for one that is not moonshot's.
-    static func checkLayout(of database: Database, path: String, notOurs: any Error, acceptingOlder: Bool = false) throws {
+    /// schema version, or of one from `oldest` on: `notOurs` for one that is not moonshot's.
+    /// Returns its version.
+    @discardableResult
+    static func checkLayout(of database: Database, path: String, notOurs: any Error, accepting oldest: Int64 = schemaVersion) throws -> Int64 {
         // An empty database is what a failed first import leaves (SQLite made the file).
         if try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0) {
             guard try isUnclaimed(database) else { throw notOurs }
@@ -80,9 +82,10 @@ package enum MoonshotFile {
         guard version <= schemaVersion else {
             throw DatabaseProblem.newerLayout(path: path, version: version)
         }
-        guard version == schemaVersion || acceptingOlder else {
+        guard version >= oldest else {
             throw DatabaseProblem.olderLayout(path: path, version: version, lastImport: lastImportSources(of: database))
         }
+        return version
     }
 
     /// The files the last import of `database` read, as it was given them, when it can tell.
