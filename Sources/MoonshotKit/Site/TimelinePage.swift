@@ -42,6 +42,9 @@ struct TimelinePage {
             sentences.append(
                 "The missions launched from \(span) at their launch dates, left to right, and a row per astronaut with a mark on each mission they flew: repeat flyers have several marks, and a crew is the marks in one column."
             )
+            sentences.append(
+                "Each year with a launch has a tick of its own, and is widened where its launches are close together, so the years are not all drawn as wide."
+            )
         } else if shown > 0 {
             sentences.append("A column per mission and a row per astronaut with a mark on each mission they flew.")
         } else {
