@@ -96,6 +96,13 @@ final class SiteTimelineTests: BinaryTestCase {
         let counts = matches(#"<tr><th scope="row"><a href="astronauts/(\w+)\.html">[^<]*</a></th><td>(\d+)</td>"#, in: html)
         let flown = try rows("SELECT astronaut_id, count(*) FROM crew GROUP BY astronaut_id ORDER BY astronaut_id")
         XCTAssertEqual(counts.map { [$0[0] ?? "", $0[1] ?? ""] }.sorted { $0[0] < $1[0] }, flown)
+        // The astronauts' table is in the order of `moonshot astronauts --sort first-flight`:
+        // Apollo 1's crew, who never launched, last, and the page says how the two orders differ.
+        let listed = try moonshot("astronauts", "--sort", "first-flight", "--format", "json")
+        let cli = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], listed.stderr)
+        XCTAssertEqual(counts.map { $0[0] ?? "" }, cli.map { $0["astronaut_id"] as? String ?? "" })
+        XCTAssertEqual(counts.suffix(3).map { $0[0] ?? "" }.sorted(), ["chaffee", "grissom", "white"])
+        XCTAssertTrue(html.contains("the table of astronauts below goes by first launch date, those who never launched last"), html)
         // The badges are the site's own pictures.
         for badge in matches(#"<image href="(images/[^"]+)""#, in: html) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: url("site/" + (badge[0] ?? "")).path), badge[0] ?? "")
@@ -167,6 +174,14 @@ final class SiteTimelineTests: BinaryTestCase {
         // The astronaut who never flew is named, and is in the table, with no flight.
         XCTAssertTrue(html.contains("One astronaut has no flight in this dataset (Never &lt;Flew&gt;)"), html)
         XCTAssertTrue(html.contains(#"<tr><th scope="row"><a href="astronauts/grounded.html">Never &lt;Flew&gt;</a></th><td>0</td><td>None</td></tr>"#))
+        // The astronauts' table is in the CLI's order here too (the ghost, whom the CLI does not
+        // list, aside).
+        let listed = try moonshot("astronauts", "--sort", "first-flight", "--format", "json")
+        let cli = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], listed.stderr)
+        let table = html.components(separatedBy: "timeline-astronauts-heading").last ?? ""
+        let ids = matches(#"<tr><th scope="row">(?:<a href="astronauts/(\w+)\.html">)?"#, in: table).map { $0[0] }
+        XCTAssertEqual(ids.compactMap { $0 }, cli.map { $0["astronaut_id"] as? String ?? "" })
+        XCTAssertEqual(ids.count, cli.count + 1)
         // The mission missing from the missions table has a column without a date or page; its
         // mark leads to the astronaut instead. The astronaut missing from theirs has a row
         // without a page, and a mark that leads to the mission.

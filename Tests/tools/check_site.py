@@ -324,7 +324,17 @@ def check_timeline(browser, site, size):
     check(missions == [[page_name, date, crew] for _, page_name, date, crew in columns], f"{where}: the missions table {missions}")
     people = browser.execute_script(f"return {table}", "#timeline-tables section:last-child")
     by_page = {c[0]: c[1] for c in columns}
-    check(people == [[name, str(len(flights)), [by_page[f] for f in flights]] for _, name, flights in rows], f"{where}: the astronauts table {people}")
+    # The astronauts' table as `moonshot astronauts --sort first-flight` orders them: by first
+    # launch date, those who never launched last, then by name.
+    launched = {c[0]: c[2] != "No launch date" for c in columns}
+    dates = {c[0]: datetime.datetime.strptime(c[2], "%b %d, %Y").date() for c in columns if launched[c[0]]}
+
+    def first_flight(row):
+        first = min((dates[f] for f in row[2] if launched[f]), default=None)
+        return (first is None, first or datetime.date.min, row[1].encode())
+    by_first_flight = sorted(rows, key=first_flight)
+    check(people == [[name, str(len(flights)), [by_page[f] for f in flights]] for _, name, flights in by_first_flight],
+          f"{where}: the astronauts table {people}")
 
     box = browser.execute_script("const b = document.querySelector('.timeline-scroll'); return [b.scrollWidth, b.clientWidth]")
     if size == "phone":

@@ -57,6 +57,11 @@ struct TimelinePage {
                 "\(undated == 1 ? "One mission has" : "\(undated) missions have") no launch date (\(missions)): \(undated == 1 ? "it stands" : "they stand") apart, in the lane marked “No launch date” before the years."
             )
         }
+        if !timeline.astronauts.isEmpty {
+            sentences.append(
+                "The chart’s rows go by each astronaut’s first column, left to right, then by crew; the table of astronauts below goes by first launch date, those who never launched last, then by name, as <code>moonshot astronauts --sort first-flight</code> does."
+            )
+        }
         if timeline.missionCount > shown {
             sentences.append(
                 "This dataset has \(timeline.missionCount) missions; the timeline shows the first \(shown) by launch date and the astronauts who flew them.")
@@ -100,7 +105,7 @@ struct TimelinePage {
     }
 
     private var astronautsTable: HTML {
-        let rows = (timeline.astronauts + timeline.grounded).map { astronaut -> HTML in
+        let rows = timeline.byFirstFlight.map { astronaut -> HTML in
             let flights = astronaut.flights.map { flight -> HTML in
                 let mission = timeline.missions[flight.mission]
                 return "<li>\(Self.link(mission.nameOrMissing, to: mission.page)) <span class=\"secondary\">(\(Self.date(mission.launchDate)))</span></li>"
