@@ -22,6 +22,8 @@ final class SiteRenderingTests: XCTestCase {
         let noncharacters = String(Character(Unicode.Scalar(0xFDD0)!)) + String(Character(Unicode.Scalar(0x1FFFE)!))
         XCTAssertEqual(HTML.escaped("a\u{1B}[2J\u{7F}\u{9B}" + noncharacters + "b"), "a\u{241B}[2J\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}b")
         XCTAssertEqual(HTML.escaped("tab\tline\nRTL \u{202E}x 👩‍🚀"), "tab\tline\nRTL \u{202E}x 👩‍🚀")
+        // The search box's labels are the same text, not escaped: the script sets them as text.
+        XCTAssertEqual(HTML.visible("<a\u{1B}[2J\u{7F}\u{9B}" + noncharacters + "&b"), "<a\u{241B}[2J\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}&b")
     }
 
     func testAstronautPagesHaveSafeFileNames() {
@@ -55,7 +57,8 @@ final class SiteRenderingTests: XCTestCase {
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         XCTAssertEqual((parsed?["missions"] as? [Any])?.count, 12)
         XCTAssertEqual((parsed?["astronauts"] as? [Any])?.count, 32)
-        XCTAssertEqual(parsed?["roles"] as? [String], ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
+        XCTAssertEqual(
+            (parsed?["roles"] as? [[String: String]])?.map { $0["role"] }, ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
     }
 
     /// The import record of the built-in dataset.

@@ -423,6 +423,20 @@ def hostile(site, texts):
                 options = [o.get_attribute("textContent") for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")]
                 check(any(texts["suggestion"] in o for o in options), f"{where}: suggestions {options}")
                 check(browser.execute_script("return window.pwned === undefined"), f"{where}: a suggestion ran script")
+                # Control characters are shown as the pages show them, in the suggestions and in
+                # the filter a suggestion becomes.
+                for typed, label in texts["suggestions"]:
+                    search.clear()
+                    search.send_keys(typed)
+                    options = {o.find_element(By.CSS_SELECTOR, "span").get_attribute("textContent"): o
+                               for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")}
+                    check(label in options, f"{where}: {typed!r} suggests {list(options)}, not {label!r}")
+                    check(not any(re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", text) for text in options),
+                          f"{where}: a suggestion shows a control character: {list(options)}")
+                    if label in options:
+                        click(browser, options[label])
+                    tokens = [t.get_attribute("textContent") for t in browser.find_elements(By.CSS_SELECTOR, "#search-tokens .token span")]
+                    check(tokens and tokens[-1] == label, f"{where}: choosing {label!r} made the filters {tokens}")
             if page.startswith("astronauts/"):
                 name = browser.find_element(By.TAG_NAME, "h1").get_attribute("textContent")
                 check(name in texts["names"], f"{where}: the heading {name!r} is not one of the names as written")
