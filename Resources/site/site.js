@@ -224,7 +224,7 @@ window.moonshotSearch = moonshotSearch;
     const stems = (text) => moonshotSearch.words(text);
     const missions = data.missions.map((m) => ({ ...m, texts: [stems(m.name), stems(m.description)] }));
     const astronauts = data.astronauts.map((a) => ({ ...a, texts: [stems(a.name), stems(a.description)], called: [stems(a.name), stems(a.opening)] }));
-    const roles = data.roles.map((role) => ({ role, texts: [stems(role)] }));
+    const roles = data.roles.map(({ role, label }) => ({ role, label, texts: [stems(role)] }));
     const cards = new Map(Array.from(document.querySelectorAll("ul.cards > li[data-key]")).map((li) => [li.dataset.key, li]));
 
     const combobox = document.getElementById("search-combobox");
@@ -290,11 +290,11 @@ window.moonshotSearch = moonshotSearch;
         const people = moonshotSearch.astronautsMeant(input.value, astronauts)
             .filter((a) => !chosen.has("astronaut:" + a.id))
             .slice(0, 6)
-            .map((a) => ({ kind: "astronaut", value: a.id, label: a.name }));
+            .map((a) => ({ kind: "astronaut", value: a.id, label: a.label }));
         const offered = roles
             .filter(({ role, texts }) => !chosen.has("role:" + role) && moonshotSearch.matches(typed, texts))
             .slice(0, 3)
-            .map(({ role }) => ({ kind: "role", value: role, label: role }));
+            .map(({ role, label }) => ({ kind: "role", value: role, label }));
         return [...people, ...offered];
     }
 

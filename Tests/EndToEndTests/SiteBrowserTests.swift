@@ -150,17 +150,24 @@ final class SiteBrowserTests: BinaryTestCase {
         let scriptName = "<script>window.pwned = 2</script> O'Brien & \"Buzz\" &amp;"
         let bidiName = "\u{202E}Evil RTL\u{202C} and \u{200F}marks 👩‍🚀 Sally 🚀"
         let hostileID = "\"><img src=x onerror=\"window.pwned=1\">"
+        // Control characters, which the pages show as their Unicode pictures.
+        let controlName = "Bell\u{7} Esc\u{1B}[31m Kranz"
+        let shownControlName = "Bell\u{2407} Esc\u{241B}[31m Kranz"
         let astronauts: [String: [String: String]] = [
             hostileID: [
                 "id": hostileID, "name": scriptName,
                 "description": "</script><script>window.pwned = 3</script><img src=x onerror=\"window.pwned=4\"> & more\n\nESC \u{1B}[2J, C1 \u{9B} end.",
             ],
             "bidi": ["id": "bidi", "name": bidiName, "description": "<style>body{display:none}</style> \u{2028} line separator"],
+            "kranz": ["id": "kranz", "name": controlName, "description": "Flight director."],
         ]
         let missions: [[String: Any]] = [
             [
                 "id": 1, "launchDate": "1969-07-16", "description": "</p><script>window.pwned = 5</script><!-- & -->",
-                "crew": [["name": hostileID, "role": "<i>Commander</i> & \"co\""], ["name": "bidi", "role": "Pilot \u{202E}reversed"]],
+                "crew": [
+                    ["name": hostileID, "role": "<i>Commander</i> & \"co\""], ["name": "bidi", "role": "Pilot \u{202E}reversed"],
+                    ["name": "kranz", "role": "Flight\u{1B}Director"],
+                ],
             ]
         ]
         try JSONSerialization.data(withJSONObject: missions).write(to: folder.appendingPathComponent("missions.json"))
@@ -178,9 +185,12 @@ final class SiteBrowserTests: BinaryTestCase {
                     "<i>Commander</i> & \"co\"",
                 ],
             ],
-            "names": [scriptName, bidiName],
+            "names": [scriptName, bidiName, shownControlName],
             "search": "Brien",
             "suggestion": scriptName,
+            // What is typed, and a suggestion (and then a filter) shown as the pages show it (a role
+            // as its title: the first word capitalized).
+            "suggestions": [["Kranz", shownControlName], ["Director", "Flight\u{241B}director"]],
         ]
         let textsFile = folder.appendingPathComponent("texts.json")
         try JSONSerialization.data(withJSONObject: texts).write(to: textsFile)

@@ -96,6 +96,13 @@ final class SiteTimelineTests: BinaryTestCase {
         let counts = matches(#"<tr><th scope="row"><a href="astronauts/(\w+)\.html">[^<]*</a></th><td>(\d+)</td>"#, in: html)
         let flown = try rows("SELECT astronaut_id, count(*) FROM crew GROUP BY astronaut_id ORDER BY astronaut_id")
         XCTAssertEqual(counts.map { [$0[0] ?? "", $0[1] ?? ""] }.sorted { $0[0] < $1[0] }, flown)
+        // The astronauts' table is in the order of `moonshot astronauts --sort first-flight`:
+        // Apollo 1's crew, who never launched, last, and the page says how the two orders differ.
+        let listed = try moonshot("astronauts", "--sort", "first-flight", "--format", "json")
+        let cli = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], listed.stderr)
+        XCTAssertEqual(counts.map { $0[0] ?? "" }, cli.map { $0["astronaut_id"] as? String ?? "" })
+        XCTAssertEqual(counts.suffix(3).map { $0[0] ?? "" }.sorted(), ["chaffee", "grissom", "white"])
+        XCTAssertTrue(html.contains("the table of astronauts below goes by first launch date, those who never launched last"), html)
         // The badges are the site's own pictures.
         for badge in matches(#"<image href="(images/[^"]+)""#, in: html) {
             XCTAssertTrue(FileManager.default.fileExists(atPath: url("site/" + (badge[0] ?? "")).path), badge[0] ?? "")
@@ -122,8 +129,8 @@ final class SiteTimelineTests: BinaryTestCase {
             UPDATE astronauts SET name = '<script>window.pwned = 1</script> O''Brien & "Buzz"' WHERE id = 'aldrin';
             UPDATE astronauts SET name = 'Two' || char(10) || 'Lines' WHERE id = 'lovell';
             UPDATE astronauts SET name = '\(longName)' WHERE id = 'young';
-            UPDATE missions SET launch_date = '1066-10-14' WHERE id = 7;
-            UPDATE missions SET launch_date = '2999-12-31' WHERE id = 17;
+            UPDATE missions SET launch_date = '0001-01-01' WHERE id = 7;
+            UPDATE missions SET launch_date = '9999-12-31' WHERE id = 17;
             INSERT INTO astronauts (id, name, description) VALUES ('grounded', 'Never <Flew>', 'Trained only.');
             """)
         try editBehindTriggers(
@@ -141,14 +148,40 @@ final class SiteTimelineTests: BinaryTestCase {
         XCTAssertTrue(html.contains(">Very Long Name Very Lon…</text>"), html)
         XCTAssertTrue(html.contains("aria-label=\"\(longName)\""))
         XCTAssertTrue(html.contains("\(longName): Apollo 16, Commander, Apr 16, 1972"))
-        // 1066 to 2999: labelled every 200 years, and the drawing stays about as wide as Apollo's.
+        // From 1 to 9999, as the page says: labelled every 1000 years and at each year with a
+        // launch (and the next), and the drawing stays about as wide as Apollo's.
+        XCTAssertTrue(html.contains("The missions launched from 1 to 9999 at their launch dates"), html)
         let years = matches(#"<text class="year"[^>]*>(\d+)</text>"#, in: html).compactMap { $0[0].flatMap { Int($0) } }
-        XCTAssertEqual(years, Array(stride(from: 1000, through: 2800, by: 200)))
+        XCTAssertEqual(years, [1, 2, 1000, 1968, 1969, 1970, 1971, 1972, 1973, 2000] + Array(stride(from: 3000, through: 9000, by: 1000)) + [9999])
         let width = matches(#"<svg class="timeline-chart"[^>]* width="([\d.]+)""#, in: html).first?[0].flatMap { Double($0) } ?? .infinity
         XCTAssertLessThan(width, 3000)
+        // Each mission's column is between the tick of its year and the next tick, the year after.
+        let ticks = matches(#"<line class="tick" x1="([\d.]+)""#, in: html).compactMap { $0[0].flatMap { Double($0) } }
+        let tickYears = years + [10000]
+        XCTAssertEqual(ticks.count, tickYears.count)
+        let columnXs = matches(#"<line class="column-line" x1="([\d.]+)""#, in: html).compactMap { $0[0].flatMap { Double($0) } }
+        // Apollo 1 and mission 99 (no launch date) first, then the launches in order.
+        let launches = ["", ""] + (try rows("SELECT launch_date FROM missions WHERE launch_date IS NOT NULL ORDER BY launch_date, id").map { $0[0] })
+        XCTAssertEqual(columnXs.count, launches.count)
+        for (launch, x) in zip(launches, columnXs) {
+            guard let year = Int(launch.prefix(4)), let tick = tickYears.firstIndex(of: year), tick + 1 < ticks.count else {
+                XCTAssertTrue(launch.isEmpty, "no tick for \(launch) in \(tickYears)")
+                continue
+            }
+            XCTAssertEqual(tickYears[tick + 1], year + 1)
+            XCTAssertTrue(ticks[tick] < x && x < ticks[tick + 1], "\(launch) at \(x), between the ticks \(ticks[tick]) and \(ticks[tick + 1])")
+        }
         // The astronaut who never flew is named, and is in the table, with no flight.
         XCTAssertTrue(html.contains("One astronaut has no flight in this dataset (Never &lt;Flew&gt;)"), html)
         XCTAssertTrue(html.contains(#"<tr><th scope="row"><a href="astronauts/grounded.html">Never &lt;Flew&gt;</a></th><td>0</td><td>None</td></tr>"#))
+        // The astronauts' table is in the CLI's order here too (the ghost, whom the CLI does not
+        // list, aside).
+        let listed = try moonshot("astronauts", "--sort", "first-flight", "--format", "json")
+        let cli = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], listed.stderr)
+        let table = html.components(separatedBy: "timeline-astronauts-heading").last ?? ""
+        let ids = matches(#"<tr><th scope="row">(?:<a href="astronauts/(\w+)\.html">)?"#, in: table).map { $0[0] }
+        XCTAssertEqual(ids.compactMap { $0 }, cli.map { $0["astronaut_id"] as? String ?? "" })
+        XCTAssertEqual(ids.count, cli.count + 1)
         // The mission missing from the missions table has a column without a date or page; its
         // mark leads to the astronaut instead. The astronaut missing from theirs has a row
         // without a page, and a mark that leads to the mission.

@@ -22,6 +22,8 @@ final class SiteRenderingTests: XCTestCase {
         let noncharacters = String(Character(Unicode.Scalar(0xFDD0)!)) + String(Character(Unicode.Scalar(0x1FFFE)!))
         XCTAssertEqual(HTML.escaped("a\u{1B}[2J\u{7F}\u{9B}" + noncharacters + "b"), "a\u{241B}[2J\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}b")
         XCTAssertEqual(HTML.escaped("tab\tline\nRTL \u{202E}x 👩‍🚀"), "tab\tline\nRTL \u{202E}x 👩‍🚀")
+        // The search box's labels are the same text, not escaped: the script sets them as text.
+        XCTAssertEqual(HTML.visible("<a\u{1B}[2J\u{7F}\u{9B}" + noncharacters + "&b"), "<a\u{241B}[2J\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}&b")
     }
 
     func testAstronautPagesHaveSafeFileNames() {
@@ -55,7 +57,8 @@ final class SiteRenderingTests: XCTestCase {
         let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         XCTAssertEqual((parsed?["missions"] as? [Any])?.count, 12)
         XCTAssertEqual((parsed?["astronauts"] as? [Any])?.count, 32)
-        XCTAssertEqual(parsed?["roles"] as? [String], ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
+        XCTAssertEqual(
+            (parsed?["roles"] as? [[String: String]])?.map { $0["role"] }, ["Commander", "Senior Pilot", "Pilot", "Command Module Pilot", "Lunar Module Pilot"])
     }
 
     /// The import record of the built-in dataset.
@@ -121,7 +124,7 @@ final class SiteRenderingTests: XCTestCase {
         }
         XCTAssertGreaterThan(scale.columns[1], scale.axisStart)
         XCTAssertLessThan(scale.columns[0], scale.axisStart)
-        XCTAssertEqual(scale.ticks.map(\.year), Array(stride(from: 1000, through: 3000, by: 200)))
+        XCTAssertEqual(scale.ticks.map(\.year), [1066, 1067, 1200, 1400, 1600, 1800, 1969, 1970, 2000, 2200, 2400, 2600, 2800, 2999, 3000])
         XCTAssertLessThan(scale.width, 2000)
         // Each tick is before the launches of its year and after those of the years before.
         for tick in scale.ticks {
@@ -129,6 +132,46 @@ final class SiteRenderingTests: XCTestCase {
                 guard let date = mission.launchDate else { continue }
                 XCTAssertEqual(date.year >= tick.year, x > tick.x, "\(date) and the tick of \(tick.year)")
             }
+        }
+    }
+
+    /// The axis says where each mark is, however crowded or far apart the launches: each
+    /// mission's column is between the tick of its year and the tick of the year after, and the
+    /// ticks go in time order, at least a label's width apart.
+    func testTimelineColumnsLieBetweenTheTicksOfTheirYearAndTheNext() {
+        let apollo = [
+            "1968-10-11", "1968-12-21", "1969-03-03", "1969-05-18", "1969-07-16", "1969-11-14", "1970-04-11", "1971-01-31", "1971-07-26", "1972-04-16",
+            "1972-12-07",
+        ]
+        let datasets: [[String]] = [
+            apollo, apollo + [""],
+            ["0001-01-01"] + apollo.dropFirst().dropLast() + ["9999-12-31"],
+            ["0000-01-01", "0000-12-31", "9999-01-01", "9999-12-31"],
+            Array(repeating: "1969-07-16", count: 12) + ["1969-07-17", "1970-01-01", "1969-12-31"],
+            ["1066-10-14", "1066-10-15", "1969-07-16", "1969-07-20", "2999-12-31"],
+            (0..<60).map { String(format: "%04d-06-15", 1900 + $0 * $0 % 97) },
+            (0..<30).map { String(format: "%04d-%02d-01", 2000 + $0 / 12, $0 % 12 + 1) },
+            ["2024-02-29"], ["", ""],
+        ]
+        for dates in datasets {
+            let line = timeline(dates)
+            let scale = TimelineScale(line)
+            for (tick, next) in zip(scale.ticks, scale.ticks.dropFirst()) {
+                XCTAssertLessThan(tick.year, next.year, "\(dates)")
+                XCTAssertGreaterThanOrEqual(next.x - tick.x, 48 - 0.001, "\(dates): \(scale.ticks)")
+            }
+            for (mission, x) in zip(line.missions, scale.columns) {
+                guard let date = mission.launchDate else { continue }
+                let index = scale.ticks.firstIndex { $0.year == date.year }
+                XCTAssertNotNil(index, "\(dates): no tick for \(date.year) in \(scale.ticks.map(\.year))")
+                guard let index, index + 1 < scale.ticks.count else { continue }
+                XCTAssertEqual(scale.ticks[index + 1].year, date.year + 1, "\(dates)")
+                XCTAssertGreaterThan(x, scale.ticks[index].x, "\(dates): \(date)")
+                XCTAssertLessThan(x, scale.ticks[index + 1].x, "\(dates): \(date)")
+            }
+            // The ticks run from the first launch's year to the end of the last's.
+            XCTAssertEqual(scale.ticks.first?.year, line.years?.lowerBound, "\(dates)")
+            XCTAssertEqual(scale.ticks.last?.year, line.years.map { $0.upperBound + 1 }, "\(dates)")
         }
     }
 

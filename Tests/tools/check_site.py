@@ -326,7 +326,17 @@ def check_timeline(browser, site, size):
     check(missions == [[page_name, date, crew] for _, page_name, date, crew in columns], f"{where}: the missions table {missions}")
     people = browser.execute_script(f"return {table}", "#timeline-tables section:last-child")
     by_page = {c[0]: c[1] for c in columns}
-    check(people == [[name, str(len(flights)), [by_page[f] for f in flights]] for _, name, flights in rows], f"{where}: the astronauts table {people}")
+    # The astronauts' table as `moonshot astronauts --sort first-flight` orders them: by first
+    # launch date, those who never launched last, then by name.
+    launched = {c[0]: c[2] != "No launch date" for c in columns}
+    dates = {c[0]: datetime.datetime.strptime(c[2], "%b %d, %Y").date() for c in columns if launched[c[0]]}
+
+    def first_flight(row):
+        first = min((dates[f] for f in row[2] if launched[f]), default=None)
+        return (first is None, first or datetime.date.min, row[1].encode())
+    by_first_flight = sorted(rows, key=first_flight)
+    check(people == [[name, str(len(flights)), [by_page[f] for f in flights]] for _, name, flights in by_first_flight],
+          f"{where}: the astronauts table {people}")
 
     box = browser.execute_script("const b = document.querySelector('.timeline-scroll'); return [b.scrollWidth, b.clientWidth]")
     if size == "phone":
@@ -415,6 +425,20 @@ def hostile(site, texts):
                 options = [o.get_attribute("textContent") for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")]
                 check(any(texts["suggestion"] in o for o in options), f"{where}: suggestions {options}")
                 check(browser.execute_script("return window.pwned === undefined"), f"{where}: a suggestion ran script")
+                # Control characters are shown as the pages show them, in the suggestions and in
+                # the filter a suggestion becomes.
+                for typed, label in texts["suggestions"]:
+                    search.clear()
+                    search.send_keys(typed)
+                    options = {o.find_element(By.CSS_SELECTOR, "span").get_attribute("textContent"): o
+                               for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]")}
+                    check(label in options, f"{where}: {typed!r} suggests {list(options)}, not {label!r}")
+                    check(not any(re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]", text) for text in options),
+                          f"{where}: a suggestion shows a control character: {list(options)}")
+                    if label in options:
+                        click(browser, options[label])
+                    tokens = [t.get_attribute("textContent") for t in browser.find_elements(By.CSS_SELECTOR, "#search-tokens .token span")]
+                    check(tokens and tokens[-1] == label, f"{where}: choosing {label!r} made the filters {tokens}")
             if page.startswith("astronauts/"):
                 name = browser.find_element(By.TAG_NAME, "h1").get_attribute("textContent")
                 check(name in texts["names"], f"{where}: the heading {name!r} is not one of the names as written")

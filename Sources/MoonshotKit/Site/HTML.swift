@@ -43,10 +43,8 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
         }
     }
 
-    /// `text` escaped for an HTML text node or a quoted attribute value. Characters HTML does not
-    /// allow in a document (controls other than tab and line breaks, noncharacters) are shown
-    /// visibly instead: C0 controls and DEL as their Unicode control pictures (U+241B "␛" for
-    /// ESC), the others as U+FFFD.
+    /// `text` escaped for an HTML text node or a quoted attribute value, with the characters HTML
+    /// does not allow in a document shown visibly (see `visible(_:)`).
     package static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -57,16 +55,30 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20:
-                out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case "\u{7F}": out += "\u{2421}"
-            case _ where (0x80...0x9F).contains(scalar.value) || isNoncharacter(scalar):
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
+            default: out.unicodeScalars.append(visible(scalar))
             }
         }
         return out
+    }
+
+    /// `text` as the site shows it: the characters HTML does not allow in a document (controls
+    /// other than tab and line breaks, noncharacters) replaced by visible ones, C0 controls and
+    /// DEL by their Unicode control pictures (U+241B "␛" for ESC), the others by U+FFFD. The
+    /// pages show text so, and the search box's script is given its names so.
+    package static func visible(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.append(contentsOf: text.unicodeScalars.map(visible))
+        return out
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar {
+        case "\t", "\n", "\r": scalar
+        case _ where scalar.value < 0x20: Unicode.Scalar(0x2400 + scalar.value)!
+        case "\u{7F}": "\u{2421}"
+        case _ where (0x80...0x9F).contains(scalar.value) || isNoncharacter(scalar): "\u{FFFD}"
+        default: scalar
+        }
     }
 
     /// U+FDD0 to U+FDEF and the last two code points of every plane.

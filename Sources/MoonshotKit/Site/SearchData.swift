@@ -2,7 +2,8 @@
 /// each mission's and astronaut's key (as the page's cards carry it), and the text their
 /// full-text index holds (name and description: `moonshot search` finds the same), an
 /// astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as filters:
-/// those of one index page.
+/// those of one index page. Each astronaut and role also has a label, its text as the pages
+/// show it (`HTML.visible`), for the suggestions and filters to show.
 struct SearchData {
     let missions: [MissionDetail]
     let astronauts: [AstronautDetail]
@@ -21,6 +22,7 @@ struct SearchData {
                 ("key", .string("astronaut:\(astronaut.id)")),
                 ("id", .string(astronaut.id)),
                 ("name", .string(astronaut.name)),
+                ("label", .string(HTML.visible(astronaut.name))),
                 ("description", .string(astronaut.description)),
                 ("opening", .string(String(MoonshotDatabase.opening(of: astronaut.description)))),
             ])
@@ -31,7 +33,8 @@ struct SearchData {
         for member in self.missions.flatMap(\.crew) where seen.insert(ExactString(member.canonicalRole)).inserted {
             roles.append(member.canonicalRole)
         }
-        return .object([("missions", .array(missions)), ("astronauts", .array(astronauts)), ("roles", .array(roles.map { .string($0) }))])
+        let roleObjects = roles.map { JSONValue.object([("role", .string($0)), ("label", .string(HTML.visible($0)))]) }
+        return .object([("missions", .array(missions)), ("astronauts", .array(astronauts)), ("roles", .array(roleObjects))])
     }
 
     /// The JSON, safe inside a script element: "<", ">" and "&" (which can only be in strings)

@@ -89,6 +89,26 @@ struct Timeline {
         self.groundedCount = groundedCount
     }
 
+    /// Everyone, flown or not, in the order of `moonshot astronauts --sort first-flight`: by
+    /// their first launch date, those who never launched last, then by name and id (compared
+    /// as SQLite does, by code points). The chart's rows go by their first column instead.
+    var byFirstFlight: [Astronaut] {
+        let keyed = (astronauts + grounded).map { astronaut in
+            (astronaut, first: astronaut.flights.compactMap { missions[$0.mission].launchDate }.min())
+        }
+        return keyed.sorted { one, other in
+            switch (one.first, other.first) {
+            case (let date?, let otherDate?) where date != otherDate: return date < otherDate
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default:
+                let names = (one.0.nameOrMissing, other.0.nameOrMissing)
+                if !names.0.utf8.elementsEqual(names.1.utf8) { return names.0.utf8.lexicographicallyPrecedes(names.1.utf8) }
+                return one.0.id.utf8.lexicographicallyPrecedes(other.0.id.utf8)
+            }
+        }.map(\.0)
+    }
+
     /// The missions without a launch date, which come first.
     var undatedCount: Int { missions.prefix(while: { $0.launchDate == nil }).count }
 

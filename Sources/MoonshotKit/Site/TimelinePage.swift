@@ -42,6 +42,9 @@ struct TimelinePage {
             sentences.append(
                 "The missions launched from \(span) at their launch dates, left to right, and a row per astronaut with a mark on each mission they flew: repeat flyers have several marks, and a crew is the marks in one column."
             )
+            sentences.append(
+                "Each year with a launch has a tick of its own, and is widened where its launches are close together, so the years are not all drawn as wide."
+            )
         } else if shown > 0 {
             sentences.append("A column per mission and a row per astronaut with a mark on each mission they flew.")
         } else {
@@ -52,6 +55,11 @@ struct TimelinePage {
             let missions = timeline.missions.prefix(undated).map(\.nameOrMissing).joined(separator: ", ")
             sentences.append(
                 "\(undated == 1 ? "One mission has" : "\(undated) missions have") no launch date (\(missions)): \(undated == 1 ? "it stands" : "they stand") apart, in the lane marked “No launch date” before the years."
+            )
+        }
+        if !timeline.astronauts.isEmpty {
+            sentences.append(
+                "The chart’s rows go by each astronaut’s first column, left to right, then by crew; the table of astronauts below goes by first launch date, those who never launched last, then by name, as <code>moonshot astronauts --sort first-flight</code> does."
             )
         }
         if timeline.missionCount > shown {
@@ -97,7 +105,7 @@ struct TimelinePage {
     }
 
     private var astronautsTable: HTML {
-        let rows = (timeline.astronauts + timeline.grounded).map { astronaut -> HTML in
+        let rows = timeline.byFirstFlight.map { astronaut -> HTML in
             let flights = astronaut.flights.map { flight -> HTML in
                 let mission = timeline.missions[flight.mission]
                 return "<li>\(Self.link(mission.nameOrMissing, to: mission.page)) <span class=\"secondary\">(\(Self.date(mission.launchDate)))</span></li>"
