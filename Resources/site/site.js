@@ -136,7 +136,8 @@ const moonshotSearch = (() => {
     // The astronauts `moonshot astronaut` takes `text` to mean (MoonshotDatabase.resolveAstronaut
     // and bestGuess), best first; each of `people` has `texts` (the stems of the name and of the
     // description) and `called` (of the name and of the opening of the description, where the
-    // nicknames are). The words of `text` are taken one by one, the last also as a prefix:
+    // nicknames are). The words of `text` are taken one by one, the last also as a prefix
+    // (unless it ends in a digit, as in `query`):
     // - those whose name holds every word whole; failing that, with the last as a prefix;
     // - failing that, those with the best score above 0: 2 for each word of the name that is one
     //   of the words, 1 for each of the opening ("jim lov" is Lovell, not James "Jim" Irwin);
