@@ -12,7 +12,8 @@
 // - what is typed is split into chunks at spaces, tabs and line breaks; a possessive 's at the
 //   end of a chunk is dropped; each chunk is a phrase: its words one after another in the name
 //   or in the description; every phrase must match (one without words is left out);
-// - the last word of the last chunk also matches as the start of a word ("lov" finds Lovell).
+// - the last word of the last chunk also matches as the start of a word ("lov" finds Lovell),
+//   unless it ends in a digit, 0 to 9: numbers match whole ("apollo 1", "o2", "1969").
 // Tests call these through window.moonshotSearch, against SQLite itself.
 const moonshotSearch = (() => {
     // Accents are taken off Latin letters only, as SQLite's table of them does ("naïve" is
@@ -102,17 +103,21 @@ const moonshotSearch = (() => {
         return new TextDecoder().decode(Uint8Array.from(w, (c) => c.charCodeAt(0)));
     }
 
-    // The stems of the words of `text`, in order.
-    const words = (text) => fold(text).split(/[^\p{L}\p{N}\p{Co}]+/u).filter((word) => word !== "").map(stem);
+    // The folded words of `text`, in order, and their stems.
+    const folded = (text) => fold(text).split(/[^\p{L}\p{N}\p{Co}]+/u).filter((word) => word !== "");
+    const words = (text) => folded(text).map(stem);
 
-    // What was typed as phrases of stems; the last one's last stem is a prefix. Empty if no word.
+    // What was typed as phrases of stems; the last one's last stem is a prefix, unless the word
+    // typed ends in a digit. Empty if no word.
     function query(text) {
         const chunks = text.split(/[ \t\r\n]/).map((chunk) => {
             for (const suffix of ["'s", "'S", "’s", "’S"]) if (chunk.endsWith(suffix)) chunk = chunk.slice(0, -2);
             return chunk;
         }).filter((chunk) => chunk !== "");
-        const phrases = chunks.map(words);
-        const lastIsPrefix = phrases.length > 0 && phrases[phrases.length - 1].length > 0;
+        const typed = chunks.map(folded);
+        const last = typed.length > 0 ? typed[typed.length - 1] : [];
+        const lastIsPrefix = last.length > 0 && !/[0-9]$/.test(last[last.length - 1]);
+        const phrases = typed.map((phrase) => phrase.map(stem));
         return phrases.map((phrase, index) => ({ words: phrase, prefix: lastIsPrefix && index === phrases.length - 1 }))
             .filter((phrase) => phrase.words.length > 0);
     }
@@ -131,7 +136,8 @@ const moonshotSearch = (() => {
     // The astronauts `moonshot astronaut` takes `text` to mean (MoonshotDatabase.resolveAstronaut
     // and bestGuess), best first; each of `people` has `texts` (the stems of the name and of the
     // description) and `called` (of the name and of the opening of the description, where the
-    // nicknames are). The words of `text` are taken one by one, the last also as a prefix:
+    // nicknames are). The words of `text` are taken one by one, the last also as a prefix
+    // (unless it ends in a digit, as in `query`):
     // - those whose name holds every word whole; failing that, with the last as a prefix;
     // - failing that, those with the best score above 0: 2 for each word of the name that is one
     //   of the words, 1 for each of the opening ("jim lov" is Lovell, not James "Jim" Irwin);

@@ -93,6 +93,15 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertEqual(try found("lov").first, "lovell")
         XCTAssertEqual(try found("rovers"), ["Apollo 15"])
         XCTAssertTrue(try found("apoll").contains("Apollo 11"))
+        // A last word that ends in a digit is matched whole: what FTS5 finds for the words as they are.
+        let exact = try sqlite3(
+            """
+            SELECT name FROM missions_fts WHERE missions_fts MATCH '"apollo" "1"'
+            UNION ALL SELECT rowid FROM astronauts_fts WHERE astronauts_fts MATCH '"apollo" "1"';
+            """)
+        let apollo1 = try found("apollo+1")
+        XCTAssertEqual(apollo1.first, "Apollo 1")
+        XCTAssertEqual(apollo1.count, exact.split(separator: "\n").count, "\(apollo1) against\n\(exact)")
     }
 
     func testDatasetteShowsNamesForMissionsAndAstronautsInCrew() throws {

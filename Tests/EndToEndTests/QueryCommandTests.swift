@@ -134,17 +134,7 @@ final class QueryCommandTests: BinaryTestCase {
     func testSearchFindsOtherFormsOfWordsAndTheStartOfTheLastOne() throws {
         // What each search should find, worked out here from the words of every name and
         // description: those for which `wanted` holds for some word.
-        let rows =
-            try JSONSerialization.jsonObject(
-                with: Data(
-                    try moonshot(
-                        "sql",
-                        "SELECT 'mission:' || id AS key, name, description FROM missions UNION ALL SELECT 'astronaut:' || id, name, description FROM astronauts",
-                        "--format", "json"
-                    ).stdout.utf8)) as! [[String: String]]
-        let words = { (row: [String: String]) in
-            (row["name"]! + " " + row["description"]!).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
-        }
+        let rows = try wordsOfEveryRow()
         let cases: [(text: String, wanted: (String) -> Bool)] = [
             ("lov", { $0.hasPrefix("lov") }),
             ("apoll", { $0.hasPrefix("apoll") }),
@@ -152,11 +142,8 @@ final class QueryCommandTests: BinaryTestCase {
             ("landed", { ["land", "lands", "landed", "landing", "landings"].contains($0) }),
         ]
         for (text, wanted) in cases {
-            let expected = Set(rows.filter { words($0).contains(where: wanted) }.map { $0["key"]! })
-            let result = try moonshot("search", text, "--limit", "1000", "--format", "json")
-            let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
-            let found = Set(hits.map { hit in "\(hit["kind"]!):" + ((hit["mission_id"] as? Int).map { String($0) } ?? (hit["astronaut_id"] as? String ?? "")) })
-            XCTAssertEqual(found, expected, text)
+            let expected = Set(rows.filter { $0.words.contains(where: wanted) }.map(\.key))
+            XCTAssertEqual(Set(try searchHits(text)), expected, text)
             XCTAssertFalse(expected.isEmpty, text)
         }
         XCTAssertTrue(try moonshot("search", "lov").stdout.contains("James A. Lovell Jr."))
@@ -165,18 +152,83 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(lovell.stdout.contains("James A. Lovell Jr."), "a lookup takes the start of a name too: \(lovell.stdout)")
     }
 
+    func testALastWordEndingInADigitIsMatchedWhole() throws {
+        // What each search should find, worked out here: the rows that hold every word whole
+        // (Apollo's text has no other forms of these), punctuation after the last aside.
+        let rows = try wordsOfEveryRow()
+        let cases: [(text: String, words: [String])] = [
+            ("apollo 1", ["apollo", "1"]), ("Apollo 1.", ["apollo", "1"]), ("1969", ["1969"]), ("17", ["17"]),
+            ("o2", ["o2"]), ("moon 19", ["moon", "19"]),
+        ]
+        for (text, words) in cases {
+            let expected = Set(rows.filter { row in words.allSatisfy(row.words.contains) }.map(\.key))
+            XCTAssertEqual(Set(try searchHits(text)), expected, text)
+        }
+        XCTAssertEqual(try searchHits("apollo 1").first, "mission:1", "Apollo 1 first")
+        XCTAssertFalse(try searchHits("1969").isEmpty)
+        // A lookup takes a number whole too: "12" is not the start of a name's "1234".
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('a1234', 'Agent 1234', 'A test.')"), "")
+        let part = try moonshot("astronaut", "12")
+        XCTAssertEqual(part.status, 1, part.stdout)
+        XCTAssertTrue(part.stderr.contains("no astronaut matches \"12\""), part.stderr)
+        let whole = try moonshot("astronaut", "1234", "--format", "json")
+        XCTAssertTrue(whole.stdout.contains("\"astronaut_id\": \"a1234\""), whole.stdout + whole.stderr)
+        XCTAssertEqual(whole.stderr, "")
+    }
+
+    /// The key ("mission:11", "astronaut:lovell") and the words, lower case, of every mission's
+    /// and astronaut's name and description, read with `moonshot sql`.
+    private func wordsOfEveryRow() throws -> [(key: String, words: [String])] {
+        let rows =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try moonshot(
+                        "sql",
+                        "SELECT 'mission:' || id AS key, name, description FROM missions UNION ALL SELECT 'astronaut:' || id, name, description FROM astronauts",
+                        "--format", "json"
+                    ).stdout.utf8)) as! [[String: String]]
+        return rows.map { row in
+            (row["key"]!, (row["name"]! + " " + row["description"]!).lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
+        }
+    }
+
+    /// The keys of what `moonshot search text` finds, in its order.
+    private func searchHits(_ text: String) throws -> [String] {
+        let result = try moonshot("search", text, "--limit", "1000", "--format", "json")
+        XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
+        let hits = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+        return hits.map { hit in "\(hit["kind"]!):" + ((hit["mission_id"] as? Int).map { String($0) } ?? (hit["astronaut_id"] as? String ?? "")) }
+    }
+
     func testAWholeNameIsTakenBeforeLongerNamesThatStartWithIt() throws {
         XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('r9', 'Ronaldo Nazario', 'A footballer.')"), "")
-        for (text, id) in [("Ronald", "evans"), ("ronald e", "evans"), ("Ronaldo", "r9"), ("RONALDO NAZ", "r9")] {
+        for (text, id) in [("Ronald", "evans"), ("ronald e", "evans"), ("Ronaldo", "r9")] {
             let result = try moonshot("astronaut", text, "--format", "json")
             XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
             XCTAssertTrue(result.stdout.contains("\"astronaut_id\": \"\(id)\""), "\(text): \(result.stdout)")
             XCTAssertEqual(result.stderr, "", "\(text): found by name, not guessed")
         }
+        // Found by the start of a word only: a guess, which stderr notes as the others.
+        let started = try moonshot("astronaut", "RONALDO NAZ", "--format", "json")
+        XCTAssertTrue(started.stdout.contains("\"astronaut_id\": \"r9\""), started.stdout + started.stderr)
+        XCTAssertEqual(started.stderr, "RONALDO NAZ: taking Ronaldo Nazario (r9)\n")
         // Only where no name holds the words whole is the last one the start of a name.
         let both = try moonshot("astronaut", "Ron")
         XCTAssertEqual(both.status, 1)
         XCTAssertTrue(both.stderr.contains("\"Ron\" could be any of 2 astronauts:\n  evans  Ronald E. Evans\n  r9     Ronaldo Nazario\n"), both.stderr)
+    }
+
+    func testANameFoundByTheStartOfAWordIsNotedAsAGuess() throws {
+        for (text, taken) in [
+            ("lov", "James A. Lovell Jr. (lovell)"), ("arm", "Neil A. Armstrong (armstrong)"), ("ald", "Edwin E. Aldrin Jr. (aldrin)"),
+        ] {
+            let result = try moonshot("astronaut", text, "--format", "json")
+            XCTAssertEqual(result.status, 0, "\(text): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "\(text): taking \(taken)\n", text)
+            XCTAssertTrue(result.stdout.hasPrefix("{"), "the answer stays clean JSON: \(result.stdout)")
+        }
+        let named = try moonshot("astronaut", "lovell")
+        XCTAssertEqual(named.stderr, "", "a whole name is no guess")
     }
 
     func testAGuessTakesTheLastWordAsTheStartOfOneToo() throws {

@@ -85,6 +85,7 @@ final class SiteBrowserTests: BinaryTestCase {
             "lov", "rovers", "landed", "buzz", "Buzz Aldrin", "apoll", "oxygen tank", "Apollo's 13", "apollo 1", "Lovell's",
             "lunar module", "LUNAR   Module", "naïve", "Ålunar", "résumé", "o2-tank", "lunar, rover!", "(moon)", "1969", "17",
             "navy test pilot", "geolog", "splashdown", "zzzzqqq", "lov -", "crewed landing", "gemini's", "moon\tlanding",
+            "o2", "apollo 1x", "Apollo 1.", "apollo 13's", "1969s", "moon 19", "apollo 1 -",
         ]
         var queries: [[String: Any]] = []
         for text in texts {

@@ -48,7 +48,8 @@ final class HelpTextTests: XCTestCase {
                 """
                 Finds missions and astronauts whose name or description contains every word given,
                 ignoring case and accents; other forms of a word match too (rovers finds rover), and the
-                last word also matches the start of a word (lov finds Lovell). The text is taken as
+                last word also matches the start of a word (lov finds Lovell), unless it ends in a digit
+                (apollo 1, o2 and 1969 match whole). The text is taken as plain words: quotes and words
 
                 """), help)
         let discussion = help.components(separatedBy: "\n\nUSAGE:")[0].split(separator: "\n").dropFirst()
@@ -57,7 +58,8 @@ final class HelpTextTests: XCTestCase {
             CannedQuery.search.description.hasPrefix(
                 "Missions and astronauts whose name or description contains every word given, ignoring case and accents; "
                     + "other forms of a word match too (rovers finds rover), and the last word also matches the start of a word "
-                    + "(lov finds Lovell), best matches first."), CannedQuery.search.description)
+                    + "(lov finds Lovell), unless it ends in a digit (apollo 1, o2 and 1969 match whole), best matches first."),
+            CannedQuery.search.description)
     }
 
     func testHelpIsListedAndExplainedAsAnyCommand() {

@@ -47,9 +47,10 @@ struct QueryContext {
         return found.thing
     }
 
-    /// "Buzz: taking Edwin E. Aldrin Jr. (aldrin)", on stderr so that the answer stays clean.
+    /// What a guess was taken to mean (see `QueryWords.guess`), on stderr so that the answer
+    /// stays clean.
     private func note(_ text: String, _ taken: String) {
-        Terminal.writeError("\(shortened(text, to: 60)): taking \(taken)\n")
+        Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n")
     }
 }
 

@@ -12,6 +12,13 @@ enum QueryWords {
             }
     }
 
+    /// What the words of a lookup were taken to mean, when they did not name it but the
+    /// full-text index guessed it, or it was found by the start of a word: "Buzz: taking Edwin
+    /// E. Aldrin Jr. (aldrin)", "lov: taking James A. Lovell Jr. (lovell)".
+    static func guess(_ text: String, taken: String) -> String {
+        "\(shortened(text, to: 60)): taking \(taken)"
+    }
+
     static func message(_ stopped: QueryStopped) -> ErrorMessage {
         let hint =
             switch stopped.query {

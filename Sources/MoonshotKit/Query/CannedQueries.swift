@@ -162,11 +162,16 @@ struct SearchWords {
     private var quotedWords: [String] { words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" } }
 
     /// An expression that matches any of the words: `"jim" OR "lovell"` (a `*` after it makes
-    /// the last word a prefix too).
+    /// the last word a prefix too; see `lastIsPrefix`).
     var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
+    /// Whether the last word also matches the start of a word, as in `search`: unless it ends
+    /// in a digit, numbers being matched whole (`lov` is a prefix; `apollo 1`, `o2`, `1969` are
+    /// not). `CannedQuery.searchExpression` and site.js decide by the same rule.
+    var lastIsPrefix: Bool { !(words.last?.last.map { $0.isASCII && $0.isNumber } ?? false) }
+
     /// `matchExpression` limited to column `column`, with the last word also matched as the
-    /// start of a word if `lastAsPrefix`, as `search` matches it: `name : ("neil" "arm"*)`.
+    /// start of a word if `lastAsPrefix`: `name : ("neil" "arm"*)`.
     func expression(inColumn column: String, lastAsPrefix: Bool) -> String {
         "\(column) : (\(matchExpression)\(lastAsPrefix ? "*" : ""))"
     }

@@ -96,19 +96,30 @@ package struct CannedQuery: Equatable, Sendable {
     /// and astronauts " and this.
     package static let searchRule =
         "whose name or description contains every word given, ignoring case and accents; other forms of a word match too "
-        + "(rovers finds rover), and the last word also matches the start of a word (lov finds Lovell)"
+        + "(rovers finds rover), and the last word also matches the start of a word (lov finds Lovell), "
+        + "unless it ends in a digit (apollo 1, o2 and 1969 match whole)"
 
-    /// The opening of `search`: the CTE `query`, which makes the FTS5 expression from `:words`
-    /// (`o2-tank Apollo's 13` gives `"o2-tank" "Apollo" "13"*`: the last word a prefix). Written
-    /// once, so that the command matches its hits again on their current text with the very
-    /// expression the query searched for (see `search(_:limit:)`).
-    static let searchExpression = """
-        WITH query (expression) AS (
-            SELECT '"' || replace(trim(replace(replace(replace(replace(replace(
+    /// The opening of `search`: the CTEs `typed`, the text of `:words` as it is searched for
+    /// (white space made spaces, a possessive 's dropped), and `query`, the FTS5 expression made
+    /// of it (`o2-tank Apollo's lov` gives `"o2-tank" "Apollo" "lov"*`). The last word is a
+    /// prefix unless it ends in a digit, punctuation after it aside (`Apollo 13.` gives
+    /// `"Apollo" "13."`), as `SearchWords.lastIsPrefix` and site.js decide too. Written once, so
+    /// that the command matches its hits again on their current text with the very expression
+    /// the query searched for (see `search(_:limit:)`).
+    static let searchExpression = #"""
+        WITH typed (words) AS (
+            SELECT trim(replace(replace(replace(replace(
                        replace(replace(replace(coalesce(:words, ''), char(9), ' '), char(10), ' '), char(13), ' ') || ' ',
-                       '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '), '"', '""')), ' ', '" "') || '"*'
+                       '''s ', ' '), '''S ', ' '), '’s ', ' '), '’S ', ' '))
+        ),
+        query (expression) AS (
+            -- The last word also matches the start of a word, unless it ends in a digit (numbers
+            -- match whole): what is left without the punctuation at the end ends in 0 to 9.
+            SELECT '"' || replace(replace(words, '"', '""'), ' ', '" "') || '"'
+                   || CASE WHEN rtrim(words, ' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~’”»…') GLOB '*[0-9]' THEN '' ELSE '*' END
+            FROM typed
         )
-        """
+        """#
 
     /// FTS5's `snippet()` arguments after the table for `search`'s hits: any column, matches
     /// marked `*like this*`, "..." where text is left out, at most 16 tokens.

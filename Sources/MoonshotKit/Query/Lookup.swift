@@ -89,8 +89,8 @@ extension MoonshotDatabase {
 
     /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
     /// or words that pick out one astronaut by name (`Neil Armstrong`; or `lov`: when no name
-    /// holds the words whole, the last word may be the start of one, as in `search`), ignoring
-    /// case and accents.
+    /// holds the words whole, the last word may be the start of one, as in `search`, and the
+    /// answer is a guess, with a note saying so), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
     /// see `bestGuess`). Throws when none or several match, naming them. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
@@ -109,10 +109,12 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo.
+        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo. A name found only
+        // by the start of its word ("lov") is a guess, and said to be one.
         var matches = words.isEmpty ? [] : try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: false))
-        if matches.isEmpty, !words.isEmpty { matches = try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: true)) }
-        if matches.count == 1 { return Found(matches[0]) }
+        let byPrefix = matches.isEmpty && !words.isEmpty && words.lastIsPrefix
+        if byPrefix { matches = try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: true)) }
+        if matches.count == 1 { return Found(matches[0], guessedFrom: byPrefix ? text : nil) }
         let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
         if exactName.count == 1 { return Found(exactName[0]) }
         if matches.count > 1 { throw Self.astronautCandidates(text, matches) }
@@ -156,15 +158,17 @@ extension MoonshotDatabase {
     /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell", or "jim lov",
     /// finds Lovell by name over Irwin, "James Benson "Jim" Irwin"). When no word is in a name
     /// or an opening, those whose description holds every word are. The last word is also the
-    /// start of one, as in `search`. The site's search box suggests by the same rules (site.js).
+    /// start of one, as in `search` (unless it ends in a digit: see `SearchWords.lastIsPrefix`).
+    /// The site's search box suggests by the same rules (site.js).
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
-        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + "*").map { candidate in
+        let prefix = words.lastIsPrefix ? "*" : ""
+        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + prefix).map { candidate in
             let opening = Self.opening(of: candidate.marked.description)
             return (candidate.thing, 2 * candidate.marked.name.count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" })
         }
         let best = scored.map(\.1).max() ?? 0
         if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
-        return try confirmedAstronauts(11, matching: words.matchExpression + "*").map(\.thing)
+        return try confirmedAstronauts(11, matching: words.matchExpression + prefix).map(\.thing)
     }
 
     /// The opening of an astronaut's description, where Wikipedia names the person with their
@@ -201,7 +205,8 @@ extension MoonshotDatabase {
 /// What a name the user gave was taken to mean.
 package struct Found<Thing: Sendable>: Sendable {
     package let thing: Thing
-    /// Set when the text did not name it and the full-text index chose it: "Buzz".
+    /// Set when the text did not name it and the full-text index chose it ("Buzz"), or a name
+    /// was found only by the start of its word ("lov").
     package let guessedFrom: String?
 
     init(_ thing: Thing, guessedFrom: String? = nil) {
