@@ -110,7 +110,7 @@ final class CrewmateCommandTests: BinaryTestCase {
         for (arguments, from, to, undated) in [
             (["--year", "1969"], 1969, 1969, false), (["--from", "1969", "--to", "1970"], 1969, 1970, false), (["--from=1971"], 1971, 9999, false),
             (["--to", "1968"], 0, 1968, false), (["--to", "1968", "--undated"], 0, 1968, true), (["--year", "1975"], 1975, 1975, false),
-            ([], 0, 9999, true), (["--undated"], 0, 9999, true),
+            ([], 0, 9999, true), (["--year", "0"], 0, 0, false),
         ] as [([String], Int, Int, Bool)] {
             let expected = missions.filter { year($0.date).map { (from...to).contains($0) } ?? undated }.map(\.id).sorted()
             let listed = try moonshot(["missions"] + arguments + ["--format", "json"])
@@ -136,9 +136,14 @@ final class CrewmateCommandTests: BinaryTestCase {
 
     func testBadYearsAndOrdersAreUsageErrors() throws {
         for (arguments, message) in [
-            (["missions", "--year", "69x"], "The value '69x' is invalid for '--year <year>'; expected a year such as 1969"),
-            (["missions", "--from", "-1"], "The value '-1' is invalid for '--from <year>'; expected a year such as 1969"),
-            (["missions", "--to", "10000"], "The value '10000' is invalid for '--to <year>'; expected a year such as 1969"),
+            (["missions", "--year", "69x"], "The value '69x' is invalid for '--year <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--from", "-1"], "The value '-1' is invalid for '--from <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--to", "10000"], "The value '10000' is invalid for '--to <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--year", "+1969"], "The value '+1969' is invalid for '--year <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (
+                ["missions", "--undated"],
+                "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too"
+            ),
             (["missions", "--year"], "Missing value for '--year <year>'"),
             (["missions", "--from", "1972", "--to", "1970"], "--from 1972 is after --to 1970; give the earlier year to --from"),
             (["missions", "--year", "1969", "--to", "1970"], "Give --year, or --from and --to, not both"),

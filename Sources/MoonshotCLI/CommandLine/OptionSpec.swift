@@ -213,13 +213,14 @@ struct PositiveCount: ArgumentValue {
     static func argument(_ value: Int) -> String { String(value) }
 }
 
-/// A year, such as 1969: a whole number from 0 to 9999, as a launch date's year is written.
+/// A year, such as 1969: one to four digits and nothing else (no sign, no spaces), 0 to 9999,
+/// the years a launch date (YYYY-MM-DD) can have.
 struct Year: ArgumentValue {
     let value: Int
 
     init(argument text: String) throws(InvalidValue) {
-        guard let year = Int(text), (0...9999).contains(year), text.allSatisfy(\.isASCII) else {
-            throw InvalidValue(expected: "a year such as 1969")
+        guard (1...4).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let year = Int(text) else {
+            throw InvalidValue(expected: "a year from 0 to 9999 in digits, such as 1969")
         }
         value = year
     }
