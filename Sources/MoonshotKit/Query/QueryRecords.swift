@@ -14,8 +14,8 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package let crewSize: Int
     /// How many of them name an astronaut missing from the astronauts table.
     package let crewWithoutAstronaut: Int
-    /// The crew's names in crew-list order, between semicolons; nil for a mission without crew.
-    package var crewNames: String? = nil
+    /// The crew in crew-list order (an astronaut missing from the astronauts table as such).
+    package var crew: [AstronautReference] = []
 
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
@@ -32,7 +32,7 @@ extension RecordField<MissionSummary> {
         }
     }
     static var crewSize: Self { Self(.crewSize, \.crewSize) }
-    static var crewNames: Self { Self(.crewNames, \.crewNames) }
+    static var crewNames: Self { Self(.crewNames, list: \.crew, id: .astronautID, name: .astronautName, separator: "; ") }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
