@@ -1,3 +1,4 @@
+import MoonshotKit
 import XCTest
 
 @testable import MoonshotCLI
@@ -38,6 +39,14 @@ final class HelpTextTests: XCTestCase {
         let root = help.rootHelp()
         XCTAssertTrue(root.contains("How to print the answer (default: table; values:\n                          table, json, csv)."), root)
         XCTAssertTrue(root.contains("The database file (default: $MOONSHOT_DB, or\n                          moonshot.db in the current folder)."), root)
+    }
+
+    /// `metadata --help` (and so the manual) names the command of every canned query.
+    func testTheMetadataHelpNamesEveryCannedQuerysCommand() {
+        let help = Moonshot.help.help(for: "metadata")
+        for query in CannedQuery.all {
+            XCTAssertTrue(help.contains(" \(query.command),") || help.contains(" \(query.command)\n"), "\(query.command): \(help)")
+        }
     }
 
     func testHelpIsListedAndExplainedAsAnyCommand() {
