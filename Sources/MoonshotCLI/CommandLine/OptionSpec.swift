@@ -13,6 +13,8 @@ struct OptionInfo: Sendable {
     let help: String
     /// The values a value may take, when it is one of a few words.
     var choices: [String] = []
+    /// A few words on each of `choices`, in their order, for shells that show them; or none.
+    var choiceHelp: [String] = []
     /// What the value is when the option is not given, as help shows it: "20".
     var defaultValue: String? = nil
     /// What a shell offers for the value.
@@ -76,7 +78,7 @@ struct OptionSpec<Options>: Sendable {
         _ set: @escaping @Sendable (inout Options, Value) -> Void
     ) -> Self {
         let info = OptionInfo(
-            name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`,
+            name: name, valueName: valueName, help: help, choices: Value.choices, choiceHelp: Value.choiceHelp, defaultValue: `default`,
             completion: completion ?? Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
@@ -92,7 +94,7 @@ extension OptionSpec where Options: ParsedOptions {
         _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type
     ) -> Self {
         let info = OptionInfo(
-            name: name, valueName: valueName, help: help, choices: Value.choices,
+            name: name, valueName: valueName, help: help, choices: Value.choices, choiceHelp: Value.choiceHelp,
             defaultValue: Value.argument(Options()[keyPath: field]), completion: Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             options[keyPath: field] = try Value(argument: text).value
@@ -165,12 +167,16 @@ protocol ArgumentValue: Sendable {
     static func argument(_ value: Value) -> String
     /// The words it may be, when it is one of a few.
     static var choices: [String] { get }
+    /// A few words on each of `choices`, in their order ("Most flights first"), for the shells
+    /// that show them beside the words; empty when the option's help says enough.
+    static var choiceHelp: [String] { get }
     /// What a shell offers for it.
     static var completion: Completion { get }
 }
 
 extension ArgumentValue {
     static var choices: [String] { [] }
+    static var choiceHelp: [String] { [] }
     static var completion: Completion { choices.isEmpty ? .none : .choices(choices) }
 }
 

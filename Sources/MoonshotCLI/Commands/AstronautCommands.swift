@@ -25,7 +25,8 @@ enum AstronautCommands {
         name: "astronauts", abstract: "List all astronauts with the number of missions each flew and their first flight's date.",
         options: [
             .value(
-                "sort", "order", help: "By name; by flights, most first; or by first-flight, earliest first (those who never launched last).",
+                "sort", "order",
+                help: "By name; by flights (missions assigned, Apollo 1 too), most first; or by first-flight, earliest first (those who never launched last).",
                 \.sort, as: AstronautOrder.self)
         ],
         globals: GlobalOption.question
@@ -91,4 +92,14 @@ extension AstronautCommands {
     }
 }
 
-extension AstronautOrder: ChoiceValue {}
+extension AstronautOrder: ChoiceValue {
+    static var choiceHelp: [String] {
+        allCases.map {
+            switch $0 {
+            case .name: "By name"
+            case .flights: "Most missions first (assigned, Apollo 1 too)"
+            case .firstFlight: "Earliest first launch first"
+            }
+        }
+    }
+}
