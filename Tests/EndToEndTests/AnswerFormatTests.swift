@@ -207,8 +207,8 @@ final class AnswerFormatTests: BinaryTestCase {
         let astronaut = try moonshot("astronaut", "armstrong", "--db", "empty-crew.db")
         XCTAssertTrue(
             astronaut.stdout.hasPrefix(
-                "Astronaut id:      armstrong\nAstronaut name:    Neil A. Armstrong\nFirst flight:\nFirst flight date: N/A\nLast flight:\n"
-                    + "Last flight date:  N/A\nCareer years:\n\nNo missions listed.\n\n"), astronaut.stdout)
+                "Astronaut id:      armstrong\nAstronaut name:    Neil A. Armstrong\nFirst flight:      N/A\nFirst flight date: N/A\nLast flight:       N/A\n"
+                    + "Last flight date:  N/A\nCareer years:      N/A\n\nNo missions listed.\n\n"), astronaut.stdout)
         // In CSV the subject still has its line; in JSON its list is empty.
         let csv = try XCTUnwrap(parseCSV(try moonshot("crew", "1", "--db", "empty-crew.db", "--format", "csv").stdout))
         XCTAssertEqual(csv.count, 2)

@@ -253,7 +253,22 @@ final class CrewmateCommandTests: BinaryTestCase {
         for field in ["first_flight", "first_flight_date", "last_flight", "last_flight_date", "career_years"] {
             XCTAssertTrue(grissom[field] is NSNull, "Apollo 1 never launched: \(field)")
         }
-        XCTAssertTrue(try moonshot("astronaut", "grissom").stdout.contains("First flight date: N/A\n"))
+        let grissomTable = try moonshot("astronaut", "grissom").stdout
+        XCTAssertTrue(
+            grissomTable.contains(
+                """
+                First flight:      N/A
+                First flight date: N/A
+                Last flight:       N/A
+                Last flight date:  N/A
+                Career years:      N/A
+
+                """), "N/A throughout for one who never launched: \(grissomTable)")
+        let grissomCSV = try XCTUnwrap(parseCSV(try moonshot("astronaut", "grissom", "--format", "csv").stdout))
+        let grissomLine = Dictionary(uniqueKeysWithValues: zip(grissomCSV[0], grissomCSV[1]))
+        XCTAssertEqual(["first_flight", "last_flight", "career_years"].map { grissomLine[$0] }, ["", "", ""], "empty in CSV")
+        let help = try moonshot("astronaut", "--help").stdout
+        XCTAssertTrue(help.contains("career years is\nthe last one's calendar year less the first's (2 for Dec 1968 to Apr 1970"), help)
         let csv = try XCTUnwrap(parseCSV(try moonshot("astronaut", "collins", "--format", "csv").stdout))
         let line = Dictionary(uniqueKeysWithValues: zip(csv[0], csv[1]))
         XCTAssertEqual(line["first_flight"], "Apollo 11")

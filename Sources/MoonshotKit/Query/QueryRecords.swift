@@ -134,11 +134,12 @@ extension RecordField<AstronautDetail> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
     static var description: Self { Self(.description, \.description) }
-    static var firstFlight: Self { Self(.firstFlight) { .text($0.career?.firstFlight) } }
+    // For one who never launched, N/A in a table, null in JSON.
+    static var firstFlight: Self { Self(.firstFlight) { $0.career.map { .text($0.firstFlight) } ?? .notApplicable } }
     static var firstFlightDate: Self { Self(.firstFlightDate) { .date($0.career?.firstFlightDate) } }
-    static var lastFlight: Self { Self(.lastFlight) { .text($0.career?.lastFlight) } }
+    static var lastFlight: Self { Self(.lastFlight) { $0.career.map { .text($0.lastFlight) } ?? .notApplicable } }
     static var lastFlightDate: Self { Self(.lastFlightDate) { .date($0.career?.lastFlightDate) } }
-    static var careerYears: Self { Self(.careerYears) { record in record.career.map { .integer($0.years) } ?? .none } }
+    static var careerYears: Self { Self(.careerYears) { $0.career.map { .integer($0.years) } ?? .notApplicable } }
 }
 
 /// One result of `moonshot search`: a mission or an astronaut.
