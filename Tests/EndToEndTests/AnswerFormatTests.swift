@@ -104,6 +104,14 @@ final class AnswerFormatTests: BinaryTestCase {
         }
     }
 
+    /// A JSON value as CSV writes it: null empty; a list of rows (a crew, shared missions) as
+    /// their names, each empty when null, between "; " or ", ".
+    private static func csvText(_ value: Any) -> String {
+        guard let list = value as? [[String: Any]] else { return value is NSNull ? "" : "\(value)" }
+        let names = list.map { item in item.first { $0.key.hasSuffix("_name") }.map { csvText($0.value) } ?? "?" }
+        return names.joined(separator: list.first?["astronaut_id"] != nil ? "; " : ", ")
+    }
+
     func testCSVHoldsTheSameValuesAsJSON() throws {
         for command in Self.answers {
             let json = try JSONSerialization.jsonObject(with: Data(try moonshot(command + ["--format", "json"]).stdout.utf8))
@@ -122,7 +130,7 @@ final class AnswerFormatTests: BinaryTestCase {
             XCTAssertEqual(csv.count - 1, rows.count, "\(command)")
             for (line, row) in zip(csv.dropFirst(), rows) {
                 for (column, value) in zip(csv[0], line) {
-                    let expected = row[column].map { $0 is NSNull ? "" : "\($0)" } ?? ""
+                    let expected = row[column].map(Self.csvText) ?? ""
                     XCTAssertEqual(value, expected, "\(command): \(column)")
                 }
             }
@@ -199,8 +207,8 @@ final class AnswerFormatTests: BinaryTestCase {
         let astronaut = try moonshot("astronaut", "armstrong", "--db", "empty-crew.db")
         XCTAssertTrue(
             astronaut.stdout.hasPrefix(
-                "Astronaut id:      armstrong\nAstronaut name:    Neil A. Armstrong\nFirst flight:\nFirst flight date: N/A\nLast flight:\n"
-                    + "Last flight date:  N/A\nCareer years:\n\nNo missions listed.\n\n"), astronaut.stdout)
+                "Astronaut id:      armstrong\nAstronaut name:    Neil A. Armstrong\nFirst flight:      N/A\nFirst flight date: N/A\nLast flight:       N/A\n"
+                    + "Last flight date:  N/A\nCareer years:      N/A\n\nNo missions listed.\n\n"), astronaut.stdout)
         // In CSV the subject still has its line; in JSON its list is empty.
         let csv = try XCTUnwrap(parseCSV(try moonshot("crew", "1", "--db", "empty-crew.db", "--format", "csv").stdout))
         XCTAssertEqual(csv.count, 2)

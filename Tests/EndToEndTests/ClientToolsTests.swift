@@ -156,6 +156,20 @@ final class ClientToolsTests: BinaryTestCase {
         XCTAssertEqual(try moonshotSearch("Lovell's").first?["astronaut_id"] as? String, "lovell")
     }
 
+    /// The new questions' parameters as Datasette's forms send them: text.
+    func testDatasetteCannedQueriesTakeTheirParametersAsText() throws {
+        try writeMetadata()
+        let span = "/moonshot/missions_by_launch_year.json?_shape=array&from_year=&to_year=1968&include_undated="
+        for (undated, expected) in [
+            ("1", [1, 7, 8]), ("yes", [1, 7, 8]), ("True", [1, 7, 8]), ("TRUE", [1, 7, 8]), ("", [7, 8]), ("0", [7, 8]), ("no", [7, 8]),
+        ] {
+            XCTAssertEqual(try datasetteRows(span + undated).map { $0["mission_id"] as? Int }, expected, undated)
+        }
+        let together = "/moonshot/missions_flown_together.json?_shape=array&astronaut_id=lovell&crewmate_id="
+        XCTAssertEqual(try datasetteRows(together + "haise").map { $0["mission_id"] as? Int }, [13])
+        XCTAssertEqual(try datasetteRows(together + "lovell").count, 0, "one astronaut twice flew nothing together, as the command refuses it")
+    }
+
     func testDatasetteHidesTheIndexTablesAndShowsTheDescriptions() throws {
         try writeMetadata()
         let database = try datasetteObject("/moonshot.json")

@@ -114,6 +114,23 @@ final class CompletionTests: BinaryTestCase {
         }
     }
 
+    /// fish shows each --sort value with its own few words, and --sort with the option's help.
+    func testFishDescribesEachValueOfSort() throws {
+        let fish = try tool("fish", install: "apt-get install fish")
+        let script = try completionScript("fish")
+        let offered = { (line: String) in
+            let result = try self.run(
+                fish, ["--no-config", "-c", "source \(script); complete -C \(self.shellQuoted(line))"], environment: ["PATH": self.pathWithMoonshot])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return Set(result.stdout.split(separator: "\n").map(String.init))
+        }
+        XCTAssertEqual(
+            try offered("moonshot astronauts --sort "),
+            ["name\tBy name", "flights\tMost missions first (assigned, Apollo 1 too)", "first-flight\tEarliest first launch first"])
+        let option = try XCTUnwrap(try offered("moonshot astronauts --so").first)
+        XCTAssertTrue(option.hasPrefix("--sort\tBy name; by flights"), option)
+    }
+
     func testZshOffersCommandsOptionsValuesAndNames() throws {
         let zsh = try tool("zsh", install: "apt-get install zsh")
         let script = try completionScript("zsh")

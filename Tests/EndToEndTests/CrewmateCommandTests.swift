@@ -52,27 +52,71 @@ final class CrewmateCommandTests: BinaryTestCase {
                 let other = try XCTUnwrap(row["crewmate_id"] as? String)
                 XCTAssertEqual(row["crewmate_name"] as? String, names[other])
                 XCTAssertEqual(row["shared_mission_count"] as? Int, shared[other]?.count, "\(id) \(other)")
-                XCTAssertEqual(row["shared_missions"] as? String, shared[other]?.joined(separator: ", "), "\(id) \(other)")
+                let listed = try XCTUnwrap(row["shared_missions"] as? [[String: Any]], "\(id) \(other): an array")
+                XCTAssertEqual(listed.map { $0["mission_name"] as? String ?? "" }, shared[other] ?? [], "\(id) \(other)")
+                XCTAssertEqual(listed.map { "Apollo \($0["mission_id"] as? Int ?? 0)" }, shared[other] ?? [], "\(id) \(other)")
             }
-            let counts = crewmates.map { $0["shared_mission_count"] as! Int }
-            XCTAssertEqual(counts, counts.sorted(by: >), "most shared first")
         }
         let table = try moonshot("crewmates", "Jim", "Lovell")
         XCTAssertEqual(table.status, 0)
-        XCTAssertEqual(table.stderr, "Jim Lovell: taking James A. Lovell Jr. (lovell)\n", "the name takes the remaining words")
+        XCTAssertEqual(
+            table.stderr,
+            "Jim Lovell: taking James A. Lovell Jr. (lovell)\n"
+                + "For two astronauts: moonshot crewmates armstrong --with aldrin (quote a name of several words after --with).\n",
+            "the name takes the remaining words")
         let lines = table.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.prefix(2), ["Astronaut id:   lovell", "Astronaut name: James A. Lovell Jr."])
-        XCTAssertTrue(lines.contains("CREWMATE NAME         SHARED MISSION COUNT  SHARED MISSIONS"), table.stdout)
+        XCTAssertTrue(lines.contains("CREWMATE NAME         CREWMATE ID  SHARED MISSION COUNT  SHARED MISSIONS"), table.stdout)
         XCTAssertEqual(
             lines.filter { $0.contains("Apollo") },
             [
-                "Frank F. Borman II                       1  Apollo 8", "Fred W. Haise, Jr.                       1  Apollo 13",
-                "John L. Swigert, Jr.                     1  Apollo 13", "William A. Anders                        1  Apollo 8",
-            ])
+                "William A. Anders     anders                          1  Apollo 8", "Frank F. Borman II    borman                          1  Apollo 8",
+                "Fred W. Haise, Jr.    haise                           1  Apollo 13", "John L. Swigert, Jr.  swigert                         1  Apollo 13",
+            ], "ties by the first shared launch, then by id (the issue's Anders, Borman; Haise, Swigert)")
         let csv = try XCTUnwrap(parseCSV(try moonshot("crewmates", "lovell", "--format", "csv").stdout))
         XCTAssertEqual(csv[0], ["astronaut_id", "astronaut_name", "crewmate_id", "crewmate_name", "shared_mission_count", "shared_missions"])
-        XCTAssertEqual(csv[1], ["lovell", "James A. Lovell Jr.", "borman", "Frank F. Borman II", "1", "Apollo 8"])
+        XCTAssertEqual(csv[1], ["lovell", "James A. Lovell Jr.", "anders", "William A. Anders", "1", "Apollo 8"])
         XCTAssertEqual(csv.count, 5)
+    }
+
+    /// On the Apollo data nobody shares two missions with Lovell; a crew row added in sqlite3
+    /// (Anders on Apollo 13 too) makes Anders the one who shared most.
+    func testMostSharedMissionsFirst() throws {
+        XCTAssertEqual(try sqlite3("INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (13, 4, 'anders', 'Lunar module pilot');"), "")
+        let crewmates = try rows("crewmates", "lovell", key: "crewmates")
+        XCTAssertEqual(crewmates.map { $0["crewmate_id"] as? String }, ["anders", "borman", "haise", "swigert"])
+        XCTAssertEqual(crewmates.map { $0["shared_mission_count"] as? Int }, [2, 1, 1, 1])
+        let table = try moonshot("crewmates", "lovell").stdout
+        XCTAssertTrue(table.contains("anders                          2  Apollo 8, Apollo 13\n"), table)
+    }
+
+    /// Words that name two astronauts by id or name are the two, as --with gives them; words
+    /// that do not name one astronaut without a guess say how to ask about two.
+    func testTwoAstronautsInTheWords() throws {
+        let hint = "For two astronauts: moonshot crewmates armstrong --with aldrin (quote a name of several words after --with).\n"
+        for words in [["armstrong", "aldrin"], ["Neil", "Armstrong", "Edwin", "Aldrin"], ["Neil A. Armstrong", "aldrin"]] {
+            let result = try moonshot(["crewmates"] + words + ["--format", "json"])
+            XCTAssertEqual(result.status, 0, "\(words): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", "\(words)")
+            let pair = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            XCTAssertEqual([pair["astronaut_id"] as? String, pair["crewmate_id"] as? String], ["armstrong", "aldrin"], "\(words)")
+            XCTAssertEqual((pair["flights"] as? [[String: Any]])?.map { $0["mission_id"] as? Int }, [11], "\(words)")
+        }
+        let guessed = try moonshot("crewmates", "Neil", "Armstrong", "Buzz", "Aldrin")
+        XCTAssertEqual(guessed.stderr, "Neil Armstrong Buzz Aldrin: taking Neil A. Armstrong (armstrong)\n" + hint)
+        let several = try moonshot("crewmates", "lovell", "haise", "swigert")
+        XCTAssertEqual(several.status, 1)
+        XCTAssertTrue(several.stderr.hasSuffix("Give the id, or more of the name.\n" + hint), several.stderr)
+        XCTAssertFalse(try moonshot("crewmates", "Buzz").stderr.contains("For two"), "one word names one astronaut at most")
+
+        let joined = try moonshot("crewmates", "lovell", "--with", "Fred", "Haise")
+        XCTAssertEqual(joined.status, 64, joined.stderr)
+        XCTAssertEqual(joined.stdout, "")
+        XCTAssertTrue(
+            joined.stderr.hasPrefix(
+                "Error: \"lovell Haise\" names two astronauts, lovell and haise, besides --with \"Fred\": "
+                    + "give one before --with, and quote a name of several words after it (--with \"Fred Haise\")\nUsage: moonshot crewmates"),
+            joined.stderr)
     }
 
     func testMissionsFlownTogether() throws {
@@ -83,6 +127,10 @@ final class CrewmateCommandTests: BinaryTestCase {
         let flights = try XCTUnwrap(pair["flights"] as? [[String: Any]])
         XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, [11])
         XCTAssertEqual(flights.first?["canonical_role"] as? String, "Commander", "the first astronaut's role")
+        XCTAssertEqual(flights.first?["crewmate_role"] as? String, "Lunar Module Pilot", "and the other's")
+        let table = try moonshot("crewmates", "armstrong", "--with", "aldrin").stdout
+        XCTAssertTrue(table.contains("\nMISSION NAME  LAUNCH DATE   CANONICAL ROLE  CREWMATE ROLE\n"), table)
+        XCTAssertTrue(table.contains("\nApollo 11     Jul 16, 1969  Commander       Lunar Module Pilot\n"), table)
         for (a, b) in [("lovell", "haise"), ("young", "cernan"), ("armstrong", "lovell"), ("scott", "irwin")] {
             let expected = missions.filter { $0.crew.contains(a) && $0.crew.contains(b) }.map(\.id)
             XCTAssertEqual(try rows("crewmates", a, "--with", b, key: "flights").map { $0["mission_id"] as? Int }, expected, "\(a) \(b)")
@@ -110,7 +158,7 @@ final class CrewmateCommandTests: BinaryTestCase {
         for (arguments, from, to, undated) in [
             (["--year", "1969"], 1969, 1969, false), (["--from", "1969", "--to", "1970"], 1969, 1970, false), (["--from=1971"], 1971, 9999, false),
             (["--to", "1968"], 0, 1968, false), (["--to", "1968", "--undated"], 0, 1968, true), (["--year", "1975"], 1975, 1975, false),
-            ([], 0, 9999, true), (["--undated"], 0, 9999, true),
+            ([], 0, 9999, true), (["--year", "0"], 0, 0, false),
         ] as [([String], Int, Int, Bool)] {
             let expected = missions.filter { year($0.date).map { (from...to).contains($0) } ?? undated }.map(\.id).sorted()
             let listed = try moonshot(["missions"] + arguments + ["--format", "json"])
@@ -122,9 +170,10 @@ final class CrewmateCommandTests: BinaryTestCase {
         let crew = try jsonArray("missions", "--year", "1969", "--crew")
         for row in crew {
             let mission = try XCTUnwrap(missions.first { $0.id == row["mission_id"] as? Int })
-            XCTAssertEqual(row["crew_names"] as? String, mission.crew.map { names[$0]! }.joined(separator: "; "))
+            let listed = try XCTUnwrap(row["crew_names"] as? [[String: Any]], "an array")
+            XCTAssertEqual(listed.map { $0["astronaut_id"] as? String }, mission.crew)
+            XCTAssertEqual(listed.map { $0["astronaut_name"] as? String }, mission.crew.map { names[$0]! })
         }
-        XCTAssertEqual(crew.last?["crew_names"] as? String, "Charles Conrad, Jr.; Richard F. Gordon, Jr.; Alan L. Bean")
         let csv = try XCTUnwrap(parseCSV(try moonshot("missions", "--crew", "--format", "csv").stdout))
         XCTAssertEqual(csv[0].last, "crew_names")
         XCTAssertEqual(csv[1].last, "Virgil I. \"Gus\" Grissom; Edward H. White II; Roger B. Chaffee")
@@ -136,9 +185,14 @@ final class CrewmateCommandTests: BinaryTestCase {
 
     func testBadYearsAndOrdersAreUsageErrors() throws {
         for (arguments, message) in [
-            (["missions", "--year", "69x"], "The value '69x' is invalid for '--year <year>'; expected a year such as 1969"),
-            (["missions", "--from", "-1"], "The value '-1' is invalid for '--from <year>'; expected a year such as 1969"),
-            (["missions", "--to", "10000"], "The value '10000' is invalid for '--to <year>'; expected a year such as 1969"),
+            (["missions", "--year", "69x"], "The value '69x' is invalid for '--year <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--from", "-1"], "The value '-1' is invalid for '--from <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--to", "10000"], "The value '10000' is invalid for '--to <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (["missions", "--year", "+1969"], "The value '+1969' is invalid for '--year <year>'; expected a year from 0 to 9999 in digits, such as 1969"),
+            (
+                ["missions", "--undated"],
+                "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too"
+            ),
             (["missions", "--year"], "Missing value for '--year <year>'"),
             (["missions", "--from", "1972", "--to", "1970"], "--from 1972 is after --to 1970; give the earlier year to --from"),
             (["missions", "--year", "1969", "--to", "1970"], "Give --year, or --from and --to, not both"),
@@ -199,7 +253,22 @@ final class CrewmateCommandTests: BinaryTestCase {
         for field in ["first_flight", "first_flight_date", "last_flight", "last_flight_date", "career_years"] {
             XCTAssertTrue(grissom[field] is NSNull, "Apollo 1 never launched: \(field)")
         }
-        XCTAssertTrue(try moonshot("astronaut", "grissom").stdout.contains("First flight date: N/A\n"))
+        let grissomTable = try moonshot("astronaut", "grissom").stdout
+        XCTAssertTrue(
+            grissomTable.contains(
+                """
+                First flight:      N/A
+                First flight date: N/A
+                Last flight:       N/A
+                Last flight date:  N/A
+                Career years:      N/A
+
+                """), "N/A throughout for one who never launched: \(grissomTable)")
+        let grissomCSV = try XCTUnwrap(parseCSV(try moonshot("astronaut", "grissom", "--format", "csv").stdout))
+        let grissomLine = Dictionary(uniqueKeysWithValues: zip(grissomCSV[0], grissomCSV[1]))
+        XCTAssertEqual(["first_flight", "last_flight", "career_years"].map { grissomLine[$0] }, ["", "", ""], "empty in CSV")
+        let help = try moonshot("astronaut", "--help").stdout
+        XCTAssertTrue(help.contains("career years is\nthe last one's calendar year less the first's (2 for Dec 1968 to Apr 1970"), help)
         let csv = try XCTUnwrap(parseCSV(try moonshot("astronaut", "collins", "--format", "csv").stdout))
         let line = Dictionary(uniqueKeysWithValues: zip(csv[0], csv[1]))
         XCTAssertEqual(line["first_flight"], "Apollo 11")
@@ -211,11 +280,15 @@ final class CrewmateCommandTests: BinaryTestCase {
 
     func testShowSQLOfEachNewQuestionRunsInSqlite3() throws {
         for (arguments, expected) in [
-            (["crewmates", "lovell"], "haise|Fred W. Haise, Jr.|1|Apollo 13|0"),
-            (["crewmates", "armstrong", "--with", "aldrin"], "11|Apollo 11|1969-07-16|1|armstrong|Neil A. Armstrong|Commander|Commander"),
+            (["crewmates", "lovell"], #"haise|Fred W. Haise, Jr.|1|[{"mission_id":13,"mission_name":"Apollo 13"}]|0"#),
+            (
+                ["crewmates", "armstrong", "--with", "aldrin"],
+                "11|Apollo 11|1969-07-16|1|armstrong|Neil A. Armstrong|Commander|Commander|Lunar Module Pilot"
+            ),
             (
                 ["missions", "--year", "1969", "--crew"],
-                "12|Apollo 12|1969-11-14|conrad|Charles Conrad, Jr.|3|0|Charles Conrad, Jr.; Richard F. Gordon, Jr.; Alan L. Bean"
+                #"12|Apollo 12|1969-11-14|conrad|Charles Conrad, Jr.|3|0|[{"astronaut_id":"conrad","astronaut_name":"Charles Conrad, Jr."},"#
+                    + #"{"astronaut_id":"gordon","astronaut_name":"Richard F. Gordon, Jr."},{"astronaut_id":"bean","astronaut_name":"Alan L. Bean"}]"#
             ),
             (["astronauts", "--sort", "flights"], "scott|David R. Scott|2|0|1969-03-03"),
             (["astronaut", "lovell"], "Apollo 8|1968-12-21|Apollo 13|1970-04-11|2"),
@@ -237,23 +310,51 @@ final class CrewmateCommandTests: BinaryTestCase {
     }
 
     func testCrewRowsPointingNowhereAreListedAndNoted() throws {
-        try editBehindTriggers(["astronauts_after_delete"], "DELETE FROM astronauts WHERE id = 'collins';")
-        try editBehindTriggers(["missions_after_delete"], "DELETE FROM missions WHERE id = 12;")
+        try editBehindTriggers(["astronauts_after_delete"], "DELETE FROM astronauts WHERE id IN ('collins', 'swigert');")
+        try editBehindTriggers(["missions_after_delete"], "DELETE FROM missions WHERE id IN (8, 12);")
         let armstrong = try moonshot("crewmates", "armstrong", "--format", "json")
         XCTAssertEqual(armstrong.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n")
         let crewmates = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(armstrong.stdout.utf8)) as? [String: Any])?["crewmates"] as? [[String: Any]])
-        XCTAssertEqual(crewmates.map { $0["crewmate_id"] as? String }, ["aldrin", "collins"], "a missing name after those with one")
+        XCTAssertEqual(crewmates.map { $0["crewmate_id"] as? String }, ["aldrin", "collins"])
         XCTAssertTrue(crewmates[1]["crewmate_name"] is NSNull)
         XCTAssertTrue(try moonshot("crewmates", "armstrong").stdout.contains("collins: not in the astronauts table"))
 
-        let conrad = try moonshot("crewmates", "conrad")
-        XCTAssertEqual(conrad.stderr, "Note: 2 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
-        XCTAssertTrue(conrad.stdout.contains("12: not in the missions table"), conrad.stdout)
-        XCTAssertNil(
-            try moonshot("astronaut", "conrad", "--format", "json").stdout.range(of: "\"first_flight\": \"Apollo 12\""), "a missing mission has no date")
+        // Each crew row that points nowhere is counted, the astronaut's own too, as `flights` counts them.
+        let conrad = try moonshot("crewmates", "conrad", "--format", "json")
+        XCTAssertEqual(conrad.stderr, "Note: 3 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
+        XCTAssertTrue(
+            conrad.stdout.contains(#""shared_missions": [\#n        {\#n          "mission_id": 12,\#n          "mission_name": null\#n"#), conrad.stdout)
+        XCTAssertTrue(try moonshot("crewmates", "conrad").stdout.contains("12: not in the missions table"))
+        XCTAssertEqual(
+            try moonshot("crewmates", "lovell").stderr,
+            "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n"
+                + "Note: 3 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
+        let lovellCSV = try XCTUnwrap(parseCSV(try moonshot("crewmates", "lovell", "--format", "csv").stdout))
+        XCTAssertEqual(lovellCSV.map(\.last), ["shared_missions", "", "", "Apollo 13", "Apollo 13"], "a missing mission is empty in CSV, as in `flights`")
+        for arguments in [["crewmates", "swigert"], ["flights", "swigert"], ["crewmates", "lovell", "--with", "swigert"]] {
+            let result = try moonshot(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(
+                result.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n", "\(arguments)")
+        }
+        let flownTogether = try moonshot("crewmates", "lovell", "--with", "borman")
+        XCTAssertEqual(flownTogether.stderr, "Note: 2 crew rows name a mission that is not in the missions table; 'moonshot check' explains it.\n")
 
-        let apollo11 = try moonshot("missions", "--year", "1969", "--crew", "--format", "csv")
-        XCTAssertEqual(apollo11.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n")
-        XCTAssertTrue(apollo11.stdout.contains("Neil A. Armstrong; collins: not in the astronauts table; Edwin E. Aldrin Jr."), apollo11.stdout)
+        let conradCareer = try moonshot("astronaut", "conrad", "--format", "json")
+        XCTAssertEqual(conradCareer.status, 0, conradCareer.stderr)
+        let career = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(conradCareer.stdout.utf8)) as? [String: Any])
+        XCTAssertTrue(career["first_flight"] is NSNull, "a missing mission is no flight: \(conradCareer.stdout)")
+
+        let apollo13 = try moonshot("missions", "--year", "1970", "--crew", "--format", "json")
+        XCTAssertEqual(apollo13.stderr, "Note: 1 crew row names an astronaut that is not in the astronauts table; 'moonshot check' explains it.\n")
+        let crew = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(apollo13.stdout.utf8)) as? [[String: Any]])?.first?["crew_names"] as? [[String: Any]])
+        XCTAssertEqual(crew.map { $0["astronaut_id"] as? String }, ["lovell", "swigert", "haise"])
+        XCTAssertEqual(crew.map { $0["astronaut_name"] is NSNull }, [false, true, false])
+        XCTAssertFalse(apollo13.stdout.contains("not in the"), "no table wording in JSON: \(apollo13.stdout)")
+        let csv = try moonshot("missions", "--year", "1970", "--crew", "--format", "csv").stdout
+        XCTAssertTrue(csv.contains(",\"James A. Lovell Jr.; ; Fred W. Haise, Jr.\"\r\n"), "a missing name is empty in CSV, as in `crew`: \(csv)")
+        let table = try moonshot(["missions", "--year", "1970", "--crew"], environment: ["COLUMNS": "200"]).stdout
+        XCTAssertTrue(table.contains("James A. Lovell Jr.; swigert: not in the astronauts table; Fred W. Haise, Jr."), table)
     }
 }

@@ -62,6 +62,14 @@ final class HelpTextTests: XCTestCase {
             CannedQuery.search.description)
     }
 
+    /// `metadata --help` (and so the manual) names the command of every canned query.
+    func testTheMetadataHelpNamesEveryCannedQuerysCommand() {
+        let help = Moonshot.help.help(for: "metadata")
+        for query in CannedQuery.all {
+            XCTAssertTrue(help.contains(" \(query.command),") || help.contains(" \(query.command)\n"), "\(query.command): \(help)")
+        }
+    }
+
     func testHelpIsListedAndExplainedAsAnyCommand() {
         let root = Moonshot.help.rootHelp()
         XCTAssertTrue(root.contains("\n  help                    Show help for moonshot or one of its subcommands.\n"), root)

@@ -123,8 +123,19 @@ final class ParserTests: XCTestCase {
                 XCTAssertEqual((error as? UsageError)?.command, "missions")
             }
         }
-        for year in ["69x", "", "1969.0", "-1", "10000", "١٩٦٩"] {
-            assertParseError(MissionCommands.missions, ["--year", year], "The value '\(year)' is invalid for '--year <year>'; expected a year such as 1969")
+        for year in ["69x", "", "1969.0", "-1", "10000", "١٩٦٩", "+1969", " 1969", "1969 ", "01969", "0x7B1"] {
+            assertParseError(
+                MissionCommands.missions, ["--year", year],
+                "The value '\(year)' is invalid for '--year <year>'; expected a year from 0 to 9999 in digits, such as 1969")
+        }
+        for (year, value) in [("0", 0), ("0000", 0), ("969", 969), ("9999", 9999)] {
+            assertParse(MissionCommands.missions, ["--year", year]) { XCTAssertEqual(try $0.years().from, value, year) }
+        }
+        let undated = try MissionCommands.missions.parse(["--undated", "--crew"])
+        XCTAssertThrowsError(try undated.years()) { error in
+            XCTAssertEqual(
+                (error as? UsageError)?.message,
+                "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too")
         }
         assertParse(AstronautCommands.astronauts, []) { XCTAssertEqual($0.sort, .name) }
         assertParse(AstronautCommands.astronauts, ["--sort", "first-flight"]) { XCTAssertEqual($0.sort, .firstFlight) }

@@ -33,7 +33,7 @@ final class CrewmateQueryPropertyTests: XCTestCase {
                 XCTAssertEqual(try db.career(ofAstronaut: id), model.career(of: id), "\(context): career of \(id)")
                 for other in ids {
                     XCTAssertEqual(
-                        try db.missionsFlownTogether(id, other).map(\.missionID), model.missionsFlownTogether(id, other),
+                        try db.missionsFlownTogether(id, other).map(\.flight.missionID), model.missionsFlownTogether(id, other),
                         "\(context): \(id) with \(other)")
                 }
             }
@@ -44,7 +44,7 @@ final class CrewmateQueryPropertyTests: XCTestCase {
                 let expected = model.missions(from: from, to: to, includingUndated: undated)
                 let span = "\(context): \(String(describing: from)) to \(String(describing: to)), undated \(undated)"
                 XCTAssertEqual(found.map(\.id), expected.map(\.id), span)
-                XCTAssertEqual(found.map(\.crewNames), expected.map(\.crewNames), span)
+                XCTAssertEqual(found.map(\.crew), expected.map(\.crew), span)
             }
             try model.assertAstronautListsMatch(db, context)
         }

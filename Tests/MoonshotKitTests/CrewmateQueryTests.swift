@@ -19,10 +19,13 @@ final class CrewmateQueryTests: XCTestCase {
     }
 
     func testKnownAnswers() throws {
-        XCTAssertEqual(try db.crewmates(ofAstronaut: "lovell").map(\.id), ["borman", "haise", "swigert", "anders"], "by name when all share one")
-        XCTAssertEqual(try db.crewmates(ofAstronaut: "lovell").map(\.sharedMissions), ["Apollo 8", "Apollo 13", "Apollo 13", "Apollo 8"])
-        XCTAssertEqual(try db.missionsFlownTogether("armstrong", "aldrin").map(\.missionID), [11])
-        XCTAssertEqual(try db.missionsFlownTogether("armstrong", "lovell").map(\.missionID), [])
+        XCTAssertEqual(
+            try db.crewmates(ofAstronaut: "lovell").map(\.id), ["anders", "borman", "haise", "swigert"], "by the first shared launch, then by id")
+        XCTAssertEqual(
+            try db.crewmates(ofAstronaut: "lovell").map { $0.sharedMissions.map(\.name) }, [["Apollo 8"], ["Apollo 8"], ["Apollo 13"], ["Apollo 13"]])
+        XCTAssertEqual(try db.missionsFlownTogether("armstrong", "aldrin").map(\.flight.missionID), [11])
+        XCTAssertEqual(try db.missionsFlownTogether("armstrong", "aldrin").map(\.crewmateRole), ["Lunar Module Pilot"])
+        XCTAssertEqual(try db.missionsFlownTogether("armstrong", "lovell").map(\.flight.missionID), [])
         XCTAssertEqual(
             try db.career(ofAstronaut: "lovell"),
             Career(
@@ -37,7 +40,8 @@ final class CrewmateQueryTests: XCTestCase {
         XCTAssertEqual(try db.missions(from: 1972).map(\.id), [16, 17])
         XCTAssertEqual(try db.missions(to: 1968, includingUndated: true).map(\.id), [1, 7, 8])
         XCTAssertEqual(try db.missions().count, 12, "no year: every mission")
-        XCTAssertEqual(try db.missions(from: 1969, to: 1969).first { $0.id == 12 }?.crewNames, "Charles Conrad, Jr.; Richard F. Gordon, Jr.; Alan L. Bean")
+        XCTAssertEqual(
+            try db.missions(from: 1969, to: 1969).first { $0.id == 12 }?.crew.map(\.name), ["Charles Conrad, Jr.", "Richard F. Gordon, Jr.", "Alan L. Bean"])
         XCTAssertEqual(try db.astronauts(in: .flights).prefix(4).map(\.id), ["scott", "cernan", "lovell", "young"])
         XCTAssertEqual(try db.astronauts(in: .firstFlight).prefix(3).map(\.id), ["eisele", "cunningham", "schirra"], "Apollo 7, by name")
         XCTAssertEqual(try db.astronauts(in: .firstFlight).suffix(3).map(\.id).sorted(), ["chaffee", "grissom", "white"], "never launched: last")
@@ -50,7 +54,7 @@ final class CrewmateQueryTests: XCTestCase {
             XCTAssertEqual(try db.crewmates(ofAstronaut: id), model.crewmates(of: id), id)
             XCTAssertEqual(try db.career(ofAstronaut: id), model.career(of: id), id)
             for other in ids {
-                XCTAssertEqual(try db.missionsFlownTogether(id, other).map(\.missionID), model.missionsFlownTogether(id, other), "\(id) \(other)")
+                XCTAssertEqual(try db.missionsFlownTogether(id, other).map(\.flight.missionID), model.missionsFlownTogether(id, other), "\(id) \(other)")
             }
         }
     }
@@ -63,7 +67,7 @@ final class CrewmateQueryTests: XCTestCase {
                     let found = try db.missions(from: from, to: to, includingUndated: undated)
                     let expected = model.missions(from: from, to: to, includingUndated: undated)
                     XCTAssertEqual(found.map(\.id), expected.map(\.id), "\(String(describing: from)) to \(String(describing: to)), undated \(undated)")
-                    XCTAssertEqual(found.map(\.crewNames), expected.map(\.crewNames))
+                    XCTAssertEqual(found.map(\.crew), expected.map(\.crew))
                 }
             }
         }
@@ -75,7 +79,8 @@ final class CrewmateQueryTests: XCTestCase {
         let statement = try db.connection.prepare(CannedQuery.missionList.sql)
         for (from, to, undated, expected) in [
             ("1969", "", "", [9, 10, 11, 12, 13, 14, 15, 16, 17]), ("", "1968", "1", [1, 7, 8]), ("1969", "1969", "0", [9, 10, 11, 12]),
-            ("", "", "", [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]),
+            ("", "", "", [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]), ("", "1968", "yes", [1, 7, 8]), ("", "1968", "True", [1, 7, 8]),
+            ("", "1968", " TRUE ", [1, 7, 8]), ("", "1968", "no", [7, 8]), ("", "1968", "false", [7, 8]),
         ] as [(String, String, String, [Int64])] {
             try statement.bind(named: ["from_year": .text(from), "to_year": .text(to), "include_undated": .text(undated)])
             var ids: [Int64] = []
@@ -83,5 +88,8 @@ final class CrewmateQueryTests: XCTestCase {
             statement.reset()
             XCTAssertEqual(ids, expected, "\(from) to \(to), undated \(undated)")
         }
+        let together = try db.connection.prepare(CannedQuery.sharedMissions.sql)
+        try together.bind(named: ["astronaut_id": .text("lovell"), "crewmate_id": .text("lovell")])
+        XCTAssertFalse(try together.step(), "the same astronaut twice flew no mission with themself")
     }
 }

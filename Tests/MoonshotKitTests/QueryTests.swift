@@ -200,6 +200,18 @@ final class QueryTests: XCTestCase {
         }
     }
 
+    /// README's table of canned queries has a row for each, with its parameters and command.
+    func testTheREADMEListsEveryCannedQuery() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for query in CannedQuery.all {
+            let row = try XCTUnwrap(rows.first { $0.hasPrefix("| `\(query.name)` | ") }, query.name)
+            for parameter in query.parameters { XCTAssertTrue(row.contains("`\(parameter)` ("), "\(query.name): \(parameter)") }
+            XCTAssertTrue(row.hasSuffix(" | `\(query.example)` |"), "\(query.name): \(row)")
+        }
+    }
+
     func testMissionsOfAnAstronautAreAnIndexSearch() throws {
         let plan = try db.connection.rows("EXPLAIN QUERY PLAN SELECT mission_id FROM crew WHERE astronaut_id = ?", [.text("lovell")])
             .compactMap { $0.text(3) }.joined(separator: "\n")

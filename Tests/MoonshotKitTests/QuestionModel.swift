@@ -62,23 +62,25 @@ struct QuestionModel {
         }
         let summaries = shared.map { id, missions in
             let ordered = missions.sorted(by: launchesBefore)
-            return CrewmateSummary(
-                id: id, name: names[id], sharedMissionCount: ordered.count,
-                sharedMissions: ordered.map { missionName($0) ?? MissingRow.mission(id: $0).description }.joined(separator: ", "),
-                sharedMissionsMissing: ordered.filter { missionName($0) == nil }.count)
+            return CrewmateSummary(id: id, name: names[id], sharedMissionCount: ordered.count, sharedMissions: ordered.map(missionReference))
         }
+        // Most shared first; then the crew of one flight together, in launch order; then by id.
         return summaries.sorted { a, b in
             if a.sharedMissionCount != b.sharedMissionCount { return a.sharedMissionCount > b.sharedMissionCount }
-            switch (a.name, b.name) {
-            case (let x?, let y?) where x != y: return bytesBefore(x, y)
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return bytesBefore(a.id, b.id)
-            }
+            let (x, y) = (a.sharedMissions[0].id, b.sharedMissions[0].id)
+            if x != y { return launchesBefore(x, y) }
+            return bytesBefore(a.id, b.id)
         }
     }
 
+    /// Mission `id` as a list names it: without a launch date, and as missing when it is.
+    func missionReference(_ id: Int64) -> MissionReference {
+        missionName(id).map { MissionReference(id: id, name: $0, launchDate: nil) } ?? .onlyInCrew(id)
+    }
+
+    /// None for the same astronaut twice.
     func missionsFlownTogether(_ astronaut: String, _ crewmate: String) -> [Int64] {
+        guard astronaut != crewmate else { return [] }
         let theirs = Set(missions(of: crewmate))
         return missions(of: astronaut).filter { theirs.contains($0) }.sorted(by: launchesBefore)
     }
@@ -94,8 +96,8 @@ struct QuestionModel {
     }
 
     /// The missions `missions --from from --to to [--undated]` lists, in number order, with
-    /// their crew's names.
-    func missions(from: Int?, to: Int?, includingUndated: Bool) -> [(id: Int64, crewNames: String?)] {
+    /// their crews.
+    func missions(from: Int?, to: Int?, includingUndated: Bool) -> [(id: Int64, crew: [AstronautReference])] {
         let listed = launchDates.keys.filter { id in
             guard let date = launchDate(id) else { return includingUndated || (from == nil && to == nil) }
             let year = Int(date.prefix(4))!
@@ -103,8 +105,7 @@ struct QuestionModel {
         }
         return listed.sorted().map { id in
             let members = crew.filter { $0.missionID == id }.sorted { $0.position < $1.position }
-            let listed = members.map { names[$0.astronautID] ?? MissingRow.astronaut(id: $0.astronautID).description }
-            return (id, listed.isEmpty ? nil : listed.joined(separator: "; "))
+            return (id, members.map { row in names[row.astronautID].map { AstronautReference(id: row.astronautID, name: $0) } ?? .onlyInCrew(row.astronautID) })
         }
     }
 

@@ -13,6 +13,8 @@ struct OptionInfo: Sendable {
     let help: String
     /// The values a value may take, when it is one of a few words.
     var choices: [String] = []
+    /// A few words on each of `choices`, in their order, for shells that show them; or none.
+    var choiceHelp: [String] = []
     /// What the value is when the option is not given, as help shows it: "20".
     var defaultValue: String? = nil
     /// What a shell offers for the value.
@@ -76,7 +78,7 @@ struct OptionSpec<Options>: Sendable {
         _ set: @escaping @Sendable (inout Options, Value) -> Void
     ) -> Self {
         let info = OptionInfo(
-            name: name, valueName: valueName, help: help, choices: Value.choices, defaultValue: `default`,
+            name: name, valueName: valueName, help: help, choices: Value.choices, choiceHelp: Value.choiceHelp, defaultValue: `default`,
             completion: completion ?? Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
@@ -92,7 +94,7 @@ extension OptionSpec where Options: ParsedOptions {
         _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type
     ) -> Self {
         let info = OptionInfo(
-            name: name, valueName: valueName, help: help, choices: Value.choices,
+            name: name, valueName: valueName, help: help, choices: Value.choices, choiceHelp: Value.choiceHelp,
             defaultValue: Value.argument(Options()[keyPath: field]), completion: Value.completion)
         return OptionSpec(info: info) { options, text throws(InvalidValue) in
             options[keyPath: field] = try Value(argument: text).value
@@ -165,12 +167,16 @@ protocol ArgumentValue: Sendable {
     static func argument(_ value: Value) -> String
     /// The words it may be, when it is one of a few.
     static var choices: [String] { get }
+    /// A few words on each of `choices`, in their order ("Most flights first"), for the shells
+    /// that show them beside the words; empty when the option's help says enough.
+    static var choiceHelp: [String] { get }
     /// What a shell offers for it.
     static var completion: Completion { get }
 }
 
 extension ArgumentValue {
     static var choices: [String] { [] }
+    static var choiceHelp: [String] { [] }
     static var completion: Completion { choices.isEmpty ? .none : .choices(choices) }
 }
 
@@ -213,13 +219,14 @@ struct PositiveCount: ArgumentValue {
     static func argument(_ value: Int) -> String { String(value) }
 }
 
-/// A year, such as 1969: a whole number from 0 to 9999, as a launch date's year is written.
+/// A year, such as 1969: one to four digits and nothing else (no sign, no spaces), 0 to 9999,
+/// the years a launch date (YYYY-MM-DD) can have.
 struct Year: ArgumentValue {
     let value: Int
 
     init(argument text: String) throws(InvalidValue) {
-        guard let year = Int(text), (0...9999).contains(year), text.allSatisfy(\.isASCII) else {
-            throw InvalidValue(expected: "a year such as 1969")
+        guard (1...4).contains(text.utf8.count), text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let year = Int(text) else {
+            throw InvalidValue(expected: "a year from 0 to 9999 in digits, such as 1969")
         }
         value = year
     }

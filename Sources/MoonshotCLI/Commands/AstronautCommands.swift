@@ -25,7 +25,8 @@ enum AstronautCommands {
         name: "astronauts", abstract: "List all astronauts with the number of missions each flew and their first flight's date.",
         options: [
             .value(
-                "sort", "order", help: "By name; by flights, most first; or by first-flight, earliest first (those who never launched last).",
+                "sort", "order",
+                help: "By name; by flights (missions assigned, Apollo 1 too), most first; or by first-flight, earliest first (those who never launched last).",
                 \.sort, as: AstronautOrder.self)
         ],
         globals: GlobalOption.question
@@ -37,6 +38,11 @@ enum AstronautCommands {
 
     static let astronaut = Command<AstronautOptions>(
         name: "astronaut", abstract: "Show an astronaut: name, first and last flight, description, and the missions flown.",
+        discussion: """
+            The first and last flight are the first and last missions launched; career years is
+            the last one's calendar year less the first's (2 for Dec 1968 to Apr 1970, 0 for one
+            flight). For one who never launched (Apollo 1's crew) they are N/A (null in JSON).
+            """,
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
@@ -64,10 +70,12 @@ extension AstronautCommands {
     static let crewmates = Command<AstronautOptions>(
         name: "crewmates", abstract: "List who flew with an astronaut, and on which missions; with --with, the missions two flew together.",
         discussion: """
-            Crewmates are listed most shared missions first, then by name. The astronaut's name
-            takes the remaining words (crewmates Jim Lovell); the other astronaut is one word after
-            --with, so quote a name of several words (--with "Fred Haise") and the two never run
-            into each other.
+            Crewmates are listed most shared missions first, then the crew of each flight together,
+            in launch order, by id. The astronaut's name takes the remaining words (crewmates Jim
+            Lovell). Words that name two astronauts by id or name (crewmates armstrong aldrin,
+            crewmates Neil Armstrong Edwin Aldrin) ask about the two, as --with does. The other
+            astronaut of --with is one word, so quote a name of several words (--with "Fred Haise")
+            and the two never run into each other.
             """,
         arguments: [astronautArgument],
         options: [
@@ -78,20 +86,25 @@ extension AstronautCommands {
         globals: GlobalOption.question
     ) { options, environment in
         let context = try QueryContext(options.global, environment: environment)
-        let astronaut = try context.astronaut(options.astronaut)
-        guard let other = options.crewmate else {
-            context.print(.crewmates(of: astronaut, try context.database.crewmates(ofAstronaut: astronaut.id)))
+        let (astronaut, crewmate) = try context.crewmates(options.astronaut, with: options.crewmate)
+        guard let crewmate else {
+            let crewmates = try context.database.crewmates(ofAstronaut: astronaut.id)
+            context.print(.crewmates(of: astronaut, crewmates, flights: try context.database.flights(ofAstronaut: astronaut.id)))
             return .success
-        }
-        let crewmate = try context.astronaut(other)
-        guard crewmate.id != astronaut.id else {
-            throw UsageError(
-                message: "Give two different astronauts: \(quoted(other, shortenedTo: 60)) is \(astronaut.name) (\(astronaut.id)) again",
-                command: "crewmates")
         }
         context.print(.missionsFlownTogether(CrewmatePair(astronaut, crewmate), try context.database.missionsFlownTogether(astronaut.id, crewmate.id)))
         return .success
     }
 }
 
-extension AstronautOrder: ChoiceValue {}
+extension AstronautOrder: ChoiceValue {
+    static var choiceHelp: [String] {
+        allCases.map {
+            switch $0 {
+            case .name: "By name"
+            case .flights: "Most missions first (assigned, Apollo 1 too)"
+            case .firstFlight: "Earliest first launch first"
+            }
+        }
+    }
+}

@@ -74,7 +74,9 @@ extension CompletionScript {
         if option.completion == .file {
             text += " -r -F"
         } else if case .choices(let words) = option.completion {
-            text += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+            // Each word with its own description, when it has one: `name\t'By name'`.
+            let described = option.choiceHelp.count == words.count ? zip(words, option.choiceHelp).map { "\($0)\\t" + fishQuoted($1) } : words
+            text += " -x -a \(fishQuoted(described.joined(separator: " ")))"
         } else if let kind = namesKind(option.completion) {
             text += " -x -a '(__moonshot_names \(kind))'"
         } else if !option.isFlag {

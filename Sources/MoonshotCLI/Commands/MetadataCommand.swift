@@ -9,7 +9,9 @@ enum MetadataCommand {
             Describes the database for Datasette: title, source and licences, every table and
             column (from the comments of schema.sql), names instead of numbers for missions and
             astronauts, the full-text indexes hidden, and the questions of moonshot's commands
-            as canned queries (crew, commander, flights, search). Use it as:
+            as canned queries with example values, those of:
+              \(commandsAsked)
+            Use it as:
               moonshot metadata > metadata.json
               datasette moonshot.db --metadata metadata.json
             Datasette knows a database by its file name without .db, so make the metadata with
@@ -21,5 +23,11 @@ enum MetadataCommand {
         let database = try MoonshotDatabase(path: options.global.databasePath(environment: environment), acceptingChangedSchema: true)
         Terminal.write(try database.datasetteMetadata().serialized() + "\n")
         return .success
+    }
+
+    /// The commands whose questions are canned queries, each once, in help's order: "missions, crew, ...".
+    private static var commandsAsked: String {
+        var seen: Set<String> = []
+        return CannedQuery.all.map(\.command).filter { seen.insert($0).inserted }.joined(separator: ", ")
     }
 }

@@ -82,8 +82,14 @@ extension MissionCommands {
         var crew = false
 
         /// The years asked for, nil where there is no bound; refuses `--year` with `--from` or
-        /// `--to`, and a `--from` after `--to`.
+        /// `--to`, a `--from` after `--to`, and `--undated` without a year (every mission is
+        /// listed then).
         func years() throws(UsageError) -> (from: Int?, to: Int?) {
+            guard !undated || year != nil || from != nil || to != nil else {
+                throw UsageError(
+                    message: "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too",
+                    command: "missions")
+            }
             if let year {
                 guard from == nil, to == nil else {
                     throw UsageError(message: "Give --year, or --from and --to, not both", command: "missions")

@@ -43,14 +43,19 @@ struct QueryContext {
     /// The astronaut `text` names; says on stderr which one was taken when it was a guess.
     func astronaut(_ text: String) throws -> AstronautReference {
         let found = try database.resolveAstronaut(text)
-        if let guess = found.guessedFrom { note(guess, "\(found.thing.name) (\(found.thing.id))") }
+        note(found)
         return found.thing
     }
 
+    /// Says which astronaut was taken, when it was a guess; then `hint`, if any.
+    func note(_ found: Found<AstronautReference>, hint: String? = nil) {
+        if let guess = found.guessedFrom { note(guess, "\(found.thing.name) (\(found.thing.id))", hint: hint) }
+    }
+
     /// What a guess was taken to mean (see `QueryWords.guess`), on stderr so that the answer
-    /// stays clean.
-    private func note(_ text: String, _ taken: String) {
-        Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n")
+    /// stays clean; `hint` on a line of its own.
+    private func note(_ text: String, _ taken: String, hint: String? = nil) {
+        Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }
 }
 

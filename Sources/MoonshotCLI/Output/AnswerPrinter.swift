@@ -45,7 +45,7 @@ struct AnswerPrinter {
         case .launchDate, .astronautID, .commanderID, .kind, .missionName, .badge, .crewmateID, .firstFlight, .firstFlightDate, .lastFlight,
             .lastFlightDate:
             TableColumn(heading: field.heading)
-        case .astronautName, .commanderName, .role, .canonicalRole, .snippet, .description, .crew, .flights, .crewNames, .crewmates,
+        case .astronautName, .commanderName, .role, .canonicalRole, .crewmateRole, .snippet, .description, .crew, .flights, .crewNames, .crewmates,
             .crewmateName, .sharedMissions:
             TableColumn(heading: field.heading, wraps: true)
         }

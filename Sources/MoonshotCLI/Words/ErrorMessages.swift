@@ -13,6 +13,11 @@ struct ErrorMessage: Equatable {
         self.hint = hint
     }
 
+    /// The same with `more` after the hint, on a line of its own.
+    func withHint(_ more: String) -> ErrorMessage {
+        ErrorMessage(message, hint: hint.map { "\($0)\n\(more)" } ?? more)
+    }
+
     /// The message, and the hint on a line of its own.
     var text: String {
         hint.map { "\(message)\n\($0)" } ?? message
@@ -32,6 +37,8 @@ enum CommandFailure: Error {
     case shellNotConfined(reason: String)
     /// The shell ended with signal `number`.
     case shellKilled(signal: Int32)
+    /// `crewmates` words that name neither one astronaut nor two.
+    case notOneAstronaut(LookupFailure)
 }
 
 /// Every failure in the words the user reads: the one place that turns the library's typed
@@ -78,6 +85,8 @@ enum ErrorMessages {
             ErrorMessage(
                 "the sqlite3 shell was not started: moonshot cannot keep it from writing files, because \(reason)",
                 hint: "Use 'moonshot sql \"SELECT ...\"' to run SQL on the database instead.")
+        case .notOneAstronaut(let failure):
+            QueryWords.message(failure).withHint(QueryWords.twoAstronautsHint)
         case .shellKilled(let number):
             ErrorMessage(
                 "the sqlite3 shell ended with signal \(number) (\(String(cString: strsignal(number))))",

@@ -19,6 +19,20 @@ enum QueryWords {
         "\(shortened(text, to: 60)): taking \(taken)"
     }
 
+    /// How to ask `crewmates` about two astronauts, after words that did not name one.
+    static let twoAstronautsHint = "For two astronauts: moonshot crewmates armstrong --with aldrin (quote a name of several words after --with)."
+
+    /// `crewmates lovell --with Fred Haise`: the words before `--with` name two astronauts.
+    static func twoBeforeWith(_ words: String, _ first: AstronautReference, _ second: AstronautReference, with other: String) -> String {
+        "\(quoted(words, shortenedTo: 60)) names two astronauts, \(first.id) and \(second.id), besides --with \(quoted(other, shortenedTo: 60)): "
+            + "give one before --with, and quote a name of several words after it (--with \"Fred Haise\")"
+    }
+
+    /// `crewmates lovell --with "James Lovell"`.
+    static func sameAstronautTwice(_ other: String, _ astronaut: AstronautReference) -> String {
+        "Give two different astronauts: \(quoted(other, shortenedTo: 60)) is \(astronaut.name) (\(astronaut.id)) again"
+    }
+
     static func message(_ stopped: QueryStopped) -> ErrorMessage {
         let hint =
             switch stopped.query {

@@ -15,12 +15,17 @@ package struct Answer: Sendable {
     package let rows: [AnswerRecord]
     /// What a table says instead of an empty list: "No crew listed."
     package let emptyText: String
+    /// The crew rows the answer counts, besides its rows', whose astronaut or mission is missing.
+    private var alsoPointingNowhere = CrewRowsPointingNowhere()
 
-    /// An answer about `subject` (nil for a plain list), listing `rows`.
+    /// An answer about `subject` (nil for a plain list), listing `rows`; `alsoPointingNowhere`:
+    /// crew rows it counts besides the rows', that point nowhere.
     init<Subject: FieldRecord, Row: FieldRecord>(
         subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
-        rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String
+        rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String,
+        alsoPointingNowhere: CrewRowsPointingNowhere = CrewRowsPointingNowhere()
     ) {
+        self.alsoPointingNowhere = alsoPointingNowhere
         self.subject = subject.map { AnswerRecord($0, subjectFields) }
         self.subjectFields = subjectFields.map(\.field)
         self.listField = listField
@@ -37,9 +42,9 @@ package struct Answer: Sendable {
     }
 
     /// The crew rows listed or counted whose astronaut or mission is missing (the subject's
-    /// own are its rows).
+    /// own are its rows, or counted apart).
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
-        rows.reduce(CrewRowsPointingNowhere()) { $0 + $1.crewRowsPointingNowhere }
+        rows.reduce(alsoPointingNowhere) { $0 + $1.crewRowsPointingNowhere }
     }
 
     /// The subject's fields other than prose, shown as `Label: value` lines above a table.
@@ -109,20 +114,24 @@ extension Answer {
     }
 
     /// `moonshot crewmates lovell`: everyone who flew with an astronaut, with the missions
-    /// they shared, most shared first.
-    package static func crewmates(of astronaut: AstronautReference, _ crewmates: [CrewmateSummary]) -> Answer {
+    /// they shared, most shared first; the astronaut's own crew rows (`flights`) are counted.
+    package static func crewmates(of astronaut: AstronautReference, _ crewmates: [CrewmateSummary], flights: [CrewAssignment]) -> Answer {
         Answer(
             subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .crewmates,
             rowFields: [.crewmateID, .crewmateName, .sharedMissionCount, .sharedMissions],
-            tableFields: [.crewmateName, .sharedMissionCount, .sharedMissions], rows: crewmates, emptyText: "No crewmates listed.")
+            tableFields: [.crewmateName, .crewmateID, .sharedMissionCount, .sharedMissions], rows: crewmates, emptyText: "No crewmates listed.",
+            alsoPointingNowhere: flights.reduce(CrewRowsPointingNowhere()) { $0 + $1.crewRowsPointingNowhere })
     }
 
     /// `moonshot crewmates armstrong --with aldrin`: the missions two astronauts flew together,
-    /// as the first's flights.
-    package static func missionsFlownTogether(_ pair: CrewmatePair, _ flights: [CrewAssignment]) -> Answer {
-        Answer(
+    /// as the first's flights with the other's role; the other's crew rows on them are counted.
+    package static func missionsFlownTogether(_ pair: CrewmatePair, _ flights: [SharedFlight]) -> Answer {
+        let theirs = CrewRowsPointingNowhere(
+            withoutAstronaut: pair.crewmate.isInTable ? 0 : flights.count, withoutMission: flights.count { $0.flight.missionName == nil })
+        return Answer(
             subject: pair, subjectFields: [.astronautID, .astronautName, .crewmateID, .crewmateName], listField: .flights,
-            rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions flown together.")
+            rowFields: flightFields.map { $0.of(\.flight) } + [.crewmateRole], tableFields: flightTable.map { $0.of(\.flight) } + [.crewmateRole],
+            rows: flights, emptyText: "No missions flown together.", alsoPointingNowhere: theirs)
     }
 
     /// `moonshot flights lovell`: the missions an astronaut flew, in launch order.

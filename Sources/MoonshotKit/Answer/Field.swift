@@ -28,6 +28,7 @@ package enum Field: String, CaseIterable, Sendable {
     case crewmateName = "crewmate_name"
     case sharedMissionCount = "shared_mission_count"
     case sharedMissions = "shared_missions"
+    case crewmateRole = "crewmate_role"
     case kind
     case snippet
     case description
@@ -44,8 +45,9 @@ package enum Field: String, CaseIterable, Sendable {
             "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the astronauts table, which a table says)."
         case .crewSize: "How many astronauts the mission's crew list names."
         case .crewNames:
-            "The names of the mission's crew in crew-list order, between semicolons (a name may hold a comma): "
-                + "Neil A. Armstrong; Michael Collins; Edwin E. Aldrin Jr. (`missions --crew`)."
+            "The mission's crew in crew-list order (`missions --crew`): in JSON an array of objects with astronaut_id and astronaut_name "
+                + "(null when not in the astronauts table); in tables and CSV the names between semicolons, for reading, not for splitting "
+                + "(a name may hold one; in CSV a missing name is empty): Neil A. Armstrong; Michael Collins; Edwin E. Aldrin Jr."
         case .crew: "A mission's crew members, in crew-list order (JSON only; CSV repeats the mission on each member's line)."
         case .position: "The place in the mission's crew list: 1 for the first."
         case .astronautID: "The astronaut's id, as the source's crew lists name them: armstrong."
@@ -53,18 +55,24 @@ package enum Field: String, CaseIterable, Sendable {
             "The astronaut's full name: Neil A. Armstrong (for a crew row whose astronaut is not in the astronauts table: null or empty, and a table says so)."
         case .role: "The role as the source writes it: Command module pilot."
         case .canonicalRole: "The role in title case, spelt one way: Command Module Pilot (Apollo 1's Command Pilot is Commander). Tables show this one."
-        case .missionCount: "How many missions the astronaut flew."
-        case .firstFlight: "The first mission the astronaut launched on: Apollo 8 (null or empty for one who never launched)."
+        case .missionCount: "How many missions the astronaut was assigned to, as crew rows: Apollo 1 counts, though it never launched."
+        case .firstFlight: "The first mission the astronaut launched on: Apollo 8 (null or empty, N/A in tables, for one who never launched)."
         case .firstFlightDate: "The launch date of the astronaut's first flight, as launch_date (null or empty, N/A in tables, for one who never launched)."
-        case .lastFlight: "The last mission the astronaut launched on: Apollo 13 (the first again for one flight)."
-        case .lastFlightDate: "The launch date of the astronaut's last flight, as launch_date."
-        case .careerYears: "The years from the first flight's launch to the last's: 2 for 1968 to 1970, 0 for one flight (null or empty for none)."
+        case .lastFlight:
+            "The last mission the astronaut launched on: Apollo 13 (the first again for one flight; null or empty, N/A in tables, for one who never launched)."
+        case .lastFlightDate: "The launch date of the astronaut's last flight, as first_flight_date."
+        case .careerYears:
+            "The last flight's calendar year less the first's: 2 for Dec 1968 to Apr 1970 (not whole years between), 0 for one flight (null or empty, N/A in tables, for one who never launched)."
         case .flights: "An astronaut's missions, in launch order (JSON only; CSV repeats the astronaut on each mission's line)."
         case .crewmates: "The astronauts who flew with an astronaut, most shared missions first (JSON only; CSV repeats the astronaut on each crewmate's line)."
         case .crewmateID: "The id of an astronaut who flew with the one asked about: haise."
         case .crewmateName: "That astronaut's full name (null or empty when not in the astronauts table, and a table says so)."
         case .sharedMissionCount: "How many missions the two flew together."
-        case .sharedMissions: "The missions the two flew together, in launch order, between commas: Apollo 8, Apollo 13."
+        case .sharedMissions:
+            "The missions the two flew together, in launch order: in JSON an array of objects with mission_id and mission_name "
+                + "(null when not in the missions table); in tables and CSV the names between commas, for reading, not for splitting "
+                + "(in CSV a missing name is empty): Apollo 8, Apollo 13."
+        case .crewmateRole: "The other astronaut's role on the mission, as canonical_role (`crewmates --with`, where canonical_role is the first one's)."
         case .kind: "What a search hit is: mission or astronaut."
         case .snippet: "The words of a search hit's text that matched, marked *like this*, on one line."
         case .description: "The mission's or astronaut's description, from Wikipedia (CC BY-SA 3.0)."

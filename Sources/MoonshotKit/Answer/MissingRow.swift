@@ -22,13 +22,6 @@ package enum MissingRow: Equatable, Sendable {
     /// The words for a mission's number as `moonshot check` reads it from a crew row.
     static func mission(_ id: SQLValue) -> String { words(plain(id), missionsTable) }
 
-    /// The same words in SQL, for a list a query joins into one text: `column` is the crew
-    /// row's astronaut id (`c.astronaut_id || ': not in the astronauts table'`).
-    static func astronautSQL(_ column: String) -> String { "\(column) || \(SQLValue.text(words("", astronautsTable)).sqlLiteral)" }
-
-    /// The same for a crew row's mission number.
-    static func missionSQL(_ column: String) -> String { "\(column) || \(SQLValue.text(words("", missionsTable)).sqlLiteral)" }
-
     /// "collins: not in the astronauts table": the one place these words are written.
     private static func words(_ id: String, _ table: String) -> String { "\(id): not in the \(table) table" }
 }

@@ -31,6 +31,22 @@ package struct RecordField<Record>: Sendable {
         self.init(field) { .text($0[keyPath: path]) }
     }
 
+    /// The field that lists the rows at `path`, each by its fields `id` and `name`, their
+    /// names joined by `separator` for reading (see `AnswerValue.list`).
+    init<Item>(_ field: Field, list path: any KeyPath<Record, [Item]> & Sendable, id: RecordField<Item>, name: RecordField<Item>, separator: String) {
+        self.init(field) { record in
+            .list(
+                record[keyPath: path].map { ListedRow(idField: id.field, id: id.value($0), nameField: name.field, name: name.value($0)) },
+                separator: separator)
+        }
+    }
+
+    /// The same field, of the record at `path` in another record.
+    func of<Outer>(_ path: any KeyPath<Outer, Record> & Sendable) -> RecordField<Outer> {
+        let value = value
+        return RecordField<Outer>(field) { value($0[keyPath: path]) }
+    }
+
     /// The field that is the launch date at `path`.
     init(_ field: Field, _ path: any KeyPath<Record, LaunchDate?> & Sendable) {
         self.init(field) { .date($0[keyPath: path]) }

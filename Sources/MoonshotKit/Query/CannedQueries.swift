@@ -13,7 +13,7 @@ extension MoonshotDatabase {
         return try query(.missionList, ["from_year": year(from), "to_year": year(to), "include_undated": .integer(undated ? 1 : 0)]) {
             MissionSummary(
                 id: try $0.notNullInt64(0), name: try $0.notNullText(1), launchDate: $0.launchDate(2), commanderID: $0.text(3),
-                commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6), crewNames: $0.text(7))
+                commanderName: $0.text(4), crewSize: try $0.notNullInt(5), crewWithoutAstronaut: try $0.notNullInt(6), crew: try $0.astronautList(7))
         }
     }
 

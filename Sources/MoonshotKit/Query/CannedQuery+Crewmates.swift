@@ -2,46 +2,48 @@
 /// of `crew_by_astronaut` and the tables' keys.
 extension CannedQuery {
     /// Everyone who flew with astronaut `:astronaut_id`: one row per crewmate with the missions
-    /// they shared (in launch order, as `flights` lists them), most shared missions first, then
-    /// by name (a crewmate missing from the astronauts table after those with a name).
+    /// they shared (in launch order, as `flights` lists them, as a JSON array of objects with
+    /// `mission_id` and `mission_name`, null for a mission missing from its table), most shared
+    /// missions first, then by the first of them (the crew of one flight together), then by id
+    /// (the surname, as the dataset writes ids: anders before borman).
     package static let crewmates = CannedQuery(
         name: "crewmates_of_astronaut", command: "crewmates", example: "moonshot crewmates lovell", title: "Crewmates of an astronaut",
-        description: "Everyone who flew with an astronaut, with the missions they shared, most shared missions first. "
-            + "astronaut_id is the astronaut's id: lovell.",
+        description: "Everyone who flew with an astronaut, with the missions they shared (a JSON array, in launch order), "
+            + "most shared missions first, then by the first of them and by id. astronaut_id is the astronaut's id: lovell.",
         sql: """
             SELECT crewmate_id, crewmate_name, shared_mission_count, shared_missions, shared_missions_missing FROM (
-                SELECT o.astronaut_id AS crewmate_id, a.name AS crewmate_name,
+                SELECT crewmate_id, crewmate_name, launch_date, mission_id,
                        count(*) OVER crewmate AS shared_mission_count,
-                       group_concat(coalesce(m.name, \(MissingRow.missionSQL("c.mission_id"))), ', ') OVER crewmate AS shared_missions,
-                       count(*) OVER crewmate - count(m.id) OVER crewmate AS shared_missions_missing,
+                       json_group_array(json_object('mission_id', mission_id, 'mission_name', mission_name)) OVER crewmate AS shared_missions,
+                       count(*) OVER crewmate - count(mission_name) OVER crewmate AS shared_missions_missing,
                        row_number() OVER crewmate AS number
-                FROM crew AS c
-                JOIN crew AS o ON o.mission_id = c.mission_id AND o.astronaut_id <> c.astronaut_id
-                LEFT JOIN missions AS m ON m.id = c.mission_id
-                LEFT JOIN astronauts AS a ON a.id = o.astronaut_id
-                WHERE c.astronaut_id = :astronaut_id
-                -- Each crewmate's shared missions in launch order (never launched first), all in the frame.
-                WINDOW crewmate AS (PARTITION BY o.astronaut_id ORDER BY m.launch_date IS NOT NULL, m.launch_date, c.mission_id
-                                    ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+                FROM (SELECT o.astronaut_id AS crewmate_id, a.name AS crewmate_name, c.mission_id, m.name AS mission_name, m.launch_date
+                      FROM crew AS c
+                      JOIN crew AS o ON o.mission_id = c.mission_id AND o.astronaut_id <> c.astronaut_id
+                      LEFT JOIN missions AS m ON m.id = c.mission_id
+                      LEFT JOIN astronauts AS a ON a.id = o.astronaut_id
+                      WHERE c.astronaut_id = :astronaut_id)
+                -- Each crewmate's shared missions in launch order, all in the frame; the first is row 1.
+                WINDOW crewmate AS (PARTITION BY crewmate_id ORDER BY \(launchOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
             )
             WHERE number = 1
-            ORDER BY shared_mission_count DESC, crewmate_name IS NULL, crewmate_name, crewmate_id
+            -- Most shared first; then the crew of one flight together, in launch order, each crew by id
+            -- (the surname: anders, borman).
+            ORDER BY shared_mission_count DESC, \(launchOrder), crewmate_id
             """,
         parameters: ["astronaut_id"])
 
     /// The missions astronauts `:astronaut_id` and `:crewmate_id` flew together, as the first's
-    /// crew rows (role included), in launch order.
+    /// crew rows (role included) with the second's role, in launch order: `flights` of the
+    /// first, of the missions the second flew too; none for the same astronaut twice.
     package static let sharedMissions = CannedQuery(
         name: "missions_flown_together", command: "crewmates", example: "moonshot crewmates armstrong --with aldrin",
         title: "Missions two astronauts flew together",
-        description: "The missions two astronauts flew together, with the first one's role, in launch order. "
-            + "astronaut_id and crewmate_id are the astronauts' ids: armstrong and aldrin.",
-        sql: """
-            SELECT \(crewColumns) FROM crew_roster
-            WHERE astronaut_id = :astronaut_id
-              AND mission_id IN (SELECT mission_id FROM crew WHERE astronaut_id = :crewmate_id)
-            ORDER BY launch_date IS NOT NULL, launch_date, mission_id
-            """,
+        description: "The missions two astronauts flew together, with each one's role, in launch order. "
+            + "astronaut_id and crewmate_id are the astronauts' ids: armstrong and aldrin (two different ones).",
+        sql: flightsSQL(
+            crewmateRole: "(SELECT canonical_role FROM crew WHERE mission_id = crew_roster.mission_id AND astronaut_id = :crewmate_id)",
+            also: "AND mission_id IN (SELECT mission_id FROM crew WHERE astronaut_id = :crewmate_id) AND :crewmate_id <> :astronaut_id"),
         parameters: ["astronaut_id", "crewmate_id"])
 
     /// The first and last launched missions astronaut `:astronaut_id` flew, and the years from

@@ -2,27 +2,29 @@
 /// columns `moonshot missions` and `moonshot astronauts` take.
 extension CannedQuery {
     /// The missions launched from year `:from_year` to `:to_year` (either may be NULL or empty:
-    /// no bound), in number order, with commander, crew size and crew names; those without a
-    /// launch date only when `:include_undated` is 1. The years are a range of the index
+    /// no bound), in number order, with commander, crew size and the crew (a JSON array of
+    /// objects with `astronaut_id` and `astronaut_name`, null for one missing from its table);
+    /// those without a launch date only when `:include_undated` is 1, yes or true (case aside). The years are a range of the index
     /// `missions_by_launch_date` (a date `1969-07-16` lies between `1969` and `1969-99`).
     package static let missionList = CannedQuery(
         name: "missions_by_launch_year", command: "missions", example: "moonshot missions --from 1969 --to 1970",
         title: "Missions launched in a span of years",
         description: "Missions launched from from_year to to_year (1969 and 1970; leave either empty for no bound), in number order, "
-            + "with commander, crew size and the crew's names. Missions without a launch date (Apollo 1) are listed too when include_undated is 1.",
+            + "with commander, crew size and the crew (a JSON array of ids and names). "
+            + "Missions without a launch date (Apollo 1) are listed too when include_undated is 1, yes or true.",
         sql: """
             SELECT o.mission_id, o.mission_name, o.launch_date, o.commander_id, o.commander_name, o.crew_size,
                    (SELECT count(*) FROM crew AS c WHERE c.mission_id = o.mission_id
                      AND NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)) AS crew_without_astronaut,
-                   -- The names in crew-list order, between semicolons (a name may hold a comma): the
-                   -- window runs through the crew in that order, and its last row holds them all.
-                   (SELECT group_concat(coalesce(a.name, \(MissingRow.astronautSQL("c.astronaut_id"))), '; ') OVER (ORDER BY c.position)
-                    FROM crew AS c LEFT JOIN astronauts AS a ON a.id = c.astronaut_id
-                    WHERE c.mission_id = o.mission_id ORDER BY c.position DESC LIMIT 1) AS crew_names
+                   -- The crew in crew-list order, as a JSON array: the window runs through the
+                   -- crew in that order, and its last row holds them all.
+                   coalesce((SELECT json_group_array(json_object('astronaut_id', c.astronaut_id, 'astronaut_name', a.name)) OVER (ORDER BY c.position)
+                             FROM crew AS c LEFT JOIN astronauts AS a ON a.id = c.astronaut_id
+                             WHERE c.mission_id = o.mission_id ORDER BY c.position DESC LIMIT 1), '[]') AS crew_names
             FROM mission_overview AS o
             WHERE o.launch_date BETWEEN printf('%04d', coalesce(nullif(:from_year, ''), 0))
                                     AND printf('%04d-99', coalesce(nullif(:to_year, ''), 9999))
-               OR (o.launch_date IS NULL AND CAST(:include_undated AS INTEGER))
+               OR (o.launch_date IS NULL AND lower(trim(:include_undated)) IN ('1', 'yes', 'true'))
             ORDER BY o.mission_id
             """,
         parameters: ["from_year", "to_year", "include_undated"])

@@ -49,12 +49,17 @@ package struct CannedQuery: Equatable, Sendable {
     package static let flights = CannedQuery(
         name: "flights_of_astronaut", command: "flights", example: "moonshot flights lovell", title: "Missions an astronaut flew",
         description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
-        sql: """
-            SELECT \(crewColumns) FROM crew_roster
-            WHERE astronaut_id = :astronaut_id
-            ORDER BY launch_date IS NOT NULL, launch_date, mission_id
-            """,
-        parameters: ["astronaut_id"])
+        sql: flightsSQL(), parameters: ["astronaut_id"])
+
+    /// The SQL of `flights`; with the column `crewmate_role` read by `crewmateRole`, and the
+    /// conditions `also` added (`AND ...`).
+    static func flightsSQL(crewmateRole: String? = nil, also: String = "") -> String {
+        """
+        SELECT \(crewColumns)\(crewmateRole.map { ",\n       \($0) AS crewmate_role" } ?? "") FROM crew_roster
+        WHERE astronaut_id = :astronaut_id\(also.isEmpty ? "" : "\n  " + also)
+        ORDER BY \(launchOrder)
+        """
+    }
 
     /// Missions and astronauts whose name or description holds every word of `:words`: those
     /// with the most of the words in their name first, then by relevance (bm25). The text is
@@ -124,6 +129,10 @@ package struct CannedQuery: Equatable, Sendable {
     /// FTS5's `snippet()` arguments after the table for `search`'s hits: any column, matches
     /// marked `*like this*`, "..." where text is left out, at most 16 tokens.
     static let snippetArguments = "-1, '*', '*', '...', 16"
+
+    /// The order missions are flown in, for rows with `launch_date` and `mission_id`: those
+    /// never launched (or missing from the missions table) first, then by date and number.
+    static let launchOrder = "launch_date IS NOT NULL, launch_date, mission_id"
 
     static let crewColumns = "mission_id, mission_name, launch_date, position, astronaut_id, astronaut_name, role, canonical_role"
 }

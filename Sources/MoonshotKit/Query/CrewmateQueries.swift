@@ -6,15 +6,16 @@ extension MoonshotDatabase {
     package func crewmates(ofAstronaut id: String) throws -> [CrewmateSummary] {
         try query(.crewmates, ["astronaut_id": .text(id)]) {
             CrewmateSummary(
-                id: try $0.notNullText(0), name: $0.text(1), sharedMissionCount: try $0.notNullInt(2), sharedMissions: try $0.notNullText(3),
-                sharedMissionsMissing: try $0.notNullInt(4))
+                id: try $0.notNullText(0), name: $0.text(1), sharedMissionCount: try $0.notNullInt(2), sharedMissions: try $0.missionList(3))
         }
     }
 
-    /// The missions astronauts `id` and `crewmateID` flew together, as the first's crew rows,
-    /// in launch order.
-    package func missionsFlownTogether(_ id: String, _ crewmateID: String) throws -> [CrewAssignment] {
-        try query(.sharedMissions, ["astronaut_id": .text(id), "crewmate_id": .text(crewmateID)], Self.crewAssignment)
+    /// The missions astronauts `id` and `crewmateID` flew together, as the first's crew rows
+    /// with the other's role, in launch order.
+    package func missionsFlownTogether(_ id: String, _ crewmateID: String) throws -> [SharedFlight] {
+        try query(.sharedMissions, ["astronaut_id": .text(id), "crewmate_id": .text(crewmateID)]) {
+            SharedFlight(flight: try Self.crewAssignment($0), crewmateRole: try $0.notNullText(8))
+        }
     }
 
     /// The first and last launched missions astronaut `id` flew; nil when none launched.

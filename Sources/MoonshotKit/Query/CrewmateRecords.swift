@@ -17,10 +17,10 @@ package struct CrewmateSummary: Equatable, Sendable, FieldRecord {
     package let name: String?
     /// How many missions they flew together (`sharedMissions` lists them).
     package let sharedMissionCount: Int
-    /// The names of those missions in launch order, between commas: "Apollo 8, Apollo 13".
-    package let sharedMissions: String
+    /// Those missions in launch order (one missing from the missions table as such).
+    package let sharedMissions: [MissionReference]
     /// How many of those missions are missing from the missions table.
-    package let sharedMissionsMissing: Int
+    package var sharedMissionsMissing: Int { sharedMissions.count { !$0.isInTable } }
 
     /// The crewmate's crew rows listed here: all of them when the crewmate is missing, and
     /// those of missions that are missing.
@@ -34,7 +34,7 @@ extension RecordField<CrewmateSummary> {
     static var crewmateID: Self { Self(.crewmateID, \.id) }
     static var crewmateName: Self { Self(.crewmateName) { record in record.name.map { .text($0) } ?? .missing(.astronaut(id: record.id)) } }
     static var sharedMissionCount: Self { Self(.sharedMissionCount, \.sharedMissionCount) }
-    static var sharedMissions: Self { Self(.sharedMissions, \.sharedMissions) }
+    static var sharedMissions: Self { Self(.sharedMissions, list: \.sharedMissions, id: .missionID, name: .missionName, separator: ", ") }
 }
 
 /// Two astronauts asked about together: `moonshot crewmates armstrong --with aldrin`.
@@ -53,4 +53,19 @@ extension RecordField<CrewmatePair> {
     static var astronautName: Self { Self(.astronautName) { RecordField<AstronautReference>.astronautName.value($0.astronaut) } }
     static var crewmateID: Self { Self(.crewmateID) { .text($0.crewmate.id) } }
     static var crewmateName: Self { Self(.crewmateName) { RecordField<AstronautReference>.astronautName.value($0.crewmate) } }
+}
+
+/// One line of `moonshot crewmates armstrong --with aldrin`: the first astronaut's flight, and
+/// the other's role on it.
+package struct SharedFlight: Equatable, Sendable, FieldRecord {
+    package let flight: CrewAssignment
+    /// The other astronaut's canonical role on the mission.
+    package let crewmateRole: String
+
+    package var crewRowsPointingNowhere: CrewRowsPointingNowhere { flight.crewRowsPointingNowhere }
+}
+
+/// The fields of `SharedFlight`.
+extension RecordField<SharedFlight> {
+    static var crewmateRole: Self { Self(.crewmateRole, \.crewmateRole) }
 }

@@ -14,8 +14,8 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package let crewSize: Int
     /// How many of them name an astronaut missing from the astronauts table.
     package let crewWithoutAstronaut: Int
-    /// The crew's names in crew-list order, between semicolons; nil for a mission without crew.
-    package var crewNames: String? = nil
+    /// The crew in crew-list order (an astronaut missing from the astronauts table as such).
+    package var crew: [AstronautReference] = []
 
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
@@ -32,7 +32,7 @@ extension RecordField<MissionSummary> {
         }
     }
     static var crewSize: Self { Self(.crewSize, \.crewSize) }
-    static var crewNames: Self { Self(.crewNames, \.crewNames) }
+    static var crewNames: Self { Self(.crewNames, list: \.crew, id: .astronautID, name: .astronautName, separator: "; ") }
 }
 
 /// One astronaut's place on one mission's crew: a line of `crew`, `commander` and `flights`.
@@ -134,11 +134,12 @@ extension RecordField<AstronautDetail> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
     static var description: Self { Self(.description, \.description) }
-    static var firstFlight: Self { Self(.firstFlight) { .text($0.career?.firstFlight) } }
+    // For one who never launched, N/A in a table, null in JSON.
+    static var firstFlight: Self { Self(.firstFlight) { $0.career.map { .text($0.firstFlight) } ?? .notApplicable } }
     static var firstFlightDate: Self { Self(.firstFlightDate) { .date($0.career?.firstFlightDate) } }
-    static var lastFlight: Self { Self(.lastFlight) { .text($0.career?.lastFlight) } }
+    static var lastFlight: Self { Self(.lastFlight) { $0.career.map { .text($0.lastFlight) } ?? .notApplicable } }
     static var lastFlightDate: Self { Self(.lastFlightDate) { .date($0.career?.lastFlightDate) } }
-    static var careerYears: Self { Self(.careerYears) { record in record.career.map { .integer($0.years) } ?? .none } }
+    static var careerYears: Self { Self(.careerYears) { $0.career.map { .integer($0.years) } ?? .notApplicable } }
 }
 
 /// One result of `moonshot search`: a mission or an astronaut.
