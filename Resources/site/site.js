@@ -107,16 +107,23 @@ const moonshotSearch = (() => {
     const folded = (text) => fold(text).split(/[^\p{L}\p{N}\p{Co}]+/u).filter((word) => word !== "");
     const words = (text) => folded(text).map(stem);
 
-    // What was typed as phrases of stems; the last one's last stem is a prefix, unless the word
-    // typed ends in a digit. Empty if no word.
+    // What may follow a number that is matched whole: the list of SearchWords.numberEnd in
+    // moonshot (a test holds the two alike).
+    const numberEnd = " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~’”»…—–«“‘¡¿、。」』";
+
+    // What was typed as phrases of stems; the last one's last stem is a prefix, unless the text
+    // ends in a digit, white space and punctuation (numberEnd) after it aside, as the command's
+    // SQL reads it. Empty if no word.
     function query(text) {
         const chunks = text.split(/[ \t\r\n]/).map((chunk) => {
             for (const suffix of ["'s", "'S", "’s", "’S"]) if (chunk.endsWith(suffix)) chunk = chunk.slice(0, -2);
             return chunk;
         }).filter((chunk) => chunk !== "");
         const typed = chunks.map(folded);
-        const last = typed.length > 0 ? typed[typed.length - 1] : [];
-        const lastIsPrefix = last.length > 0 && !/[0-9]$/.test(last[last.length - 1]);
+        const asRead = (text.replace(/[\t\r\n]/g, " ") + " ").replaceAll("'s ", " ").replaceAll("'S ", " ").replaceAll("’s ", " ").replaceAll("’S ", " ");
+        let end = asRead.length;
+        while (end > 0 && numberEnd.includes(asRead[end - 1])) end--;
+        const lastIsPrefix = !(end > 0 && /[0-9]/.test(asRead[end - 1]));
         const phrases = typed.map((phrase) => phrase.map(stem));
         return phrases.map((phrase, index) => ({ words: phrase, prefix: lastIsPrefix && index === phrases.length - 1 }))
             .filter((phrase) => phrase.words.length > 0);

@@ -126,9 +126,12 @@ final class CompletionTests: BinaryTestCase {
         }
         XCTAssertEqual(
             try offered("moonshot astronauts --sort "),
-            ["name\tBy name", "flights\tMost missions first (assigned, Apollo 1 too)", "first-flight\tEarliest first launch first"])
+            [
+                "name\tBy name", "flights\tMost missions first (those assigned, Apollo 1 too)",
+                "first-flight\tEarliest first launch first (those who never launched last)",
+            ])
         let option = try XCTUnwrap(try offered("moonshot astronauts --so").first)
-        XCTAssertTrue(option.hasPrefix("--sort\tBy name; by flights"), option)
+        XCTAssertTrue(option.hasPrefix("--sort\tname: by name; flights: most missions first"), option)
     }
 
     func testZshOffersCommandsOptionsValuesAndNames() throws {

@@ -102,8 +102,24 @@ final class CrewmateCommandTests: BinaryTestCase {
             XCTAssertEqual([pair["astronaut_id"] as? String, pair["crewmate_id"] as? String], ["armstrong", "aldrin"], "\(words)")
             XCTAssertEqual((pair["flights"] as? [[String: Any]])?.map { $0["mission_id"] as? Int }, [11], "\(words)")
         }
-        let guessed = try moonshot("crewmates", "Neil", "Armstrong", "Buzz", "Aldrin")
-        XCTAssertEqual(guessed.stderr, "Neil Armstrong Buzz Aldrin: taking Neil A. Armstrong (armstrong)\n" + hint)
+        // Two names of which one or both are guesses of two words or more: the pair, noted.
+        for (words, ids, mission) in [
+            (["Neil", "Armstrong", "Buzz", "Aldrin"], ["armstrong", "aldrin"], 11), (["jim", "lovell", "fred", "haise"], ["lovell", "haise"], 13),
+        ] {
+            let guessed = try moonshot(["crewmates"] + words + ["--format", "json"])
+            XCTAssertEqual(guessed.status, 0, "\(words): \(guessed.stderr)")
+            XCTAssertTrue(guessed.stderr.contains(": taking "), "\(words): \(guessed.stderr)")
+            let pair = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(guessed.stdout.utf8)) as? [String: Any], guessed.stdout)
+            XCTAssertEqual([pair["astronaut_id"] as? String, pair["crewmate_id"] as? String], ids, "\(words)")
+            XCTAssertEqual((pair["flights"] as? [[String: Any]])?.map { $0["mission_id"] as? Int }, [mission], "\(words)")
+        }
+        // One word alone is too loose a guess to split on: "Jim Lovell" is Lovell, not Irwin and Lovell.
+        let one = try moonshot("crewmates", "Jim", "Lovell")
+        XCTAssertEqual(one.stderr, "Jim Lovell: taking James A. Lovell Jr. (lovell)\n" + hint)
+        // Words too many for two names are not split (each split is two lookups).
+        let many = try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "10", Self.binary.path, "crewmates"] + (1...3000).map { "w\($0)" })
+        XCTAssertEqual(many.status, 1, many.stderr)
+        XCTAssertTrue(many.stderr.hasPrefix("Error: no astronaut matches"), many.stderr)
         let several = try moonshot("crewmates", "lovell", "haise", "swigert")
         XCTAssertEqual(several.status, 1)
         XCTAssertTrue(several.stderr.hasSuffix("Give the id, or more of the name.\n" + hint), several.stderr)
@@ -280,7 +296,7 @@ final class CrewmateCommandTests: BinaryTestCase {
 
     func testShowSQLOfEachNewQuestionRunsInSqlite3() throws {
         for (arguments, expected) in [
-            (["crewmates", "lovell"], #"haise|Fred W. Haise, Jr.|1|[{"mission_id":13,"mission_name":"Apollo 13"}]|0"#),
+            (["crewmates", "lovell"], #"haise|Fred W. Haise, Jr.|1|[{"mission_id":13,"mission_name":"Apollo 13"}]"#),
             (
                 ["crewmates", "armstrong", "--with", "aldrin"],
                 "11|Apollo 11|1969-07-16|1|armstrong|Neil A. Armstrong|Commander|Commander|Lunar Module Pilot"

@@ -86,6 +86,8 @@ final class SiteBrowserTests: BinaryTestCase {
             "lunar module", "LUNAR   Module", "naïve", "Ålunar", "résumé", "o2-tank", "lunar, rover!", "(moon)", "1969", "17",
             "navy test pilot", "geolog", "splashdown", "zzzzqqq", "lov -", "crewed landing", "gemini's", "moon\tlanding",
             "o2", "apollo 1x", "Apollo 1.", "apollo 13's", "1969s", "moon 19", "apollo 1 -",
+            // Punctuation after a number, in the list of what may follow one and not (a prefix).
+            "apollo 1—", "apollo 1、", "apollo 1¿", "apollo 1」", "apollo 1☆", "apollo 1 ☆", "moon 1\t",
         ]
         var queries: [[String: Any]] = []
         for text in texts {

@@ -185,4 +185,15 @@ final class SiteRenderingTests: XCTestCase {
         XCTAssertEqual(TimelineChart.short("Two\nlines"), "Two lines")
         XCTAssertEqual(TimelineChart.short(String(repeating: "é", count: 30)), String(repeating: "é", count: 23) + "…")
     }
+
+    /// The site's search box decides whether the last word is a prefix by the list the
+    /// command's SQL and lookups use.
+    func testTheSiteScriptEndsNumbersAsTheCommandDoes() {
+        let declaration = "const numberEnd = \(JSONValue.string(SearchWords.numberEnd).serialized());"
+        XCTAssertTrue(EmbeddedResources.siteScript.contains(declaration), declaration)
+        XCTAssertTrue(CannedQuery.searchExpression.contains("rtrim(words, \(sqlLiteral(.text(SearchWords.numberEnd))))"))
+        for (text, isPrefix) in [("lov", true), ("apollo 1", false), ("Apollo 13's", false), ("1969.", false), ("1—", false), ("1☆", true), ("o2 ", false)] {
+            XCTAssertEqual(SearchWords(text).lastIsPrefix, isPrefix, text)
+        }
+    }
 }

@@ -26,7 +26,7 @@ enum AstronautCommands {
         options: [
             .value(
                 "sort", "order",
-                help: "By name; by flights (missions assigned, Apollo 1 too), most first; or by first-flight, earliest first (those who never launched last).",
+                help: QueryWords.sortHelp,
                 \.sort, as: AstronautOrder.self)
         ],
         globals: GlobalOption.question
@@ -98,13 +98,5 @@ extension AstronautCommands {
 }
 
 extension AstronautOrder: ChoiceValue {
-    static var choiceHelp: [String] {
-        allCases.map {
-            switch $0 {
-            case .name: "By name"
-            case .flights: "Most missions first (assigned, Apollo 1 too)"
-            case .firstFlight: "Earliest first launch first"
-            }
-        }
-    }
+    static var choiceHelp: [String] { allCases.map(QueryWords.meaning) }
 }

@@ -19,9 +19,14 @@ extension QueryContext {
         if let whole, whole.guessedFrom == nil {
             return (whole.thing, try other.map { try crewmate($0, of: whole.thing) })
         }
-        if let pair = try exactPair(in: words) {
-            guard let other else { return pair }
-            throw UsageError(message: QueryWords.twoBeforeWith(words, pair.0, pair.1, with: other), command: "crewmates")
+        // Two names without a guess, else two that are guesses (`jim lovell fred haise`).
+        if let pair = try pair(in: words, guessing: false) ?? pair(in: words, guessing: true) {
+            guard let other else {
+                note(pair.0)
+                note(pair.1)
+                return (pair.0.thing, pair.1.thing)
+            }
+            throw UsageError(message: QueryWords.twoBeforeWith(words, pair.0.thing, pair.1.thing, with: other), command: "crewmates")
         }
         // Only words of several could name two.
         let couldBeTwo = other == nil && words.split(whereSeparator: \.isWhitespace).count > 1
@@ -39,27 +44,32 @@ extension QueryContext {
         return crewmate
     }
 
-    /// The one pair of different astronauts that `words`, split in two, name without a guess
-    /// (by id or name, as `resolveAstronaut` finds them before it guesses); nil when no split
-    /// or more than one pair does.
-    private func exactPair(in words: String) throws -> (AstronautReference, AstronautReference)? {
+    /// The most words that are tried as two names: two names of four words each.
+    private static let mostWordsOfTwoNames = 8
+
+    /// The one pair of different astronauts that `words`, split in two, name (without a guess,
+    /// by id or name, as `resolveAstronaut` finds them before it guesses, unless `guessing`);
+    /// nil when no split or more than one pair does, or there are too many words for two names.
+    private func pair(in words: String, guessing: Bool) throws -> (Found<AstronautReference>, Found<AstronautReference>)? {
         let parts = words.split(whereSeparator: \.isWhitespace).map(String.init)
-        var pairs: [(AstronautReference, AstronautReference)] = []
+        guard parts.count <= Self.mostWordsOfTwoNames else { return nil }
+        var pairs: [(Found<AstronautReference>, Found<AstronautReference>)] = []
         for split in parts.indices.dropFirst() {
-            guard let first = try exact(parts[..<split].joined(separator: " ")),
-                let second = try exact(parts[split...].joined(separator: " ")), first.id != second.id,
-                !pairs.contains(where: { $0.0.id == first.id && $0.1.id == second.id })
+            guard let first = try found(parts[..<split].joined(separator: " "), guessing: guessing),
+                let second = try found(parts[split...].joined(separator: " "), guessing: guessing), first.thing.id != second.thing.id
             else { continue }
-            pairs.append((first, second))
+            if !pairs.contains(where: { $0.0.thing.id == first.thing.id && $0.1.thing.id == second.thing.id }) { pairs.append((first, second)) }
         }
         return pairs.count == 1 ? pairs[0] : nil
     }
 
-    /// The astronaut `text` names without a guess, or nil.
-    private func exact(_ text: String) throws -> AstronautReference? {
+    /// The astronaut `text` names (without a guess, unless `guessing` and `text` has two words
+    /// or more: one word alone, `Jim` or `lov`, is too loose a guess to split a name on), or nil.
+    private func found(_ text: String, guessing: Bool) throws -> Found<AstronautReference>? {
         do {
             let found = try database.resolveAstronaut(text)
-            return found.guessedFrom == nil ? found.thing : nil
+            let isLooseGuess = found.guessedFrom != nil && (!guessing || !text.contains(" "))
+            return isLooseGuess ? nil : found
         } catch is LookupFailure {
             return nil
         }

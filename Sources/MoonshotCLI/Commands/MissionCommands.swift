@@ -86,18 +86,16 @@ extension MissionCommands {
         /// listed then).
         func years() throws(UsageError) -> (from: Int?, to: Int?) {
             guard !undated || year != nil || from != nil || to != nil else {
-                throw UsageError(
-                    message: "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too",
-                    command: "missions")
+                throw UsageError(message: QueryWords.undatedWithoutYears, command: "missions")
             }
             if let year {
                 guard from == nil, to == nil else {
-                    throw UsageError(message: "Give --year, or --from and --to, not both", command: "missions")
+                    throw UsageError(message: QueryWords.yearAndRange, command: "missions")
                 }
                 return (year.value, year.value)
             }
             if let from, let to, from.value > to.value {
-                throw UsageError(message: "--from \(from.value) is after --to \(to.value); give the earlier year to --from", command: "missions")
+                throw UsageError(message: QueryWords.fromAfterTo(from.value, to.value), command: "missions")
             }
             return (from?.value, to?.value)
         }

@@ -2,6 +2,34 @@ import MoonshotKit
 
 /// What the user reads when a question or a statement of theirs cannot be answered.
 enum QueryWords {
+    /// What `astronauts --sort ORDER` does, for the shells' completions (and `sortHelp`).
+    static func meaning(of order: AstronautOrder) -> String {
+        switch order {
+        case .name: "By name"
+        case .flights: "Most missions first (those assigned, Apollo 1 too)"
+        case .firstFlight: "Earliest first launch first (those who never launched last)"
+        }
+    }
+
+    /// The help of `astronauts --sort`: each order with what it does.
+    static let sortHelp =
+        AstronautOrder.allCases.map { order in
+            let meaning = meaning(of: order)
+            return "\(order.rawValue): \(meaning.prefix(1).lowercased() + meaning.dropFirst())"
+        }.joined(separator: "; ") + "."
+
+    /// `missions --undated` alone.
+    static let undatedWithoutYears =
+        "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too"
+
+    /// `missions --year 1969 --from 1968`.
+    static let yearAndRange = "Give --year, or --from and --to, not both"
+
+    /// `missions --from 1972 --to 1969`.
+    static func fromAfterTo(_ from: Int, _ to: Int) -> String {
+        "--from \(from) is after --to \(to); give the earlier year to --from"
+    }
+
     /// What to say after an answer that listed or counted crew rows pointing nowhere: "1 crew
     /// row names an astronaut that is not in the astronauts table; 'moonshot check' explains it."
     static func notes(on rows: CrewRowsPointingNowhere) -> [String] {

@@ -148,6 +148,11 @@ struct SearchWords {
         }
         let last = words.last?.lowercased()
         self.words = Self.firstOfEach(words.filter { $0.lowercased() != last }) + words.suffix(1)
+        // As the search's SQL reads its text: white space made spaces, a possessive 's dropped.
+        var typed = String(text.unicodeScalars.map { "\t\r\n".unicodeScalars.contains($0) ? Character(" ") : Character($0) }) + " "
+        for possessive in ["'s ", "'S ", "’s ", "’S "] { typed = typed.replacing(possessive, with: " ") }
+        let end = typed.unicodeScalars.reversed().first { !Self.numberEnd.unicodeScalars.contains($0) }
+        lastIsPrefix = !(end.map { ("0"..."9").contains($0) } ?? false)
     }
 
     var isEmpty: Bool { words.isEmpty }
@@ -165,10 +170,16 @@ struct SearchWords {
     /// the last word a prefix too; see `lastIsPrefix`).
     var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
-    /// Whether the last word also matches the start of a word, as in `search`: unless it ends
-    /// in a digit, numbers being matched whole (`lov` is a prefix; `apollo 1`, `o2`, `1969` are
-    /// not). `CannedQuery.searchExpression` and site.js decide by the same rule.
-    var lastIsPrefix: Bool { !(words.last?.last.map { $0.isASCII && $0.isNumber } ?? false) }
+    /// Whether the last word also matches the start of a word, as in `search`: unless the text
+    /// ends in a digit, `numberEnd` after it aside, numbers being matched whole (`lov` is a
+    /// prefix; `apollo 1`, `Apollo 13's`, `o2`, `1969.` are not).
+    let lastIsPrefix: Bool
+
+    /// What may follow a number that is matched whole: white space and punctuation. One list
+    /// for the three places that decide whether the last word is a prefix (`lastIsPrefix`,
+    /// `CannedQuery.searchExpression` and site.js, which a test holds to it), each on the text
+    /// as typed: the number is the last character left once these are taken off its end.
+    static let numberEnd = ##" !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~’”»…—–«“‘¡¿、。」』"##
 
     /// `matchExpression` limited to column `column`, with the last word also matched as the
     /// start of a word if `lastAsPrefix`: `name : ("neil" "arm"*)`.

@@ -11,11 +11,10 @@ extension CannedQuery {
         description: "Everyone who flew with an astronaut, with the missions they shared (a JSON array, in launch order), "
             + "most shared missions first, then by the first of them and by id. astronaut_id is the astronaut's id: lovell.",
         sql: """
-            SELECT crewmate_id, crewmate_name, shared_mission_count, shared_missions, shared_missions_missing FROM (
+            SELECT crewmate_id, crewmate_name, shared_mission_count, shared_missions FROM (
                 SELECT crewmate_id, crewmate_name, launch_date, mission_id,
                        count(*) OVER crewmate AS shared_mission_count,
                        json_group_array(json_object('mission_id', mission_id, 'mission_name', mission_name)) OVER crewmate AS shared_missions,
-                       count(*) OVER crewmate - count(mission_name) OVER crewmate AS shared_missions_missing,
                        row_number() OVER crewmate AS number
                 FROM (SELECT o.astronaut_id AS crewmate_id, a.name AS crewmate_name, c.mission_id, m.name AS mission_name, m.launch_date
                       FROM crew AS c

@@ -107,8 +107,8 @@ package struct CannedQuery: Equatable, Sendable {
     /// The opening of `search`: the CTEs `typed`, the text of `:words` as it is searched for
     /// (white space made spaces, a possessive 's dropped), and `query`, the FTS5 expression made
     /// of it (`o2-tank Apollo's lov` gives `"o2-tank" "Apollo" "lov"*`). The last word is a
-    /// prefix unless it ends in a digit, punctuation after it aside (`Apollo 13.` gives
-    /// `"Apollo" "13."`), as `SearchWords.lastIsPrefix` and site.js decide too. Written once, so
+    /// prefix unless it ends in a digit, `SearchWords.numberEnd` after it aside (`Apollo 13.`
+    /// gives `"Apollo" "13."`), as `SearchWords.lastIsPrefix` and site.js decide too. Written once, so
     /// that the command matches its hits again on their current text with the very expression
     /// the query searched for (see `search(_:limit:)`).
     static let searchExpression = #"""
@@ -119,9 +119,10 @@ package struct CannedQuery: Equatable, Sendable {
         ),
         query (expression) AS (
             -- The last word also matches the start of a word, unless it ends in a digit (numbers
-            -- match whole): what is left without the punctuation at the end ends in 0 to 9.
+            -- match whole): what is left without the white space and punctuation at the end ends
+            -- in 0 to 9.
             SELECT '"' || replace(replace(words, '"', '""'), ' ', '" "') || '"'
-                   || CASE WHEN rtrim(words, ' !"#$%&''()*+,-./:;<=>?@[\]^_`{|}~’”»…') GLOB '*[0-9]' THEN '' ELSE '*' END
+                   || CASE WHEN rtrim(words, \#(sqlLiteral(.text(SearchWords.numberEnd)))) GLOB '*[0-9]' THEN '' ELSE '*' END
             FROM typed
         )
         """#

@@ -61,7 +61,8 @@ struct Timeline {
     let missionCount: Int
     let groundedCount: Int
 
-    init(missions: [Mission], astronauts grounded: [Astronaut], missionCount: Int, groundedCount: Int) {
+    init(missions: [Mission], astronauts grounded: [Astronaut], missionCount: Int, groundedCount: Int, firstFlightOrder: [String] = []) {
+        self.firstFlightOrder = firstFlightOrder
         self.missions = missions.enumerated().sorted { first, second in
             switch (first.element.launchDate, second.element.launchDate) {
             case (nil, nil): first.element.id < second.element.id
@@ -89,24 +90,18 @@ struct Timeline {
         self.groundedCount = groundedCount
     }
 
-    /// Everyone, flown or not, in the order of `moonshot astronauts --sort first-flight`: by
-    /// their first launch date, those who never launched last, then by name and id (compared
-    /// as SQLite does, by code points). The chart's rows go by their first column instead.
+    /// The astronauts' ids as `moonshot astronauts --sort first-flight` lists them.
+    let firstFlightOrder: [String]
+
+    /// Everyone, flown or not, in the order of `moonshot astronauts --sort first-flight`
+    /// (`firstFlightOrder`, read from that question), then those that only crew rows name.
+    /// The chart's rows go by their first column instead.
     var byFirstFlight: [Astronaut] {
-        let keyed = (astronauts + grounded).map { astronaut in
-            (astronaut, first: astronaut.flights.compactMap { missions[$0.mission].launchDate }.min())
-        }
-        return keyed.sorted { one, other in
-            switch (one.first, other.first) {
-            case (let date?, let otherDate?) where date != otherDate: return date < otherDate
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default:
-                let names = (one.0.nameOrMissing, other.0.nameOrMissing)
-                if !names.0.utf8.elementsEqual(names.1.utf8) { return names.0.utf8.lexicographicallyPrecedes(names.1.utf8) }
-                return one.0.id.utf8.lexicographicallyPrecedes(other.0.id.utf8)
-            }
-        }.map(\.0)
+        var place: [ExactString: Int] = [:]
+        for (index, id) in firstFlightOrder.enumerated() where place[ExactString(id)] == nil { place[ExactString(id)] = index }
+        return (astronauts + grounded).enumerated().sorted { one, other in
+            (place[ExactString(one.element.id)] ?? Int.max, one.offset) < (place[ExactString(other.element.id)] ?? Int.max, other.offset)
+        }.map(\.element)
     }
 
     /// The missions without a launch date, which come first.

@@ -55,6 +55,7 @@ extension Timeline {
         ).rows().first
         return Timeline(
             missions: missions, astronauts: grounded,
-            missionCount: Int(counts?.int64(0) ?? 0), groundedCount: Int(counts?.int64(1) ?? 0))
+            missionCount: Int(counts?.int64(0) ?? 0), groundedCount: Int(counts?.int64(1) ?? 0),
+            firstFlightOrder: try database.astronauts(in: .firstFlight).map(\.id))
     }
 }
