@@ -124,6 +124,21 @@ final class TerminalSafetyTests: BinaryTestCase {
         try assertSafe(guess.stderr, tables: false, "the note of a guess")
     }
 
+    /// A line break in a name a message lists cannot start a line of its own there.
+    func testNamesInMessagesStayOnTheirLine() throws {
+        _ = try sqlite3(
+            "INSERT INTO astronauts (id, name, description) VALUES ('nl', 'New' || char(10) || 'Error: forged', 'x'), ('nl2', 'New' || char(10) || 'Two', 'y')")
+        let closest = try moonshot("astronaut", "nlx")
+        XCTAssertEqual(closest.status, 1)
+        XCTAssertTrue(closest.stderr.contains("New^JError: forged (nl)"), closest.stderr)
+        let several = try moonshot("astronaut", "new")
+        XCTAssertEqual(several.status, 1)
+        XCTAssertTrue(several.stderr.contains("\n  nl   New^JError: forged\n  nl2  New^JTwo\n"), several.stderr)
+        for stderr in [closest.stderr, several.stderr] {
+            XCTAssertFalse(stderr.split(separator: "\n").contains { $0.hasPrefix("Error: forged") || $0.hasPrefix("Two") }, stderr)
+        }
+    }
+
     func testCompletionNamesAreShownVisibly() throws {
         let result = try moonshot("__complete", "astronauts")
         XCTAssertTrue(result.stdout.contains("evil\t^[[2J^[]0;PWNED"), result.stdout)

@@ -114,11 +114,11 @@ enum QueryWords {
         case .noMission(let text, let path, let closest):
             ErrorMessage(
                 "no mission matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                hint: closest.isEmpty ? "List the missions with 'moonshot missions'." : "Did you mean: \(closest.joined(separator: ", "))?")
+                hint: closest.isEmpty ? "List the missions with 'moonshot missions'." : "Did you mean: \(oneLine(closest).joined(separator: ", "))?")
         case .noAstronaut(let text, let path, let closest):
             ErrorMessage(
                 "no astronaut matches \(quoted(text, shortenedTo: 60)) in \(path)",
-                hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'." : "Did you mean: \(closest.joined(separator: ", "))?")
+                hint: closest.isEmpty ? "List the astronauts with 'moonshot astronauts'." : "Did you mean: \(oneLine(closest).joined(separator: ", "))?")
         case .severalMissions(let text, let candidates):
             several(text, candidates, noun: "missions", hint: "Give the mission's number (such as 11), or more words.")
         case .severalAstronauts(let text, let candidates):
@@ -128,10 +128,17 @@ enum QueryWords {
         }
     }
 
+    /// Names from the data, each on one line (a line break shown as `^J`), so that none can
+    /// start a line of a message.
+    private static func oneLine(_ names: [String]) -> [String] {
+        names.map { TerminalText.visible($0, lineBreaks: false) }
+    }
+
     /// "`text` could be any of 3 astronauts:" and a line for each (at most 10).
     private static func several(_ text: String, _ candidates: [LookupFailure.Candidate], noun: String, hint: String) -> ErrorMessage {
-        let width = candidates.prefix(10).map(\.key.count).max() ?? 0
-        let listed = candidates.prefix(10).map { "  " + $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.detail }
+        let shown = candidates.prefix(10).map { (key: oneLine([$0.key])[0], detail: oneLine([$0.detail])[0]) }
+        let width = shown.map(\.key.count).max() ?? 0
+        let listed = shown.map { "  " + $0.key + String(repeating: " ", count: width - $0.key.count + 2) + $0.detail }
             .joined(separator: "\n")
         let count = candidates.count > 10 ? "more than 10" : String(candidates.count)
         return ErrorMessage("\(quoted(text, shortenedTo: 60)) could be any of \(count) \(noun):\n\(listed)", hint: hint)
