@@ -39,9 +39,11 @@ enum AstronautCommands {
     static let astronaut = Command<AstronautOptions>(
         name: "astronaut", abstract: "Show an astronaut: name, first and last flight, description, and the missions flown.",
         discussion: """
-            The first and last flight are the first and last missions launched; career years is
-            the last one's calendar year less the first's (2 for Dec 1968 to Apr 1970, 0 for one
-            flight). For one who never launched (Apollo 1's crew) they are N/A (null in JSON).
+            The first and last flight are the first and last of the database's missions they
+            launched on (the built-in data has the Apollo missions only: Lovell's Gemini flights are
+            not in it); career years is the last one's calendar year less the first's (2 for Dec
+            1968 to Apr 1970, 0 for one flight). For one who never launched on one of them (Apollo
+            1's crew) they are N/A (null in JSON).
             """,
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in

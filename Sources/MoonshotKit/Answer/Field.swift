@@ -62,7 +62,7 @@ package enum Field: String, CaseIterable, Sendable {
             "The last mission the astronaut launched on: Apollo 13 (the first again for one flight; null or empty, N/A in tables, for one who never launched)."
         case .lastFlightDate: "The launch date of the astronaut's last flight, as first_flight_date."
         case .careerYears:
-            "The last flight's calendar year less the first's: 2 for Dec 1968 to Apr 1970 (not whole years between), 0 for one flight (null or empty, N/A in tables, for one who never launched)."
+            "The last flight's calendar year less the first's: 2 for Dec 1968 to Apr 1970 (not whole years between), 0 for one flight (null or empty, N/A in tables, for one who never launched). Flights are the database's missions: the built-in data has Apollo's only, so Lovell's Gemini flights do not count."
         case .flights: "An astronaut's missions, in launch order (JSON only; CSV repeats the astronaut on each mission's line)."
         case .crewmates: "The astronauts who flew with an astronaut, most shared missions first (JSON only; CSV repeats the astronaut on each crewmate's line)."
         case .crewmateID: "The id of an astronaut who flew with the one asked about: haise."
