@@ -109,7 +109,7 @@ const moonshotSearch = (() => {
 
     // What may follow a number that is matched whole: the list of SearchWords.numberEnd in
     // moonshot (a test holds the two alike).
-    const numberEnd = " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~’”»…—–«“‘¡¿、。」』";
+    const numberEnd = "    　!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~’”»…—–«“‘¡¿、。」』";
 
     // What was typed as phrases of stems; the last one's last stem is a prefix, unless the text
     // ends in a digit, white space and punctuation (numberEnd) after it aside, as the command's

@@ -87,7 +87,7 @@ final class SiteBrowserTests: BinaryTestCase {
             "navy test pilot", "geolog", "splashdown", "zzzzqqq", "lov -", "crewed landing", "gemini's", "moon\tlanding",
             "o2", "apollo 1x", "Apollo 1.", "apollo 13's", "1969s", "moon 19", "apollo 1 -",
             // Punctuation after a number, in the list of what may follow one and not (a prefix).
-            "apollo 1—", "apollo 1、", "apollo 1¿", "apollo 1」", "apollo 1☆", "apollo 1 ☆", "moon 1\t",
+            "apollo 1—", "apollo 1、", "apollo 1¿", "apollo 1」", "apollo 1☆", "apollo 1 ☆", "moon 1\t", "apollo 1\u{A0}", "apollo 1\u{3000}",
         ]
         var queries: [[String: Any]] = []
         for text in texts {

@@ -134,7 +134,10 @@ final class TerminalSafetyTests: BinaryTestCase {
         let several = try moonshot("astronaut", "new")
         XCTAssertEqual(several.status, 1)
         XCTAssertTrue(several.stderr.contains("\n  nl   New^JError: forged\n  nl2  New^JTwo\n"), several.stderr)
-        for stderr in [closest.stderr, several.stderr] {
+        let twice = try moonshot("crewmates", "nl", "--with", "nl")
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("is New^JError: forged (nl) again"), twice.stderr)
+        for stderr in [closest.stderr, several.stderr, twice.stderr] {
             XCTAssertFalse(stderr.split(separator: "\n").contains { $0.hasPrefix("Error: forged") || $0.hasPrefix("Two") }, stderr)
         }
     }

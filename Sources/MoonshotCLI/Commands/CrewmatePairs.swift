@@ -19,13 +19,10 @@ extension QueryContext {
         if let whole, whole.guessedFrom == nil {
             return (whole.thing, try other.map { try crewmate($0, of: whole.thing) })
         }
-        // Two names without a guess, else two that are guesses (`jim lovell fred haise`).
-        if let pair = try pair(in: words, guessing: false) ?? pair(in: words, guessing: true) {
-            guard let other else {
-                note(pair.0)
-                note(pair.1)
-                return (pair.0.thing, pair.1.thing)
-            }
+        // Two names, each without a guess: a guess of part of the words ("Dave R." for
+        // Schweickart, in "Dave R. Scott") is too loose to split a name on.
+        if let pair = try exactPair(in: words) {
+            guard let other else { return (pair.0.thing, pair.1.thing) }
             throw UsageError(message: QueryWords.twoBeforeWith(words, pair.0.thing, pair.1.thing, with: other), command: "crewmates")
         }
         // Only words of several could name two.
@@ -47,29 +44,27 @@ extension QueryContext {
     /// The most words that are tried as two names: two names of four words each.
     private static let mostWordsOfTwoNames = 8
 
-    /// The one pair of different astronauts that `words`, split in two, name (without a guess,
-    /// by id or name, as `resolveAstronaut` finds them before it guesses, unless `guessing`);
-    /// nil when no split or more than one pair does, or there are too many words for two names.
-    private func pair(in words: String, guessing: Bool) throws -> (Found<AstronautReference>, Found<AstronautReference>)? {
+    /// The one pair of different astronauts that `words`, split in two, name without a guess
+    /// (by id or name, as `resolveAstronaut` finds them before it guesses); nil when no split or
+    /// more than one pair does, or there are too many words for two names.
+    private func exactPair(in words: String) throws -> (Found<AstronautReference>, Found<AstronautReference>)? {
         let parts = words.split(whereSeparator: \.isWhitespace).map(String.init)
         guard parts.count <= Self.mostWordsOfTwoNames else { return nil }
         var pairs: [(Found<AstronautReference>, Found<AstronautReference>)] = []
         for split in parts.indices.dropFirst() {
-            guard let first = try found(parts[..<split].joined(separator: " "), guessing: guessing),
-                let second = try found(parts[split...].joined(separator: " "), guessing: guessing), first.thing.id != second.thing.id
+            guard let first = try exact(parts[..<split].joined(separator: " ")),
+                let second = try exact(parts[split...].joined(separator: " ")), first.thing.id != second.thing.id
             else { continue }
             if !pairs.contains(where: { $0.0.thing.id == first.thing.id && $0.1.thing.id == second.thing.id }) { pairs.append((first, second)) }
         }
         return pairs.count == 1 ? pairs[0] : nil
     }
 
-    /// The astronaut `text` names (without a guess, unless `guessing` and `text` has two words
-    /// or more: one word alone, `Jim` or `lov`, is too loose a guess to split a name on), or nil.
-    private func found(_ text: String, guessing: Bool) throws -> Found<AstronautReference>? {
+    /// The astronaut `text` names without a guess, or nil.
+    private func exact(_ text: String) throws -> Found<AstronautReference>? {
         do {
             let found = try database.resolveAstronaut(text)
-            let isLooseGuess = found.guessedFrom != nil && (!guessing || !text.contains(" "))
-            return isLooseGuess ? nil : found
+            return found.guessedFrom == nil ? found : nil
         } catch is LookupFailure {
             return nil
         }

@@ -58,7 +58,7 @@ enum QueryWords {
 
     /// `crewmates lovell --with "James Lovell"`.
     static func sameAstronautTwice(_ other: String, _ astronaut: AstronautReference) -> String {
-        "Give two different astronauts: \(quoted(other, shortenedTo: 60)) is \(astronaut.name) (\(astronaut.id)) again"
+        "Give two different astronauts: \(quoted(other, shortenedTo: 60)) is \(oneLine([astronaut.name])[0]) (\(astronaut.id)) again"
     }
 
     static func message(_ stopped: QueryStopped) -> ErrorMessage {

@@ -179,7 +179,7 @@ struct SearchWords {
     /// for the three places that decide whether the last word is a prefix (`lastIsPrefix`,
     /// `CannedQuery.searchExpression` and site.js, which a test holds to it), each on the text
     /// as typed: the number is the last character left once these are taken off its end.
-    static let numberEnd = ##" !"#$%&'()*+,-./:;<=>?@[\]^_`{|}~’”»…—–«“‘¡¿、。」』"##
+    static let numberEnd = ##" \##u{A0}\##u{2009}\##u{202F}\##u{3000}!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~’”»…—–«“‘¡¿、。」』"##
 
     /// `matchExpression` limited to column `column`, with the last word also matched as the
     /// start of a word if `lastAsPrefix`: `name : ("neil" "arm"*)`.
