@@ -58,6 +58,7 @@ package enum Interruption {
     package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
         target.store(nil, ordering: .relaxed)
+        prepareHandler()
         let previous = signals.map { number in
             let old = signal(number, handle)
             if unsafeBitCast(old, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(number, SIG_IGN) }
@@ -98,8 +99,30 @@ package enum Interruption {
     private static let handle: @convention(c) (Int32) -> Void = { number in
         _ = received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
         signal(number, SIG_DFL)
-        target.load(ordering: .acquiring)?.takeUnretainedValue().work.interrupt()
+        interrupt(target.load(ordering: .acquiring))
     }
+
+    /// The handler's last step: stops the work `target` holds, if any.
+    private static func interrupt(_ target: Unmanaged<InterruptTarget>?) {
+        target?.takeUnretainedValue().work.interrupt()
+    }
+
+    /// Takes each step of `handle` once, outside any signal handler and to no effect, before
+    /// the handler is installed. The Swift runtime makes a type's metadata when code first
+    /// needs it (an unoptimized build needs it for generic types such as `Unmanaged`), and makes
+    /// it with malloc: in a handler, a signal that arrived inside malloc would wait for malloc's
+    /// lock forever (an import stopped by SIGTERM once hung so).
+    private static func prepareHandler() {
+        _ = received.compareExchange(expected: Int32.min, desired: Int32.min, ordering: .relaxed)
+        _ = target.load(ordering: .acquiring)
+        let idle = InterruptTarget(NoWork())
+        withExtendedLifetime(idle) { interrupt(Unmanaged.passUnretained(idle)) }
+    }
+}
+
+/// Work that ignores being stopped, for `prepareHandler`.
+private final class NoWork: Interruptible {
+    func interrupt() {}
 }
 
 /// Work that a signal handler may stop: `interrupt` must only store to atomics and call

@@ -113,6 +113,19 @@ class BinaryTestCase: XCTestCase {
         return process
     }
 
+    /// Waits for `process` to end; one still running after `seconds` is killed (SIGKILL) and
+    /// fails the test: a hang fails the run instead of stalling it.
+    func waitForExit(_ process: Process, within seconds: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            XCTFail(
+                "\(process.executableURL?.lastPathComponent ?? "a process") was still running after \(Int(seconds)) s, and was killed", file: file, line: line)
+        }
+        process.waitUntilExit()
+    }
+
     /// Runs moonshot with `arguments`, killed after `seconds` (exit status 137) if it has not
     /// finished: a hang fails the test instead of stalling the run.
     func moonshot(within seconds: Int, _ arguments: String...) throws -> Result {
@@ -270,7 +283,7 @@ class BinaryTestCase: XCTestCase {
             process.standardInput = FileHandle.nullDevice
         }
         try process.run()
-        process.waitUntilExit()
+        waitForExit(process, within: 300)
         let outputData = try Data(contentsOf: outputURL)
         let errorData = try Data(contentsOf: errorURL)
         return Result(

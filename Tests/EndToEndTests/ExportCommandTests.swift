@@ -208,7 +208,7 @@ final class ExportCommandTests: BinaryTestCase {
         waitUntil("the export writes") { (try? stagedFiles().first.map { try size(of: $0) > 0 } ?? false) ?? false }
         XCTAssertTrue(process.isRunning, "the export is still at work when the signal comes")
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        waitForExit(process)
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(

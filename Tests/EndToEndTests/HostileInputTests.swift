@@ -96,7 +96,7 @@ final class HostileInputTests: BinaryTestCase {
             waitUntil("moonshot reads the file") { readPosition(of: process.processIdentifier, in: missions).map { $0 > 0 } ?? false }
             let changed = try run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(change) \"$0\"", missions])
             XCTAssertEqual(changed.status, 0, changed.stderr)
-            process.waitUntilExit()
+            waitForExit(process)
             let message = try String(contentsOf: stderr, encoding: .utf8)
             XCTAssertEqual(process.terminationReason, .exit, "\(change): ended by a signal")
             XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")

@@ -16,7 +16,7 @@ final class InterruptionTests: BinaryTestCase {
             XCTAssertTrue(process.isRunning, "the import is still at work when the signal comes")
             kill(process.processIdentifier, signal)
             let sent = Date()
-            process.waitUntilExit()
+            waitForExit(process)
             XCTAssertLessThan(Date().timeIntervalSince(sent), 5, "\(name) ends the import promptly")
             XCTAssertEqual(process.terminationReason, .exit)
             XCTAssertEqual(process.terminationStatus, status)
@@ -43,7 +43,7 @@ final class InterruptionTests: BinaryTestCase {
         try process.run()
         waitUntil("the import writes") { exists("moonshot.db-journal") }
         kill(process.processIdentifier, SIGHUP)
-        process.waitUntilExit()
+        waitForExit(process)
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions"), "6000\n")
     }
@@ -56,7 +56,7 @@ final class InterruptionTests: BinaryTestCase {
         waitUntilItOpensTheDatabase(process)
         kill(process.processIdentifier, SIGTERM)
         let sent = Date()
-        process.waitUntilExit()
+        waitForExit(process)
         XCTAssertLessThan(Date().timeIntervalSince(sent), 2, "a wait for a lock ends at once")
         XCTAssertEqual(process.terminationStatus, 143)
         XCTAssertEqual(

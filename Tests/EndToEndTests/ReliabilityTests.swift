@@ -31,7 +31,7 @@ final class ReliabilityTests: BinaryTestCase {
                 let process = try start(["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts])
                 usleep(useconds_t(delay * 1_000_000))
                 Foundation.kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                waitForExit(process)
 
                 // moonshot's own read-only questions recover the interrupted transaction first.
                 let question = try moonshot("missions", "--format", "csv")
@@ -163,7 +163,7 @@ final class ReliabilityTests: BinaryTestCase {
         XCTAssertEqual(
             try holder.finish("SELECT count(*) FROM missions;\nCOMMIT;\n"), "12\n",
             "the reader saw the old content to the end of its transaction")
-        waiting.waitUntilExit()
+        waitForExit(waiting)
         XCTAssertEqual(waiting.terminationStatus, 0)
         let synthetic = try Self.counts(path)
         XCTAssertNotEqual(synthetic, apollo)
@@ -204,7 +204,7 @@ final class ReliabilityTests: BinaryTestCase {
             try start(index == 1 ? ["import"] : ["import", "--missions", dataset.missions, "--astronauts", dataset.astronauts])
         }
         for process in processes {
-            process.waitUntilExit()
+            waitForExit(process)
             XCTAssertEqual(process.terminationStatus, 0)
         }
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")

@@ -47,7 +47,7 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(
             try writer.finish("COMMIT;\nSELECT description FROM missions WHERE id = 11;\n"), "before the import\n",
             "the writer commits: its change is in the past of the content the import replaces (as --force says)")
-        importing.waitUntilExit()
+        waitForExit(importing)
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM imports; SELECT description = 'before the import' FROM missions WHERE id = 11"), "2\n0\n")
     }
@@ -70,7 +70,7 @@ final class SharedDatabaseTests: BinaryTestCase {
                 COMMIT;
                 """,
             ])
-        importing.waitUntilExit()
+        waitForExit(importing)
         XCTAssertEqual(importing.terminationStatus, 0)
         XCTAssertEqual(writer.status, 0, writer.stderr)
         XCTAssertEqual(writer.stdout, "6000\n", "the writer waited for the import, and then saw its content")
