@@ -117,14 +117,9 @@ struct SearchWords {
     /// last, as first spelt: it is the one matched as a prefix too, which finds all the same
     /// word would find ("rockets rockets" is `"rockets"*`).
     static func withoutRepeats(_ text: String) -> String {
-        let chunks = firstOfEach(
-            text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) })
-                .map { String(String.UnicodeScalarView($0)) })
-        guard
-            let last = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) }).last.map({
-                String(String.UnicodeScalarView($0)).lowercased()
-            })
-        else { return "" }
+        let typed = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) }).map { String(String.UnicodeScalarView($0)) }
+        guard let last = typed.last?.lowercased() else { return "" }
+        let chunks = firstOfEach(typed)
         return (chunks.filter { $0.lowercased() != last } + chunks.filter { $0.lowercased() == last }).joined(separator: " ")
     }
 
