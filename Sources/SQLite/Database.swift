@@ -145,6 +145,14 @@ package final class Database {
         }
     }
 
+    /// Runs `body` in a transaction that is always rolled back: for looking with statements
+    /// SQLite runs as writes (FTS5's integrity check, say) while leaving the file as it was.
+    package func rolledBack<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN DEFERRED")
+        defer { if isInTransaction { try? run("ROLLBACK", evenIfInterrupted: true) } }
+        return try body()
+    }
+
     /// The error for result `code` of a call on this connection: `.notAuthorized` whenever
     /// the authorizer refused something on the way, `.busy` for a statement stopped because
     /// the time for waiting for locks was spent.

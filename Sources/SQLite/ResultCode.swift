@@ -36,6 +36,8 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))
     /// A read-only connection found a WAL file that needs recovering first.
     package static let readOnlyRecovery = ResultCode(rawValue: SQLITE_READONLY | (1 << 8))
+    /// A virtual table (a full-text index) found its own tables inconsistent.
+    package static let corruptVirtualTable = ResultCode(rawValue: SQLITE_CORRUPT | (1 << 8))
     /// A foreign key refers to a row that does not exist.
     package static let foreignKeyConstraint = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
 }

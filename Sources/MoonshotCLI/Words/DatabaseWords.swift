@@ -26,7 +26,9 @@ enum DatabaseWords {
 
     /// The words `moonshot check` fixes use for the database at `path`.
     static func fixWording(_ path: String) -> FixWording {
-        FixWording(repairCommand: repairCommand(path), damagedFile: damagedHint(MoonshotFile.shown(path)))
+        FixWording(
+            repairCommand: repairCommand(path), damagedFile: damagedHint(MoonshotFile.shown(path)),
+            refused: { RepairWords.advice($0) })
     }
 
     /// A database another process holds a lock on; `path` as messages show it, nil when unknown.
@@ -56,6 +58,10 @@ enum DatabaseWords {
             ErrorMessage("\(MoonshotFile.shown(path)) is not a moonshot database", hint: "Give a database made by 'moonshot import' with --db.")
         case .damaged(let path, let sqliteMessage):
             damaged(MoonshotFile.shown(path), sqliteMessage)
+        case .fullTextIndexDamaged(let path, let sqliteMessage):
+            ErrorMessage(
+                "a full-text index of \(MoonshotFile.shown(path)) does not agree with its table (\(sqliteMessage)); the tables' rows are as they were",
+                hint: "Run '\(repairCommand(path))', which rebuilds the index from the tables and keeps every edit.")
         case .unreadable(let path, let sqliteMessage):
             ErrorMessage(
                 "cannot read \(MoonshotFile.shown(path)): \(sqliteMessage)",

@@ -39,7 +39,7 @@ package enum DatabaseCheck {
         // A full-text index that is missing or changed is made again whole: its own tables go unsaid.
         let remadeIndexes = moonshots.map { $0.object.name.lowercased() }.filter { name in FullTextIndexes.indexedTables.contains { $0.index == name } }
         problems += try moonshots.filter { difference in !remadeIndexes.contains { difference.object.name.lowercased().hasPrefix($0 + "_") } }
-            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database)) }
+            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database, path: path)) }
         /// Whether none of `names` is missing or in the place of another type of object (or
         /// changed at all, when `unchanged`).
         func intact(_ names: [String], unchanged: Bool = false) -> Bool {
@@ -105,30 +105,18 @@ package enum DatabaseCheck {
     }
 
     /// The fix for a difference from schema.sql.
-    private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database) throws -> String {
+    private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database, path: String) throws -> String {
+        if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { return fixes.refused(refusal) }
         let repair = fixes.repairCommand
         let object = difference.object
         let isTable = object.type == "table" && object.sql?.hasPrefix("CREATE VIRTUAL TABLE") == false
         switch difference.kind {
         case .missing:
             return isTable ? "'\(repair)' creates it, empty, as schema.sql makes it." : "'\(repair)' creates it as schema.sql makes it."
-        case .changed where isTable:
-            if let sql = object.sql {
-                let columns = try TableRebuild.columnDifferences(of: object.name, madeBy: sql, in: database)
-                if !columns.extra.isEmpty {
-                    return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
-                        + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
-                        + TableRebuild.columnAdvice(table: object.name, columns, repair: repair)
-                }
-            }
-            return "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
         case .changed:
             return isTable
                 ? "'\(repair)' rebuilds it as schema.sql makes it, keeping its rows."
                 : "'\(repair)' makes it again as schema.sql does."
-        case .replaced(by: "table"):
-            return "That table may hold another program's rows, which moonshot never deletes: rename it (ALTER TABLE "
-                + "\(identifier(object.name)) RENAME TO ...) or drop it yourself; then '\(repair)' makes the \(object.type)."
         case .replaced(let other):
             return "'\(repair)' drops the \(other) and makes the \(object.type) as schema.sql does."
         case .extra:

@@ -2,26 +2,29 @@ import SQLite
 import SystemSupport
 
 /// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
-/// lock: schema.sql's tables, indexes, views and triggers that are missing or changed (a
-/// changed table rebuilt with its rows), the derived values, and the full-text indexes.
+/// lock: schema.sql's indexes, views, triggers and full-text indexes that are missing or
+/// changed, a changed table rebuilt with its rows, a missing one made empty, and the derived
+/// values.
 ///
-/// It never deletes or invents a row: crew rows that point nowhere stay (the report gives the
-/// statement that would delete them), a table that cannot be rebuilt with all its rows and
-/// columns stops the whole repair, and so does a count of rows that differs at the end. Other
-/// programs' triggers on moonshot's tables do not run meanwhile (they are set aside and made
-/// again at the end); other objects are left alone (those on a rebuilt table are made again).
-/// A file SQLite finds damaged is not touched. Run on a sound database it changes nothing.
+/// It changes only what it can prove right. Before anything changes, `RepairVerdict` refuses
+/// a table whose rows would not keep their keys, and a table that is not where it belongs (a
+/// view in its place, or another table that may be it renamed). The rows of moonshot's tables
+/// are fingerprinted before and after (`RowFingerprint`): a repair that would lose, add or
+/// change one changes nothing, and so does one that leaves schema.sql's objects not as
+/// schema.sql makes them. Other programs' triggers on moonshot's tables do not run meanwhile
+/// (they are set aside and made again); their other objects are left alone (those on a
+/// rebuilt table are made again). A file SQLite finds damaged is not touched, and a database
+/// that needs no repair is only read.
 ///
 /// A database of an older layout that notes changes (`PriorEdits.firstNotingVersion` on) is
-/// brought to schema.sql's in place: its tables are schema.sql's already, so what differs is
-/// made again as for any other difference, and it keeps its rows, its import history and its
-/// record of changes (which an import would replace).
+/// brought to schema.sql's in place, keeping its rows, its import history and its record of
+/// changes (which an import would replace).
 package enum DatabaseRepair {
     /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
     /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
     /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
     /// file that is not a moonshot database of this schema version or of an older one that
-    /// notes changes, one that is locked, or a repair that would lose data.
+    /// notes changes, one that is locked, or a repair it refuses (`RepairRefusal`).
     package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
         try MoonshotFile.checkFile(path)
         do {
@@ -29,17 +32,37 @@ package enum DatabaseRepair {
             // crew rows that refer to it. Nothing else the repair does meets them.
             let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: lockWait.limit)
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
+            let layout = {
+                try MoonshotFile.checkLayout(
+                    of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
+            }
             return try Interruption.interrupting(database.interruptHandle) {
-                try database.transaction(.immediate) {
-                    let version = try MoonshotFile.checkLayout(
-                        of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
-                    return try repair(database, path: path, version: version)
+                // First a look that changes nothing, so that a sound database is left alone.
+                guard try database.rolledBack({ try needsRepair(database, version: try layout()) }) else { return [] }
+                do {
+                    return try database.transaction(.immediate) { try repair(database, path: path, version: try layout()) }
+                } catch is NothingToRepair {
+                    return []
                 }
             }
         } catch let error as SQLiteError {
             ImportTarget.finishRollback(of: path)
-            throw ImportTarget.explained(error, path: path, lockWait: lockWait, work: .repair)
+            let explained = ImportTarget.explained(error, path: path, lockWait: lockWait, work: .repair)
+            guard let unforeseen = explained as? SQLiteError, unforeseen.code != .interrupted else { throw explained }
+            throw RepairRefusal.sqliteFailed(path: path, sqliteMessage: unforeseen.message)
         }
+    }
+
+    /// Thrown to roll back a repair that found nothing to do after all (another program put it right meanwhile).
+    private struct NothingToRepair: Error {}
+
+    /// Whether anything `check` finds is for the repair: an older layout, a difference from
+    /// schema.sql, a derived value or a full-text index out of step.
+    private static func needsRepair(_ database: Database, version: Int64) throws -> Bool {
+        guard version == MoonshotFile.schemaVersion, try SchemaComparison.differences(in: database).allSatisfy({ !$0.changesMoonshotsObjects }),
+            try DerivedValues.disagreements(in: database).isEmpty
+        else { return true }
+        return try !FullTextIndexes.outOfStep(in: database).isEmpty
     }
 
     private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
@@ -47,23 +70,34 @@ package enum DatabaseRepair {
         guard quickCheck == "ok" else {
             throw RepairRefusal.damaged(path: path, finding: (quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))
         }
-        let rowsBefore = try rowCounts(in: database)
+        let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+        for difference in differences {
+            if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
+        }
+        let rowsBefore = try RowFingerprint(of: MoonshotTable.all, in: database)
         let setAside = try setAsideOtherTriggers(in: database)
-        let recordWasBroken = DataEdits.recordIsBroken(by: try SchemaComparison.differences(in: database))
-        var done = try repairSchemaAndData(database, path: path)
+        var done = try repairSchema(database, differences: differences, path: path)
+        if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore) {
+            throw RepairRefusal.rowsWouldChange(path: path, table: table)
+        }
+        done += try repairDerivedValuesAndIndexes(database, differences: differences, path: path)
         if version < MoonshotFile.schemaVersion {
             try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
             done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
         }
-        if recordWasBroken {
+        if DataEdits.recordIsBroken(by: differences) {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
             try DataEdits.noteLostRecord(in: database)
         }
         for trigger in setAside { try makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
-        let rowsAfter = try rowCounts(in: database)
-        guard rowsAfter == rowsBefore else {
-            throw RepairRefusal.rowCountsWouldChange(path: path, before: rowsBefore, after: rowsAfter)
+        if let left = try SchemaComparison.differences(in: database).first(where: \.changesMoonshotsObjects) {
+            throw RepairRefusal.notPutRight(path: path, first: left.description)
         }
+        // The repair notes the derived values it sets as changes: edited_rows may gain rows.
+        if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore), table != "edited_rows" {
+            throw RepairRefusal.rowsWouldChange(path: path, table: table)
+        }
+        guard !done.isEmpty else { throw NothingToRepair() }
         return done
     }
 
@@ -76,17 +110,6 @@ package enum DatabaseRepair {
         } catch let error as SQLiteError {
             throw RepairRefusal.cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: error.message)
         }
-    }
-
-    /// How many rows each of moonshot's tables holds (a table that is missing counts as none).
-    private static func rowCounts(in database: Database) throws -> String {
-        var counts: [String] = []
-        for table in ["missions", "astronauts", "crew", "imports"] {
-            let exists = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND lower(name) = ?", [.text(table)])
-            let count = exists == .integer(1) ? try database.scalar("SELECT count(*) FROM \(identifier(table))") : .integer(0)
-            counts.append("\(table) \(count.map { $0.sqlLiteral } ?? "0")")
-        }
-        return counts.joined(separator: ", ")
     }
 
     /// Drops the triggers other programs made on moonshot's tables and views, so that none of
@@ -107,28 +130,25 @@ package enum DatabaseRepair {
         return triggers
     }
 
-    private static func repairSchemaAndData(_ database: Database, path: String) throws -> [String] {
+    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`)
+    /// say: drops what is changed or in another object's place, rebuilds a changed table with
+    /// its rows, then makes what is missing and the other programs' objects a rebuild dropped.
+    private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
         var done: [String] = []
-        let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         var remade: Set<String> = []
         var otherObjects: [TableRebuild.OtherObject] = []
-        var rebuiltIndexes: Set<String> = []
         for difference in differences {
             let object = difference.object
             let name = object.name.lowercased()
-            if let (index, _) = FullTextIndexes.indexedTables.first(where: { name == $0.index || name.hasPrefix($0.index + "_") }) {
-                // A full-text index holds nothing but what its table gives it: made afresh.
-                guard !rebuiltIndexes.contains(index) else { continue }
-                try dropFullTextIndex(index, in: database, path: path)
-                rebuiltIndexes.insert(index)
+            if let index = fullTextIndex(owning: name) {
+                guard !remade.contains(index) else { continue }
+                try FullTextIndexRepair.drop(index, in: database, path: path)
                 remade.insert(index)
                 continue
             }
             switch difference.kind {
             case .missing, .extra:
                 break
-            case .replaced(by: "table"):
-                throw RepairRefusal.tableInPlaceOf(path: path, name: object.name, type: object.type)
             case .replaced(let type):
                 try database.execute("DROP \(type.uppercased()) \(identifier(object.name))")
                 remade.insert(name)
@@ -144,15 +164,25 @@ package enum DatabaseRepair {
         }
         done += try createMissingObjects(in: database, remade: remade)
         for other in otherObjects { try makeAgain(other.type, other.name, sql: other.sql, in: database, path: path) }
+        return done
+    }
+
+    /// Sets the derived columns by their rules, and fills afresh the full-text indexes that were
+    /// made again or are out of step.
+    private static func repairDerivedValuesAndIndexes(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
+        var done: [String] = []
         let derived = try DerivedValues.fillIn(database)
         if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
+        let remade = Set(differences.compactMap { fullTextIndex(owning: $0.object.name.lowercased()) })
         let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
-        let stale = FullTextIndexes.indexedTables.map(\.index).filter { rebuiltIndexes.contains($0) || outOfStep.contains($0) }
-        if !stale.isEmpty {
-            try FullTextIndexes.rebuild(database, only: stale)
-            done += stale.map { "rebuilt full-text index \($0) from its table" }
-        }
-        return done
+        let stale = FullTextIndexes.indexedTables.map(\.index).filter { remade.contains($0) || outOfStep.contains($0) }
+        try FullTextIndexRepair.rebuild(stale, in: database, path: path)
+        return done + stale.map { "rebuilt full-text index \($0) from its table" }
+    }
+
+    /// The full-text index that `name` (lower case) is, or is one of FTS5's own tables of.
+    private static func fullTextIndex(owning name: String) -> String? {
+        FullTextIndexes.indexedTables.map(\.index).first { name == $0 || FullTextIndexes.ownTables(of: $0).contains { $0.lowercased() == name } }
     }
 
     /// Makes every object of schema.sql that the database lacks, in schema.sql's order (the
@@ -162,41 +192,18 @@ package enum DatabaseRepair {
         let present = Set(try database.rows("SELECT lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
         var done: [String] = []
         for object in EmbeddedResources.schemaObjects where !present.contains(object.name.lowercased()) {
-            guard let sql = object.sql, !isShadowTable(object.name) else { continue }
+            let name = object.name.lowercased()
+            // FTS5 makes the tables of its own with the index.
+            guard let sql = object.sql, fullTextIndex(owning: name) ?? name == name else { continue }
             try database.execute(sql)
             let isTable = object.type == "table" && !sql.hasPrefix("CREATE VIRTUAL TABLE")
             done.append(
-                remade.contains(object.name.lowercased())
+                remade.contains(name)
                     ? "made \(object.type) \(object.name) again as schema.sql makes it"
                     : isTable
                         ? "created table \(object.name) as schema.sql makes it (empty)"
                         : "created \(object.type) \(object.name) as schema.sql makes it")
         }
         return done
-    }
-
-    /// Drops the full-text index `index` and whatever tables of its own are left, so that it
-    /// can be made afresh.
-    private static func dropFullTextIndex(_ index: String, in database: Database, path: String) throws {
-        let tables = try database.rows(
-            "SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE type = 'table' AND (lower(name) = ? OR lower(name) GLOB ?)",
-            [.text(index), .text(index + "_*")])
-        if let virtual = tables.first(where: { $0.int64(1) == 1 })?.text(0) {
-            do {
-                try database.execute("DROP TABLE \(identifier(virtual))")
-            } catch let error as SQLiteError where error.code.primary != .busy {
-                throw RepairRefusal.fullTextIndexTooDamaged(path: path, index: index, sqliteMessage: error.message)
-            }
-        }
-        for shadow in tables where shadow.int64(1) != 1 && isShadowTable(shadow.text(0) ?? "") {
-            try database.execute("DROP TABLE IF EXISTS \(identifier(shadow.text(0)))")
-        }
-    }
-
-    /// Whether `name` is one of the tables a full-text index of schema.sql makes for itself.
-    private static func isShadowTable(_ name: String) -> Bool {
-        FullTextIndexes.indexedTables.contains { index in
-            ["data", "idx", "docsize", "config", "content"].contains { name.lowercased() == index.index + "_" + $0 }
-        }
     }
 }

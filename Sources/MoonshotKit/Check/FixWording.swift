@@ -7,8 +7,13 @@ package struct FixWording: Sendable {
     /// What to do with a damaged database file, in a sentence or two.
     package var damagedFile: String
 
-    package init(repairCommand: String, damagedFile: String) {
+    /// What to do instead when the repair would refuse to put a problem right: the same advice
+    /// the refusal gives.
+    package var refused: @Sendable (RepairRefusal) -> String
+
+    package init(repairCommand: String, damagedFile: String, refused: @escaping @Sendable (RepairRefusal) -> String) {
         self.repairCommand = repairCommand
         self.damagedFile = damagedFile
+        self.refused = refused
     }
 }

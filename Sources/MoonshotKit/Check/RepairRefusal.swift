@@ -3,16 +3,29 @@
 package enum RepairRefusal: Error, Equatable, Sendable {
     /// SQLite's quick check finds the file damaged (`finding`, on one line).
     case damaged(path: String, finding: String)
-    /// The repair would have changed how many rows the tables hold ("missions 36, ...").
-    case rowCountsWouldChange(path: String, before: String, after: String)
+    /// The repair would have changed the rows of `table` (how many, or their values).
+    case rowsWouldChange(path: String, table: String)
     /// An object of another program's, which the repair had to drop, cannot be made again.
     case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String)
-    /// A table stands where schema.sql makes an object of `type`.
+    /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
     case tableInPlaceOf(path: String, name: String, type: String)
+    /// Moonshot's table `table` is not where it belongs: `standing` (a view, a virtual table)
+    /// stands in its place, or nothing does; `candidate` is a table that may be it renamed.
+    case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?)
+    /// Table `table` lacks `column`, one of the columns that key its rows.
+    case keyColumnMissing(path: String, table: String, column: String, type: String)
+    /// A virtual table that keeps rows of its own stands where full-text index `index` belongs.
+    case indexHoldsRows(path: String, index: String)
+    /// Table `table`, which FTS5 did not make, has the name of one of full-text index `index`'s own.
+    case tableInIndexsPlace(path: String, index: String, table: String)
     /// A full-text index cannot even be dropped.
     case fullTextIndexTooDamaged(path: String, index: String, sqliteMessage: String)
     /// A table has columns schema.sql does not make, which a rebuild would lose.
     case extraColumns(path: String, table: String, columns: ColumnDifferences)
     /// A row (`row`: "the row of crew where ...") breaks a rule of schema.sql's table.
     case rowBreaksRule(path: String, table: String, row: String, sqliteMessage: String)
+    /// After the repair, schema.sql's objects still differ (`first` of them): nothing was kept.
+    case notPutRight(path: String, first: String)
+    /// SQLite refused a step of the repair for a reason not foreseen here.
+    case sqliteFailed(path: String, sqliteMessage: String)
 }

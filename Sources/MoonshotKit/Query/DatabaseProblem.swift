@@ -15,6 +15,9 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case notMoonshots(path: String)
     /// SQLite finds the file damaged.
     case damaged(path: String, sqliteMessage: String)
+    /// A full-text index does not agree with its table, or FTS5 cannot read it; the tables are
+    /// not affected, and a repair rebuilds the index from them.
+    case fullTextIndexDamaged(path: String, sqliteMessage: String)
     /// SQLite cannot read the file, for another reason.
     case unreadable(path: String, sqliteMessage: String)
     /// The database has no tables yet (a first import failed, say).

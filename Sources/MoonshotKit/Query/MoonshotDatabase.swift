@@ -71,7 +71,7 @@ package final class MoonshotDatabase {
     /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
         if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
-        let statement = try connection.prepare(sql)
+        let statement = try explainingDamage { try connection.prepare(sql) }
         try statement.bind(parameters)
         return try rows(of: statement, limit: nil, map)
     }
@@ -83,7 +83,7 @@ package final class MoonshotDatabase {
         _ map: (Statement) throws -> T
     ) throws -> [T] {
         willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
-        let statement = try connection.prepare(canned.sql)
+        let statement = try explainingDamage { try connection.prepare(canned.sql) }
         try statement.bind(named: parameters)
         return try rows(of: statement, limit: limit, offset: offset, map)
     }
@@ -128,11 +128,29 @@ package final class MoonshotDatabase {
             }
         } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
             throw stopped
-        } catch let error as SQLiteError where error.code.primary == .corrupt {
-            // Damage a page that opening the database did not read (a full-text index's, say).
-            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
+        } catch let error as SQLiteError {
+            throw explained(error)
         }
         return results
+    }
+
+    /// `error` as what it means for the user's data: a full-text index that does not agree with
+    /// its table (which a repair rebuilds, rows untouched), or a damaged page that opening the
+    /// database did not read; any other error as it is.
+    private func explained(_ error: SQLiteError) -> any Error {
+        if error.code == .corruptVirtualTable || (FullTextIndexes.isDamage(error) && error.code.primary != .corrupt) {
+            return DatabaseProblem.fullTextIndexDamaged(path: path, sqliteMessage: error.message)
+        }
+        return error.code.primary == .corrupt ? DatabaseProblem.damaged(path: path, sqliteMessage: error.message) : error
+    }
+
+    /// The result of `body`, its SQLite error `explained`.
+    private func explainingDamage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw explained(error)
+        }
     }
 }
 

@@ -21,6 +21,9 @@ package enum DerivedValues {
         case missions, crew
     }
 
+    /// The derived columns of each table that has them.
+    static let columns = ["missions": ["name", "badge"], "crew": ["canonical_role"]]
+
     /// Sets every derived column (of `table` only, if given) that disagrees with its rule;
     /// returns how many rows changed.
     @discardableResult

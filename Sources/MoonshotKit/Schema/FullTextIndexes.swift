@@ -6,6 +6,12 @@ package enum FullTextIndexes {
     /// The indexes and the tables whose text they index.
     package static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
 
+    /// The tables FTS5 makes for `index` (its `_data`, `_idx`, `_docsize` and `_config`), as
+    /// running schema.sql recorded them.
+    static func ownTables(of index: String) -> [String] {
+        EmbeddedResources.schemaObjects.filter { $0.type == "table" && $0.name.lowercased().hasPrefix(index + "_") }.map(\.name)
+    }
+
     /// Fills every full-text index (or those named in `only`) afresh from its table.
     package static func rebuild(_ database: Database, only: [String]? = nil) throws {
         for (index, _) in indexedTables where only?.contains(index) ?? true {
@@ -14,17 +20,24 @@ package enum FullTextIndexes {
     }
 
     /// The indexes that do not hold exactly their table's text (FTS5's thorough check, with
-    /// `rank` = 1, which compares the index with the table; the plain check does not), with
-    /// SQLite's message for each; of those named in `only`, when given.
+    /// `rank` = 1, which compares the index with the table; the plain check does not), or that
+    /// FTS5 cannot read at all (a broken `_config`), with SQLite's message for each; of those
+    /// named in `only`, when given. FTS5 runs the check as a write: call it inside
+    /// `Database.rolledBack` where nothing may change.
     package static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
         var found: [(String, String)] = []
         for (index, _) in indexedTables where only?.contains(index) ?? true {
             do {
                 try database.execute("INSERT INTO \(identifier(index)) (\(identifier(index)), rank) VALUES ('integrity-check', 1)")
-            } catch let error as SQLiteError where error.code.primary == .corrupt {
+            } catch let error as SQLiteError where isDamage(error) {
                 found.append((index, error.message))
             }
         }
         return found
+    }
+
+    /// Whether `error` is FTS5 finding an index inconsistent with its table or its own tables.
+    package static func isDamage(_ error: SQLiteError) -> Bool {
+        error.code.primary == .corrupt || (error.code == .error && error.message.hasPrefix("invalid fts5 file format"))
     }
 }

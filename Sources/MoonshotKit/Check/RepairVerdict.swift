@@ -1,0 +1,97 @@
+import SQLite
+
+/// Whether a repair may put right a difference from schema.sql, decided before anything
+/// changes, so that `check` advises what the repair then does. A table of moonshot's is put
+/// right only when its rows keep their keys and no other table could be it renamed; a
+/// full-text index only when what stands in its place holds nothing of its own.
+package enum RepairVerdict {
+    /// Why the repair would refuse to put `difference` right, or nil when it may.
+    package static func refusal(for difference: SchemaDifference, in database: Database, path: String) throws -> RepairRefusal? {
+        let name = difference.object.name
+        if let table = MoonshotTable.named(name) {
+            return try refusal(for: table, difference.kind, in: database, path: path)
+        }
+        if let index = FullTextIndexes.indexedTables.map(\.index).first(where: { $0 == name.lowercased() }) {
+            return try refusal(forIndex: index, in: database, path: path)
+        }
+        if case .replaced(by: "table") = difference.kind {
+            return .tableInPlaceOf(path: path, name: name, type: difference.object.type)
+        }
+        return nil
+    }
+
+    private static func refusal(for table: MoonshotTable, _ kind: SchemaDifference.Kind, in database: Database, path: String) throws
+        -> RepairRefusal?
+    {
+        switch kind {
+        case .replaced(let standing):
+            return .tableNotInPlace(path: path, table: table.name, standing: standing, candidate: try renamedCandidate(for: table, in: database))
+        case .missing:
+            return try renamedCandidate(for: table, in: database).map {
+                .tableNotInPlace(path: path, table: table.name, standing: nil, candidate: $0)
+            }
+        case .changed:
+            if try isVirtualTable(table.name, in: database) {
+                let candidate = try renamedCandidate(for: table, in: database)
+                return .tableNotInPlace(path: path, table: table.name, standing: "virtual table", candidate: candidate)
+            }
+            let present = try table.presentColumns(in: database).map { $0.lowercased() }
+            if let (column, type) = zip(table.columns, table.types).first(where: { table.keyColumns.contains($0.0) && !present.contains($0.0.lowercased()) }) {
+                return .keyColumnMissing(path: path, table: table.name, column: column, type: type)
+            }
+            let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: table.sql, in: database)
+            return columns.extra.isEmpty ? nil : .extraColumns(path: path, table: table.name, columns: columns)
+        case .extra:
+            return nil
+        }
+    }
+
+    private static func refusal(forIndex index: String, in database: Database, path: String) throws -> RepairRefusal? {
+        let standing = try database.rows("SELECT type, sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(index)]).first
+        guard let standing else {
+            // FTS5 makes its own tables with the index: none may stand there already.
+            let taken = try FullTextIndexes.ownTables(of: index).first { name in
+                try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(name)]) != .integer(0)
+            }
+            return taken.map { .tableInIndexsPlace(path: path, index: index, table: $0) }
+        }
+        guard standing.text(0) == "table" else { return nil }
+        let sql = standing.text(1) ?? ""
+        guard sql.hasPrefix("CREATE VIRTUAL TABLE") else { return .tableInPlaceOf(path: path, name: index, type: "full-text index") }
+        return holdsNothingOfItsOwn(sql) ? nil : .indexHoldsRows(path: path, index: index)
+    }
+
+    /// Whether the virtual table `sql` makes is an FTS5 index over another table's content (or
+    /// none), which keeps no rows of its own: dropping it loses nothing a rebuild cannot give back.
+    static func holdsNothingOfItsOwn(_ sql: String) -> Bool {
+        let words = sql.lowercased().filter { !$0.isWhitespace }
+        return words.contains("usingfts5(") && words.contains("content=")
+    }
+
+    /// A table not of schema.sql's that may be `table` renamed: one that has all its columns,
+    /// or that carries one of the indexes or triggers schema.sql makes on it (a rename takes them along).
+    static func renamedCandidate(for table: MoonshotTable, in database: Database) throws -> String? {
+        let ours = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
+        let onTable = Set(EmbeddedResources.schemaObjects.filter { $0.table == table.name && $0.name != table.name }.map { $0.name.lowercased() })
+        let others = try database.rows(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY rowid"
+        ).compactMap { $0.text(0) }.filter { !ours.contains($0.lowercased()) }
+        let carriers = try database.rows("SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('index', 'trigger')").compactMap {
+            row -> String? in
+            guard let name = row.text(0), onTable.contains(name.lowercased()) else { return nil }
+            return row.text(1)?.lowercased()
+        }
+        let wanted = table.columns.map { $0.lowercased() }
+        return try others.first { other in
+            if carriers.contains(other.lowercased()) { return true }
+            let columns = Set(try MoonshotTable.columns(of: other, in: database).map { $0.lowercased() })
+            return wanted.allSatisfy(columns.contains)
+        }
+    }
+
+    private static func isVirtualTable(_ name: String, in database: Database) throws -> Bool {
+        try database.scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql LIKE 'CREATE VIRTUAL TABLE%'", [.text(name)])
+            == .integer(1)
+    }
+}
