@@ -332,16 +332,21 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("import").status, 0)
     }
 
-    func testDamageFoundOnlyByAQuestionIsExplainedToo() throws {
+    func testDamageFoundOnlyByAQuestionInAFullTextIndexIsTheRepairsToMend() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
         // The same garbage every run (random bytes are now and then read without complaint).
         _ = try sqlite3("UPDATE missions_fts_data SET block = CAST(replace(hex(zeroblob(length(block))), '00', 'FF') AS BLOB) WHERE id > 10")
         let result = try moonshot("search", "lunar")
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(
-            result.stderr.hasPrefix("Error: ./moonshot.db is damaged (database disk image is malformed); it was left as it is\n"),
+            result.stderr.hasPrefix(
+                "Error: a full-text index of ./moonshot.db is damaged or out of step with its table (database disk image is malformed); "
+                    + "the tables' rows are as they were\n"),
             result.stderr)
         XCTAssertFalse(result.stderr.contains("SELECT"), "no SQL: \(result.stderr)")
+        // The advice works: the index holds nothing but what its table gives it.
+        XCTAssertEqual(try moonshot("check", "--repair").status, 0)
+        XCTAssertEqual(try moonshot("search", "lunar").status, 0)
     }
 
     // MARK: Links

@@ -60,7 +60,7 @@ enum DatabaseWords {
             damaged(MoonshotFile.shown(path), sqliteMessage)
         case .fullTextIndexDamaged(let path, let sqliteMessage):
             ErrorMessage(
-                "a full-text index of \(MoonshotFile.shown(path)) does not agree with its table (\(sqliteMessage)); the tables' rows are as they were",
+                "a full-text index of \(MoonshotFile.shown(path)) is damaged or out of step with its table (\(sqliteMessage)); the tables' rows are as they were",
                 hint: "Run '\(repairCommand(path))', which rebuilds the index from the tables and keeps every edit.")
         case .unreadable(let path, let sqliteMessage):
             ErrorMessage(

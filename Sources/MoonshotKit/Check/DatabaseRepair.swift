@@ -150,7 +150,7 @@ package enum DatabaseRepair {
             case .missing, .extra:
                 break
             case .replaced(let type):
-                try database.execute("DROP \(type.uppercased()) \(identifier(object.name))")
+                try database.execute("DROP \(type.uppercased()) IF EXISTS \(identifier(object.name))")
                 remade.insert(name)
             case .changed where object.type == "table":
                 guard let sql = object.sql else { continue }
@@ -158,7 +158,8 @@ package enum DatabaseRepair {
                 done.append("rebuilt table \(object.name) as schema.sql makes it, keeping its \(plural(rebuild.rowCount, "row"))")
                 otherObjects += rebuild.otherObjects
             case .changed:
-                try database.execute("DROP \(object.type.uppercased()) \(identifier(object.name))")
+                // A table rebuilt before it may have taken it along.
+                try database.execute("DROP \(object.type.uppercased()) IF EXISTS \(identifier(object.name))")
                 remade.insert(name)
             }
         }
