@@ -20,7 +20,7 @@ extension MoonshotDatabase {
             return Found(.onlyInCrew(number))
         }
         let words = SearchWords(text)
-        // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
+        // "Apollo 1.5" or "Apollo 1-5" is a mission's name misspelt, not words of a description.
         if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
             let matches = try confirmed(11, matching: words.matchExpression) { count, offset in
                 try query(
@@ -50,11 +50,12 @@ extension MoonshotDatabase {
         MissionReference(id: try row.notNullInt64(0), name: try row.notNullText(1), launchDate: row.launchDate(2))
     }
 
-    /// The number in a mission name, whatever the case and spacing; Roman numerals too.
+    /// The number in a mission name, whatever the case and spacing; Roman numerals too. A
+    /// negative one (`Apollo -5`, `-5`) too: the import and the table accept any integer id.
     static func missionNumber(in text: String) -> Int64? {
         var compact = text.lowercased().filter { !$0.isWhitespace }
         if compact.hasPrefix("apollo") { compact.removeFirst("apollo".count) }
-        if let number = Int64(compact), number >= 0, compact.allSatisfy(\.isASCII) { return number }
+        if let number = Int64(compact), compact.allSatisfy(\.isASCII) { return number }
         return romanNumber(compact).map(Int64.init)
     }
 
