@@ -55,6 +55,27 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertEqual(ambiguous.stdout, "")
     }
 
+    /// An id that is another astronaut's full name is a tie, as any other, whichever the case.
+    func testAnIdAndANameOfTwoAstronautsAreBothListed() throws {
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('neil a. armstrong', 'Someone Else', 'x')"), "")
+        for words in [["astronaut", "Neil", "A.", "Armstrong"], ["flights", "neil a. armstrong"]] {
+            let result = try moonshot(words)
+            XCTAssertEqual(result.status, 1, "\(words): \(result.stdout)")
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(
+                result.stderr,
+                """
+                Error: "\(words.dropFirst().joined(separator: " "))" could be any of 2 astronauts:
+                  neil a. armstrong  Someone Else
+                  armstrong          Neil A. Armstrong
+                Give the id, or more of the name.
+
+                """)
+        }
+        XCTAssertTrue(try moonshot("astronaut", "armstrong").stdout.contains("Neil A. Armstrong"))
+        XCTAssertTrue(try moonshot("astronaut", "Someone Else").stdout.contains("neil a. armstrong"))
+    }
+
     /// A negative id, which the import and the table accept, is asked about as it is listed.
     func testAMissionWithANegativeIdIsFoundByItsNameAndNumber() throws {
         let missions = """
