@@ -241,6 +241,31 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertEqual(try stagedFiles(), [])
     }
 
+    /// Links that go round in a loop (to the file, or to its folder) lead to no file: refused,
+    /// and every link stays as it was.
+    func testALinkThatLeadsToNoFileIsRefused() throws {
+        try writeOldTargets()
+        let before = try targetStates()
+        for (link, destination) in [("loop1", "loop2"), ("loop2", "loop1"), ("loopdir", "loopdir")] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: destination)
+        }
+        for (missions, astronauts) in [("loop1", "a.json"), ("m.json", "loop2"), ("loopdir/m.json", "a.json")] {
+            let result = try moonshot("export", "--missions", missions, "--astronauts", astronauts)
+            XCTAssertEqual(result.status, 1, "\(missions): \(result.stdout)")
+            let other = missions == "m.json" ? "m.json" : "a.json"
+            let target = missions == "m.json" ? astronauts : missions
+            XCTAssertEqual(
+                result.stderr,
+                "Error: \(target) leads to no file: its symbolic links go round in a loop (or are too many to follow); "
+                    + "\(other) was left as it was.\nPoint the link at a file, or give another path.\n")
+        }
+        for (link, destination) in [("loop1", "loop2"), ("loop2", "loop1"), ("loopdir", "loopdir")] {
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(link).path), destination)
+        }
+        XCTAssertEqual(try targetStates(), before)
+        XCTAssertEqual(try stagedFiles(), [])
+    }
+
     func testAReplacedFileKeepsItsPermissionsWhateverTheUmask() throws {
         // Under the usual umask, and under one that would take away every bit these files
         // have beyond the owner's.

@@ -22,6 +22,8 @@ package enum ExportFailure: Error {
     case targetIsTheDatabase(String)
     /// A target exists and is not a regular file (a folder, a FIFO, a device).
     case notARegularFile(String)
+    /// A target's symbolic links lead to no file: they go round in a loop, or are too many (ELOOP).
+    case linkLoop(String)
     /// A target's folder does not exist (or is not a folder).
     case missingFolder(String, folder: String)
     /// The tables are not as the export reads them (a column renamed, say), with SQLite's words.
