@@ -135,6 +135,36 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(astronaut.stderr.hasPrefix("Error: the name of astronaut aldrin is not UTF-8 text"), astronaut.stderr)
     }
 
+    /// A NULL the schema refused until its NOT NULL was taken away (through writable_schema) is
+    /// refused, naming its row, rather than written as "" or left out.
+    func testANullTheFilesCannotCarryIsRefusedNamingItsRow() throws {
+        let columns = [
+            ("missions", ["description TEXT NOT NULL"], "UPDATE missions SET description = NULL WHERE id = 11", "the description of mission 11"),
+            (
+                "astronauts", ["description TEXT NOT NULL"], "UPDATE astronauts SET description = NULL WHERE id = 'collins'",
+                "the description of astronaut collins"
+            ),
+            // The canonical role, which a trigger makes from the role, becomes NULL too.
+            (
+                "crew", ["role           TEXT NOT NULL", "canonical_role TEXT NOT NULL"],
+                "UPDATE crew SET role = NULL WHERE mission_id = 13 AND position = 2", "the crew.role of mission 13"
+            ),
+        ]
+        for (table, declarations, update, value) in columns {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
+            XCTAssertEqual(try moonshot("import").status, 0)
+            let schema = declarations.reduce("sql") { "replace(\($0), '\($1)', '\($1.replacingOccurrences(of: " NOT NULL", with: ""))')" }
+            _ = try sqlite3("PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = \(schema) WHERE name = '\(table)'")
+            // In a new connection, which reads the schema without the constraint.
+            _ = try sqlite3(update)
+            let result = try assertExportFails()
+            XCTAssertEqual(
+                result.stderr,
+                "Error: \(value) is NULL, which the app's files cannot carry (schema.sql requires a value); "
+                    + "m.json and a.json were left as they were.\nGive it a value (with sqlite3, say), then export again.\n")
+        }
+    }
+
     func testValuesTheImportWouldRefuseAreListedUnderTheTargetsNames() throws {
         // The schema lets these in; the import refuses them.
         _ = try sqlite3("UPDATE astronauts SET name = '   ' WHERE id = 'collins'; UPDATE crew SET role = ' ' WHERE mission_id = 13 AND position = 1")

@@ -94,6 +94,9 @@ enum ExportCommand {
         case .unwritableValue(let row, let column):
             return "the \(column) of \(row) is not UTF-8 text, which JSON cannot carry; \(unchanged).\n"
                 + "Correct it (with sqlite3, say), then export again."
+        case .nullValue(let row, let column):
+            return "the \(column) of \(row) is NULL, which the app's files cannot carry (schema.sql requires a value); \(unchanged).\n"
+                + "Give it a value (with sqlite3, say), then export again."
         case .wouldNotImport(let problems):
             var text = "the files would not import: \(plural(problems.count, "problem")); \(unchanged).\n"
             for problem in problems.problems { text += "  \(problem)\n" }
