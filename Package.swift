@@ -23,8 +23,8 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // What Swift's Glibc module lacks: renameat2, for replacing a site folder, and the seccomp
-        // filter that keeps `moonshot shell` from writing files.
+        // What Swift's Glibc module lacks: renameat2, for swapping an exported file or a site
+        // folder in one step.
         .target(name: "CSystem"),
 
         // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script

@@ -135,6 +135,36 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertTrue(astronaut.stderr.hasPrefix("Error: the name of astronaut aldrin is not UTF-8 text"), astronaut.stderr)
     }
 
+    /// A NULL the schema refused until its NOT NULL was taken away (through writable_schema) is
+    /// refused, naming its row, rather than written as "" or left out.
+    func testANullTheFilesCannotCarryIsRefusedNamingItsRow() throws {
+        let columns = [
+            ("missions", ["description TEXT NOT NULL"], "UPDATE missions SET description = NULL WHERE id = 11", "the description of mission 11"),
+            (
+                "astronauts", ["description TEXT NOT NULL"], "UPDATE astronauts SET description = NULL WHERE id = 'collins'",
+                "the description of astronaut collins"
+            ),
+            // The canonical role, which a trigger makes from the role, becomes NULL too.
+            (
+                "crew", ["role           TEXT NOT NULL", "canonical_role TEXT NOT NULL"],
+                "UPDATE crew SET role = NULL WHERE mission_id = 13 AND position = 2", "the crew.role of mission 13"
+            ),
+        ]
+        for (table, declarations, update, value) in columns {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
+            XCTAssertEqual(try moonshot("import").status, 0)
+            let schema = declarations.reduce("sql") { "replace(\($0), '\($1)', '\($1.replacingOccurrences(of: " NOT NULL", with: ""))')" }
+            _ = try sqlite3("PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = \(schema) WHERE name = '\(table)'")
+            // In a new connection, which reads the schema without the constraint.
+            _ = try sqlite3(update)
+            let result = try assertExportFails()
+            XCTAssertEqual(
+                result.stderr,
+                "Error: \(value) is NULL, which the app's files cannot carry (schema.sql requires a value); "
+                    + "m.json and a.json were left as they were.\nGive it a value (with sqlite3, say), then export again.\n")
+        }
+    }
+
     func testValuesTheImportWouldRefuseAreListedUnderTheTargetsNames() throws {
         // The schema lets these in; the import refuses them.
         _ = try sqlite3("UPDATE astronauts SET name = '   ' WHERE id = 'collins'; UPDATE crew SET role = ' ' WHERE mission_id = 13 AND position = 1")
@@ -238,6 +268,31 @@ final class ExportCommandTests: BinaryTestCase {
         XCTAssertEqual(try data("real/missions.json"), try data("plain-m.json"))
         XCTAssertEqual(try data("real/astronauts.json"), try data("plain-a.json"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: real.path).sorted(), ["astronauts.json", "missions.json"])
+        XCTAssertEqual(try stagedFiles(), [])
+    }
+
+    /// Links that go round in a loop (to the file, or to its folder) lead to no file: refused,
+    /// and every link stays as it was.
+    func testALinkThatLeadsToNoFileIsRefused() throws {
+        try writeOldTargets()
+        let before = try targetStates()
+        for (link, destination) in [("loop1", "loop2"), ("loop2", "loop1"), ("loopdir", "loopdir")] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: destination)
+        }
+        for (missions, astronauts) in [("loop1", "a.json"), ("m.json", "loop2"), ("loopdir/m.json", "a.json")] {
+            let result = try moonshot("export", "--missions", missions, "--astronauts", astronauts)
+            XCTAssertEqual(result.status, 1, "\(missions): \(result.stdout)")
+            let other = missions == "m.json" ? "m.json" : "a.json"
+            let target = missions == "m.json" ? astronauts : missions
+            XCTAssertEqual(
+                result.stderr,
+                "Error: \(target) leads to no file: its symbolic links go round in a loop (or are too many to follow); "
+                    + "\(other) was left as it was.\nPoint the link at a file, or give another path.\n")
+        }
+        for (link, destination) in [("loop1", "loop2"), ("loop2", "loop1"), ("loopdir", "loopdir")] {
+            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(link).path), destination)
+        }
+        XCTAssertEqual(try targetStates(), before)
         XCTAssertEqual(try stagedFiles(), [])
     }
 

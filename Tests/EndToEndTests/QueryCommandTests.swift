@@ -55,6 +55,54 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertEqual(ambiguous.stdout, "")
     }
 
+    /// An id that is another astronaut's full name is a tie, as any other, whichever the case.
+    func testAnIdAndANameOfTwoAstronautsAreBothListed() throws {
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('neil a. armstrong', 'Someone Else', 'x')"), "")
+        for words in [["astronaut", "Neil", "A.", "Armstrong"], ["flights", "neil a. armstrong"]] {
+            let result = try moonshot(words)
+            XCTAssertEqual(result.status, 1, "\(words): \(result.stdout)")
+            XCTAssertEqual(result.stdout, "")
+            XCTAssertEqual(
+                result.stderr,
+                """
+                Error: "\(words.dropFirst().joined(separator: " "))" could be any of 2 astronauts:
+                  neil a. armstrong  Someone Else
+                  armstrong          Neil A. Armstrong
+                Give the id, or more of the name.
+
+                """)
+        }
+        XCTAssertTrue(try moonshot("astronaut", "armstrong").stdout.contains("Neil A. Armstrong"))
+        XCTAssertTrue(try moonshot("astronaut", "Someone Else").stdout.contains("neil a. armstrong"))
+    }
+
+    /// A negative id, which the import and the table accept, is asked about as it is listed.
+    func testAMissionWithANegativeIdIsFoundByItsNameAndNumber() throws {
+        let missions = """
+            [{"id": -5, "crew": [{"name": "grissom", "role": "Command Pilot"}], "description": "A test."}]
+            """
+        try Data(missions.utf8).write(to: folder.appendingPathComponent("negative.json"))
+        let imported = try moonshot("import", "--missions", "negative.json", "--astronauts", Self.apolloAstronauts, "--db", "n.db")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        // And one inserted later, as any client may.
+        XCTAssertEqual(try sqlite3("INSERT INTO missions (id, description) VALUES (-7, 'Later.')", database: "n.db"), "")
+        let listed = try moonshot("missions", "--db", "n.db", "--format", "csv")
+        XCTAssertEqual(
+            listed.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").dropFirst().first }, ["Apollo -7", "Apollo -5"])
+        let questions = [["mission", "--", "-5"], ["mission", "Apollo -5"], ["mission", "apollo-5"], ["commander", "Apollo -5"], ["crew", "--", "-5"]]
+        for words in questions {
+            let result = try moonshot([words[0], "--db", "n.db", "--format", "csv"] + words.dropFirst())
+            XCTAssertEqual(result.status, 0, "\(words): \(result.stderr)")
+            XCTAssertTrue(result.stdout.split(whereSeparator: \.isNewline).dropFirst().first?.hasPrefix("-5,Apollo -5,") == true, "\(words): \(result.stdout)")
+        }
+        let later = try moonshot("mission", "--db", "n.db", "--", "-7")
+        XCTAssertEqual(later.status, 0, later.stderr)
+        XCTAssertTrue(later.stdout.contains("Apollo -7"), later.stdout)
+        let missing = try moonshot("mission", "--db", "n.db", "--", "-6")
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.hasPrefix("Error: no mission matches \"-6\" in n.db\nDid you mean: Apollo -5"), missing.stderr)
+    }
+
     func testSQLRefusesEveryWrite() throws {
         let before = try Data(contentsOf: folder.appendingPathComponent("moonshot.db"))
         let writes = [

@@ -79,6 +79,9 @@ enum ExportCommand {
         case .sameTarget(let path), .targetIsTheDatabase(let path), .notARegularFile(let path):
             let what = FileSystem.entry(at: path) == .directory ? "a folder" : "not a regular file"
             return "\(path) is \(what); \(unchanged).\nGive a file path (it is created if missing)."
+        case .linkLoop(let path):
+            return "\(path) leads to no file: its symbolic links go round in a loop (or are too many to follow); \(unchanged).\n"
+                + "Point the link at a file, or give another path."
         case .missingFolder(let path, let folder):
             return "cannot write \(path): the folder \(folder) does not exist; \(unchanged).\nCreate the folder first, or choose another path."
         case .unreadableTables(let message):
@@ -91,6 +94,9 @@ enum ExportCommand {
         case .unwritableValue(let row, let column):
             return "the \(column) of \(row) is not UTF-8 text, which JSON cannot carry; \(unchanged).\n"
                 + "Correct it (with sqlite3, say), then export again."
+        case .nullValue(let row, let column):
+            return "the \(column) of \(row) is NULL, which the app's files cannot carry (schema.sql requires a value); \(unchanged).\n"
+                + "Give it a value (with sqlite3, say), then export again."
         case .wouldNotImport(let problems):
             var text = "the files would not import: \(plural(problems.count, "problem")); \(unchanged).\n"
             for problem in problems.problems { text += "  \(problem)\n" }

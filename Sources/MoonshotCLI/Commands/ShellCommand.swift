@@ -1,52 +1,38 @@
-import CSystem
 import Glibc
 import MoonshotKit
 
-/// `moonshot shell`: the sqlite3 shell on the database, read-only and unable to write any file.
+/// `moonshot shell`: the sqlite3 shell on the database, read-only, in safe mode, with the schema
+/// untrusted.
 enum ShellCommand {
     static let command = Command<NoOptions>(
         name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
         discussion: """
-            The shell runs in its safe mode with the schema untrusted, so no dot-command
-            or function can run a program, load an extension or attach a database. moonshot
-            also keeps it from changing any file (a seccomp filter, on Linux for x86-64 and
-            ARM64): opening a file to write, and creating, renaming or removing one, fail.
-            So '.trace FILE' and '.testcase' say they cannot open their file (sqlite3 3.40
-            then ends at the next output after .testcase), and the history is not saved.
-            Where the filter cannot be installed the shell does not start; 'moonshot sql'
-            runs the same SQL. The shell can still read what the user may read (its
-            fsdir() table shows files). Temporary tables and sorts stay in memory. Values
-            are printed as they are. Needs the sqlite3 command (Debian and Ubuntu:
-            apt-get install sqlite3).
+            The shell opens the database read-only, in its safe mode, with the schema
+            untrusted, and is given the database as a path only (never as an option or a
+            URI). So SQL cannot change the database; no dot-command or function can run a
+            program, load an extension, open or attach another database, or write a file
+            with writefile(), .output, .save or .backup; and the database's own views and
+            triggers cannot call functions that reach outside it (fsdir(), say). Not
+            guarded: the files you name to '.trace FILE' and '.testcase' (safe mode lets
+            them be written, as sqlite3 on the file would), the shell's history (saved as
+            sqlite3 saves it), and the files you may read (fsdir() lists them). Values are
+            printed as they are. Needs the sqlite3 command (Debian and Ubuntu: apt-get
+            install sqlite3).
             """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
         // The same checks and messages as every question, but the database is shown as it is,
-        // whatever was changed in its schema. The connection stays open while the
-        // shell runs: in WAL mode it keeps the -wal and -shm files beside the database, which
-        // the shell cannot create (it then reads the -shm file read-only).
-        let database = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
+        // whatever was changed in its schema.
+        _ = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw CommandFailure.noSQLiteShell
         }
         // Safe mode refuses what reaches outside the database (.shell, .system, writefile(),
         // ATTACH, extensions); an untrusted schema keeps the database's own views and triggers
-        // from calling such functions either. Safe mode still lets .trace and .testcase write
-        // files: the filter is what stops them.
-        guard moonshot_forbid_file_writes() == 0 else {
-            let reason = errno == ENOSYS ? "this is not Linux on x86-64 or ARM64" : "the system refused a seccomp filter (\(String(cString: strerror(errno))))"
-            throw CommandFailure.shellNotConfined(reason: reason)
-        }
+        // from calling such functions either.
         // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
         let shellPath = path.hasPrefix("/") ? path : "./" + path
-        let status = try run(
-            shell,
-            arguments: [
-                "-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF",
-                "-cmd", "PRAGMA temp_store = MEMORY", shellPath,
-            ])
-        withExtendedLifetime(database) {}
-        return status
+        return try run(shell, arguments: ["-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])
     }
 
     /// Runs `program` with `arguments`, in the same terminal, and returns its exit status once

@@ -33,8 +33,6 @@ enum CommandFailure: Error {
     case goneWhileReading(String)
     /// There is no sqlite3 in PATH.
     case noSQLiteShell
-    /// The shell cannot be kept from writing files, because `reason`.
-    case shellNotConfined(reason: String)
     /// The shell ended with signal `number`.
     case shellKilled(signal: Int32)
     /// `crewmates` words that name neither one astronaut nor two.
@@ -81,10 +79,6 @@ enum ErrorMessages {
             ErrorMessage("\(thing) is no longer in the database", hint: "It changed while moonshot was reading it (a new import?); run the command again.")
         case .noSQLiteShell:
             ErrorMessage("the sqlite3 shell is not installed", hint: "Install it (Debian and Ubuntu: apt-get install sqlite3), or use 'moonshot sql'.")
-        case .shellNotConfined(let reason):
-            ErrorMessage(
-                "the sqlite3 shell was not started: moonshot cannot keep it from writing files, because \(reason)",
-                hint: "Use 'moonshot sql \"SELECT ...\"' to run SQL on the database instead.")
         case .notOneAstronaut(let failure):
             QueryWords.message(failure).withHint(QueryWords.twoAstronautsHint)
         case .shellKilled(let number):

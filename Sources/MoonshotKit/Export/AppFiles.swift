@@ -19,11 +19,14 @@ enum AppFiles {
     /// What the files hold.
     typealias Counts = DatasetCounts
 
-    /// A value in the tables that the app's files cannot carry: text that is not UTF-8.
+    /// A value in the tables that the app's files cannot carry: text that is not UTF-8, or
+    /// NULL where the schema requires a value (a constraint taken away through
+    /// `writable_schema`, say).
     struct UnwritableValue: Error, Equatable {
         /// "mission 11", "astronaut armstrong".
         let row: String
         let column: String
+        let isNull: Bool
     }
 
     /// One of the tables read is not a table (a view, say, which could take any time to read).
@@ -51,7 +54,7 @@ enum AppFiles {
     private static func writeMissions(of database: Database, to sink: inout some ByteSink) throws -> (missions: Int, crew: Int) {
         let rows = try database.prepare(
             """
-            SELECT m.id, m.launch_date, m.description, c.astronaut_id, c.role
+            SELECT m.id, m.launch_date, m.description, c.astronaut_id, c.role, c.position
               FROM missions AS m LEFT JOIN crew AS c ON c.mission_id = m.id
              ORDER BY m.id, c.position
             """)
@@ -75,7 +78,9 @@ enum AppFiles {
                 }
                 try sink.write("    \"crew\": [")
             }
-            guard let name = try optionalText(rows, 3, row: row, column: "crew.astronaut_id") else { continue }
+            // No crew row (the join's NULLs); a crew row always has a position (its key).
+            if rows.isNull(5) { continue }
+            let name = try text(rows, 3, row: row, column: "crew.astronaut_id")
             let role = try text(rows, 4, row: row, column: "crew.role")
             crewOfMission += 1
             crew += 1
@@ -95,12 +100,12 @@ enum AppFiles {
 
     /// Writes astronauts.json; returns how many astronauts it holds.
     private static func writeAstronauts(of database: Database, to sink: inout some ByteSink) throws -> Int {
-        let rows = try database.prepare("SELECT id, name, description FROM astronauts ORDER BY rowid")
+        let rows = try database.prepare("SELECT id, name, description, rowid FROM astronauts ORDER BY rowid")
         var astronauts = 0
         try sink.write("{")
         while try rows.step() {
             try Interruption.check()
-            let id = try text(rows, 0, row: "an astronaut", column: "id")
+            let id = try text(rows, 0, row: "astronaut number \(rows.int64(3) ?? 0)", column: "id")
             let row = "astronaut \(id)"
             let name = try text(rows, 1, row: row, column: "name")
             let description = try text(rows, 2, row: row, column: "description")
@@ -113,13 +118,16 @@ enum AppFiles {
         return astronauts
     }
 
-    /// Column `index` as text exactly as stored ("" for NULL, which the schema refuses).
+    /// Column `index` as text exactly as stored; NULL, which the schema refuses, is unwritable.
     private static func text(_ rows: Statement, _ index: Int, row: String, column: String) throws -> String {
-        try optionalText(rows, index, row: row, column: column) ?? ""
+        guard let text = try optionalText(rows, index, row: row, column: column) else {
+            throw UnwritableValue(row: row, column: column, isNull: true)
+        }
+        return text
     }
 
     /// Column `index` as text exactly as stored, or nil for NULL.
     private static func optionalText(_ rows: Statement, _ index: Int, row: String, column: String) throws -> String? {
-        do { return try rows.exactText(index) } catch { throw UnwritableValue(row: row, column: column) }
+        do { return try rows.exactText(index) } catch { throw UnwritableValue(row: row, column: column, isNull: false) }
     }
 }

@@ -22,6 +22,8 @@ package enum ExportFailure: Error {
     case targetIsTheDatabase(String)
     /// A target exists and is not a regular file (a folder, a FIFO, a device).
     case notARegularFile(String)
+    /// A target's symbolic links lead to no file: they go round in a loop, or are too many (ELOOP).
+    case linkLoop(String)
     /// A target's folder does not exist (or is not a folder).
     case missingFolder(String, folder: String)
     /// The tables are not as the export reads them (a column renamed, say), with SQLite's words.
@@ -30,6 +32,9 @@ package enum ExportFailure: Error {
     case danglingCrewRows(count: Int)
     /// A value the files cannot carry: text that is not UTF-8.
     case unwritableValue(row: String, column: String)
+    /// NULL where the files need a value (the schema requires one, unless its constraint was
+    /// taken away).
+    case nullValue(row: String, column: String)
     /// The files written would not pass the import's validation; the problems name the
     /// targets (and the places in what would have been written there).
     case wouldNotImport(ImportFailure)
@@ -78,7 +83,9 @@ package enum Exporter {
                     let counts = try AppFiles.write(from: database, missions: &missionsSink, astronauts: &astronautsSink)
                     return (counts, try? DataEdits.read(from: database))
                 } catch let error as AppFiles.UnwritableValue {
-                    throw ExportFailure.unwritableValue(row: error.row, column: error.column)
+                    throw error.isNull
+                        ? ExportFailure.nullValue(row: error.row, column: error.column)
+                        : ExportFailure.unwritableValue(row: error.row, column: error.column)
                 } catch let error as SystemError {
                     throw ExportFailure.cannotWrite(error)
                 } catch let error as SQLiteError where error.code.primary == .error {

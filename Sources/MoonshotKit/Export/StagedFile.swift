@@ -7,7 +7,8 @@ import Glibc
 /// The new file is made in the target's folder (so that the move is a rename within one file
 /// system, which no reader sees half done), under a name that says what it is
 /// (`.missions.json.moonshot-export-1234`), with the permissions of the file it replaces. A
-/// target that is a symbolic link stays one: the file it points to is replaced. The file
+/// target that is a symbolic link stays one: the file it points to is replaced (or made, in a
+/// folder that exists); links that go round in a loop are refused. The file
 /// replaced is swapped out to the staging name, so that `restorePrevious` can put it back,
 /// until the staged file is released.
 final class StagedFile: ByteSink {
@@ -42,6 +43,8 @@ final class StagedFile: ByteSink {
     init(replacing target: String) throws {
         self.target = target
         destination = FileSystem.followingLinks(target)
+        var info = stat()
+        if stat(destination, &info) != 0, errno == ELOOP { throw ExportFailure.linkLoop(target) }
         switch FileSystem.entry(at: destination) {
         case .directory, .other: throw ExportFailure.notARegularFile(target)
         case .missing, .file: break

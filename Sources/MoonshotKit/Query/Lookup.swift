@@ -20,7 +20,7 @@ extension MoonshotDatabase {
             return Found(.onlyInCrew(number))
         }
         let words = SearchWords(text)
-        // "Apollo 1.5" or "Apollo -1" is a mission's name misspelt, not words of a description.
+        // "Apollo 1.5" or "Apollo 1-5" is a mission's name misspelt, not words of a description.
         if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
             let matches = try confirmed(11, matching: words.matchExpression) { count, offset in
                 try query(
@@ -50,11 +50,12 @@ extension MoonshotDatabase {
         MissionReference(id: try row.notNullInt64(0), name: try row.notNullText(1), launchDate: row.launchDate(2))
     }
 
-    /// The number in a mission name, whatever the case and spacing; Roman numerals too.
+    /// The number in a mission name, whatever the case and spacing; Roman numerals too. A
+    /// negative one (`Apollo -5`, `-5`) too: the import and the table accept any integer id.
     static func missionNumber(in text: String) -> Int64? {
         var compact = text.lowercased().filter { !$0.isWhitespace }
         if compact.hasPrefix("apollo") { compact.removeFirst("apollo".count) }
-        if let number = Int64(compact), number >= 0, compact.allSatisfy(\.isASCII) { return number }
+        if let number = Int64(compact), compact.allSatisfy(\.isASCII) { return number }
         return romanNumber(compact).map(Int64.init)
     }
 
@@ -92,20 +93,16 @@ extension MoonshotDatabase {
     /// holds the words whole, the last word may be the start of one, as in `search`, and the
     /// answer is a guess, with a note saying so), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
-    /// see `bestGuess`). Throws when none or several match, naming them. The index only
+    /// see `bestGuess`). Throws when none or several match, naming them, and when the text is
+    /// one astronaut's id and another's full name. The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
     /// stale index never answers. Suggesting names when nothing matches reads them all.
     package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        for id in Set([trimmed, trimmed.lowercased()]).sorted() {
-            if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
-                return Found(found)
-            }
-        }
-        // Crew rows that name an astronaut the astronauts table lacks are still answered for.
-        for id in Set([trimmed, trimmed.lowercased()]).sorted()
-        where try !query("SELECT 1 FROM crew WHERE astronaut_id = ? LIMIT 1", [.text(id)], record: false, { _ in }).isEmpty {
-            return Found(.onlyInCrew(id))
+        if let byID = try astronaut(withID: trimmed) {
+            let named = try astronauts(namedExactly: trimmed).filter { $0.id != byID.id }
+            if named.isEmpty { return Found(byID) }
+            throw Self.astronautCandidates(text, [byID] + named)
         }
 
         let words = SearchWords(trimmed)
@@ -134,6 +131,29 @@ extension MoonshotDatabase {
             .prefix(3)
             .map { "\($0.1) (\($0.0))" }
         throw LookupFailure.noAstronaut(text: text, path: path, closest: closest)
+    }
+
+    /// The astronaut whose id is `text` (or `text` in lower case); else, when crew rows name
+    /// such an astronaut the astronauts table lacks, that one (such rows are still answered for).
+    private func astronaut(withID text: String) throws -> AstronautReference? {
+        let ids = Set([text, text.lowercased()]).sorted()
+        for id in ids {
+            if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
+                return found
+            }
+        }
+        for id in ids where try !query("SELECT 1 FROM crew WHERE astronaut_id = ? LIMIT 1", [.text(id)], record: false, { _ in }).isEmpty {
+            return .onlyInCrew(id)
+        }
+        return nil
+    }
+
+    /// The astronauts whose full name is `text`, ignoring case (among the first 11 whose name
+    /// holds its words, as for a name the user gives).
+    private func astronauts(namedExactly text: String) throws -> [AstronautReference] {
+        let words = SearchWords(text)
+        guard !words.isEmpty else { return [] }
+        return try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: false)).filter { $0.name.lowercased() == text.lowercased() }
     }
 
     /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
