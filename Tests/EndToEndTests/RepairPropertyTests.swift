@@ -55,7 +55,7 @@ final class RepairPropertyTests: BinaryTestCase {
             XCTAssertFalse(repaired.stderr.contains("SQLite failed"), "said in moonshot's words: \(repaired.stderr)\n\(context)")
             return "refused"
         }
-        XCTAssertEqual(try standingRows(), rowsBefore, "every row kept, keys included, and every other table: \(repaired.stdout)\n\(context)")
+        XCTAssertEqual(try standingRows(sameColumnsAs: rowsBefore), rowsBefore, "every row kept, keys included, and every other table: \(repaired.stdout)\n\(context)")
         let checked = try moonshot("check", "--format", "json")
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], checked.stdout)
         let kinds = Set((report["problems"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
@@ -68,9 +68,9 @@ final class RepairPropertyTests: BinaryTestCase {
     }
 
     /// The rows of whatever stands where each of moonshot's tables belongs (a view's too), in
-    /// the columns of schema.sql's table it has, derived ones aside; and how many rows each
-    /// other table holds.
-    private func standingRows() throws -> [String: [String]] {
+    /// the columns of schema.sql's table it has (or those `earlier` read), derived ones aside;
+    /// and how many rows each other table holds.
+    private func standingRows(sameColumnsAs earlier: [String: [String]]? = nil) throws -> [String: [String]] {
         let connection = try Database(path: database.path, mode: .readOnly)
         var found: [String: [String]] = [:]
         let columns = [
@@ -85,10 +85,12 @@ final class RepairPropertyTests: BinaryTestCase {
             guard try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')", [.text(table)]) == .integer(1)
             else {
                 found[table] = []
+                found["columns of " + table] = []
                 continue
             }
             let present = Set(try connection.rows("SELECT lower(name) FROM pragma_table_info(?)", [.text(table)]).compactMap { $0.text(0) })
-            let kept = wanted.filter { present.contains($0) }
+            let kept = earlier.map { $0["columns of " + table] ?? [] } ?? wanted.filter { present.contains($0) }
+            found["columns of " + table] = kept
             let rows = try connection.rows("SELECT \(kept.isEmpty ? "1" : kept.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \"\(table)\"")
             found[table] = rows.map { row in zip(kept, row.values).map { "\($0)=\(Self.text($1))" }.joined(separator: "|") }.sorted()
         }
