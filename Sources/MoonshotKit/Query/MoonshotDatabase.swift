@@ -14,8 +14,10 @@ package final class MoonshotDatabase {
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
     package var whenStuck: (@Sendable (QueryStopped) -> Void)?
-    /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
-    /// first began, so that a command that asks several keeps to the one limit.
+    /// The limit on the questions asked of this database, from when the first began, so that a
+    /// command that asks several keeps to the one limit (tests shorten it).
+    package var questionTimeLimit = defaultQueryTimeout
+    /// The questions' limit, once the first began.
     private var timeLimit: TimeLimit?
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
@@ -112,13 +114,13 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// The rows of `statement` after the first `offset`, mapped; stopped `defaultQueryTimeout`
-    /// seconds after the first question asked of this database began, as `sql` is.
+    /// The rows of `statement` after the first `offset`, mapped; stopped `questionTimeLimit`
+    /// after the first question asked of this database began, as `sql` is.
     private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        let stopped = QueryStopped(after: Self.defaultQueryTimeout, query: .question)
-        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: connection, whenStuck: stuck(stopped))
+        let stopped = QueryStopped(after: questionTimeLimit, query: .question)
+        let timeLimit = self.timeLimit ?? TimeLimit(questionTimeLimit, on: connection, whenStuck: stuck(stopped))
         self.timeLimit = timeLimit
         do {
             try timeLimit.run {
