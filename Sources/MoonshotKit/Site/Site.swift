@@ -19,12 +19,12 @@ package enum Site {
     package static let indexPageSize = IndexPages.size
 
     /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
-    /// that is not an earlier site (and not empty) is replaced only with `force`.
+    /// that is not an earlier site (and not empty) is replaced only with `force`. It reads one
+    /// snapshot of the database, with no time limit (see `MoonshotDatabase.readSnapshot`).
     package static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
         var written: (pages: Int, pictures: Int, bytes: Int) = (0, 0, 0)
         let outcome = try SiteFolder(path: folder).write(force: force) { files in
-            // One read transaction: an import that commits meanwhile is seen wholly or not at all.
-            try database.readTransaction { try write(database, into: files) }
+            try database.readSnapshot { try write(database, into: files) }
             written = (files.pageCount, files.pictureCount, files.byteCount)
         }
         return Summary(
