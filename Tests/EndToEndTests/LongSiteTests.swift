@@ -3,7 +3,7 @@ import MoonshotKit
 import XCTest
 
 /// A site that takes a while to write: it is not a question, so the questions' time limit does
-/// not stop it; a signal does, leaving nothing half done.
+/// not stop it; a signal does, leaving nothing half done; and a terminal shows its progress.
 final class LongSiteTests: BinaryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -19,8 +19,57 @@ final class LongSiteTests: BinaryTestCase {
         let database = try MoonshotDatabase(path: folder.appendingPathComponent("moonshot.db").path)
         // Writing and flushing 2,605 pages takes far longer.
         database.questionTimeLimit = .milliseconds(50)
-        let summary = try Site.write(database, to: folder.appendingPathComponent("site").path, force: false)
+        var reports: [(written: Int, total: Int)] = []
+        let summary = try Site.write(database, to: folder.appendingPathComponent("site").path, force: false) { reports.append(($0, $1)) }
         XCTAssertEqual(summary.pageCount, pageCount)
+        XCTAssertEqual(reports.map(\.written), Array(1...pageCount), "each page is reported as it is written")
+        XCTAssertTrue(reports.allSatisfy { $0.total == pageCount })
+    }
+
+    func testNoProgressUnlessStandardErrorIsATerminal() throws {
+        let result = try moonshot(within: 300, "site", "site")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(result.stdout.hasPrefix("Wrote \(pageCount) pages and 0 pictures ("), result.stdout)
+    }
+
+    func testProgressOnATerminalIsOneLineUpdatedInPlaceAndCleared() throws {
+        // Standard error on a pseudo-terminal, standard output in a pipe; the script prints
+        // what the terminal received, then the output.
+        let script = """
+            import os, pty, subprocess, sys
+            master, slave = pty.openpty()
+            process = subprocess.Popen(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
+            os.close(slave)
+            received = b""
+            while True:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:
+                    break
+                if not data:
+                    break
+                received += data
+            output = process.stdout.read()
+            sys.stdout.buffer.write(received + b"<end of terminal>" + output)
+            sys.exit(process.wait())
+            """
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.binary.path, "site", "site"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let parts = result.stdout.components(separatedBy: "<end of terminal>")
+        XCTAssertEqual(parts.count, 2, result.stdout)
+        let terminal = parts[0]
+        XCTAssertTrue(parts.last?.hasPrefix("Wrote \(pageCount) pages") == true, result.stdout)
+        // "\r" starts each update, "ESC [K" clears the rest of the line; the last clears it all.
+        let updates = terminal.components(separatedBy: "\r").filter { !$0.isEmpty }
+        XCTAssertGreaterThan(updates.count, 1, terminal.debugDescription)
+        XCTAssertEqual(updates.last, "\u{1B}[K", "the line is cleared at the end: \(terminal.debugDescription)")
+        for update in updates.dropLast() {
+            let numbers = update.dropFirst("Writing pages: ".count).dropLast(3).components(separatedBy: " of ")
+            XCTAssertTrue(update.hasPrefix("Writing pages: ") && update.hasSuffix("\u{1B}[K"), update.debugDescription)
+            XCTAssertEqual(numbers.count, 2, update.debugDescription)
+            XCTAssertEqual(numbers.last, String(pageCount), update.debugDescription)
+        }
     }
 
     func testASignalStopsItPromptlyAndLeavesThePreviousSiteAsItWas() throws {
