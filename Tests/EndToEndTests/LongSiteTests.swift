@@ -5,11 +5,29 @@ import XCTest
 /// A site that takes a while to write: it is not a question, so the questions' time limit does
 /// not stop it; a signal does, leaving nothing half done; and a terminal shows its progress.
 final class LongSiteTests: BinaryTestCase {
+    /// The database of the generated dataset, made by the first test and copied by each.
+    nonisolated(unsafe) private static var imported: URL?
+
     override func setUpWithError() throws {
         try super.setUpWithError()
+        let database = folder.appendingPathComponent("moonshot.db")
+        if let imported = Self.imported {
+            try FileManager.default.copyItem(at: imported, to: database)
+            return
+        }
         try SyntheticDataset.write(missions: 2_000, astronauts: 600, to: folder)
-        let imported = try moonshot(within: 300, "import", "--missions", "missions.json", "--astronauts", "astronauts.json")
-        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let result = try moonshot(within: 300, "import", "--missions", "missions.json", "--astronauts", "astronauts.json")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for name in ["missions.json", "astronauts.json"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-long-site-\(UUID().uuidString).db")
+        try FileManager.default.copyItem(at: database, to: copy)
+        Self.imported = copy
+    }
+
+    override class func tearDown() {
+        if let imported { try? FileManager.default.removeItem(at: imported) }
+        imported = nil
+        super.tearDown()
     }
 
     /// 2,000 missions, 600 astronauts, 4 index pages and the timeline.
@@ -72,17 +90,29 @@ final class LongSiteTests: BinaryTestCase {
         }
     }
 
+    func testPagesWrittenWhileAnotherProgramChangesTheDatabaseShowTheDataOfOneMoment() throws {
+        let site = try start(["site", "site"])
+        while site.isRunning, try stagedPageCount() < 200 { usleep(10_000) }
+        XCTAssertTrue(site.isRunning, "the site is still being written")
+        // A writer that waits for the site's read to end (rollback journal) or not at all (WAL).
+        let writer = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["sqlite3", "-bail", "-cmd", ".timeout 60000", "moonshot.db", "UPDATE missions SET description = 'Changed meanwhile.'"])
+        XCTAssertEqual(writer.status, 0, writer.stderr)
+        waitForExit(site, within: 120)
+        XCTAssertEqual(site.terminationStatus, 0)
+        for id in [1, 1_000, 2_000] {
+            let page = try String(contentsOf: folder.appendingPathComponent("site/missions/apollo\(id).html"), encoding: .utf8)
+            XCTAssertFalse(page.contains("Changed meanwhile."), "mission \(id)")
+        }
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM missions WHERE description = 'Changed meanwhile.'"), "2000\n")
+    }
+
     func testASignalStopsItPromptlyAndLeavesThePreviousSiteAsItWas() throws {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("site"), withIntermediateDirectories: false)
         try Data("mine".utf8).write(to: folder.appendingPathComponent("site/note.txt"))
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["site", "site", "--force"]
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
+        let errors = folder.appendingPathComponent("errors.txt")
+        let process = try start(["site", "site", "--force"], stderr: errors)
         // Once the new folder has some pages.
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, try stagedPageCount() < 200 { usleep(10_000) }
@@ -91,12 +121,12 @@ final class LongSiteTests: BinaryTestCase {
         waitForExit(process, within: 30)
         XCTAssertLessThan(Date().timeIntervalSince(signalled), 2, "stopped promptly")
         XCTAssertEqual(process.terminationStatus, 130)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = try String(contentsOf: errors, encoding: .utf8)
         XCTAssertEqual(message, "Error: writing the site was stopped by SIGINT (Ctrl-C); site was left as it was.\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("site").path), ["note.txt"])
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(),
-            ["astronauts.json", "missions.json", "moonshot.db", "site"], "the half-written folder is removed")
+            ["errors.txt", "moonshot.db", "site"], "the half-written folder is removed")
     }
 
     /// How many mission pages the hidden folder being written holds, 0 before it exists.
