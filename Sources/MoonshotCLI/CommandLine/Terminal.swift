@@ -46,6 +46,12 @@ enum Terminal {
         _ = write(TerminalText.visible(text), to: STDERR_FILENO)
     }
 
+    /// Shows `text` on standard error in place of the line its cursor is on (a progress line
+    /// on a terminal), or clears that line for "".
+    static func showInPlace(_ text: String) {
+        _ = write("\r" + TerminalText.visible(text, lineBreaks: false) + "\u{1B}[K", to: STDERR_FILENO)
+    }
+
     /// Writes all the bytes of `text` to file descriptor `descriptor`, NUL characters included;
     /// returns why it could not. (A reader that closes the pipe ends the process by SIGPIPE,
     /// as for any command-line tool.)

@@ -25,7 +25,9 @@ enum SiteCommand {
             The folder is written in one step: a new folder is written beside it and then takes
             its place, so a failure or Ctrl-C leaves the earlier one as it was. moonshot replaces
             a folder it wrote before, or an empty one; any other folder only with --force, and
-            never one that holds an SQLite database or the current directory.
+            never one that holds an SQLite database or the current directory. The site is read
+            from one snapshot of the database, with no time limit; on a terminal, a line shows
+            the pages written so far.
             """,
         arguments: [
             .value("folder", help: "The folder to write the site to, such as site (created if missing).", completion: .folder) { $0.folder = $1 }
@@ -42,9 +44,13 @@ enum SiteCommand {
             throw UsageError(message: "the folder must not be empty", command: "site")
         }
         let database = try MoonshotDatabase(path: options.global.databasePath(environment: environment))
+        let progress = ProgressLine()
         do {
             let summary = try Interruption.catchingSignals {
-                try Site.write(database, to: options.folder, force: options.force)
+                defer { progress.clear() }
+                return try Site.write(database, to: options.folder, force: options.force) { written, total in
+                    progress.show("Writing pages: \(written) of \(total)")
+                }
             }
             let index = summary.folder.hasSuffix("/") ? summary.folder + "index.html" : summary.folder + "/index.html"
             Terminal.write(

@@ -1,4 +1,5 @@
 import SQLite
+import SystemSupport
 
 /// A moonshot database opened read-only for questions. Opening it never creates or
 /// changes a file; every question is a prepared statement with bound parameters.
@@ -14,9 +15,13 @@ package final class MoonshotDatabase {
     /// command-line tool reports it and ends there, which for a reader leaves nothing half
     /// done. Nil waits for the call, however long it takes.
     package var whenStuck: (@Sendable (QueryStopped) -> Void)?
-    /// The limit on the questions asked of this database: `defaultQueryTimeout` from when the
-    /// first began, so that a command that asks several keeps to the one limit.
+    /// The limit on the questions asked of this database, from when the first began, so that a
+    /// command that asks several keeps to the one limit (tests shorten it).
+    package var questionTimeLimit = defaultQueryTimeout
+    /// The questions' limit, once the first began.
     private var timeLimit: TimeLimit?
+    /// Whether the questions' limit is set aside, inside `readSnapshot`.
+    private var isUnlimited = false
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
 
@@ -94,10 +99,16 @@ package final class MoonshotDatabase {
         try connection.prepare(sql)
     }
 
-    /// Runs `body` in one read transaction: an import that commits meanwhile is seen wholly or
-    /// not at all.
-    func readTransaction<T>(_ body: () throws -> T) throws -> T {
-        try connection.transaction(.deferred, body)
+    /// Runs `body` in one read transaction, so that all it reads is one snapshot (an import or
+    /// edit that commits meanwhile is seen wholly or not at all), without the questions' time
+    /// limit: for work that is not a question and may take minutes, such as writing a site. A
+    /// signal caught by `Interruption.catchingSignals` stops its statements instead.
+    func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        isUnlimited = true
+        defer { isUnlimited = false }
+        return try Interruption.interrupting(connection.interruptHandle) {
+            try connection.transaction(.deferred, body)
+        }
     }
 
     /// A private in-memory copy of the database, for work that must write to look (see
@@ -112,19 +123,24 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// The rows of `statement` after the first `offset`, mapped; stopped `defaultQueryTimeout`
-    /// seconds after the first question asked of this database began, as `sql` is.
+    /// The rows of `statement` after the first `offset`, mapped; stopped `questionTimeLimit`
+    /// after the first question asked of this database began, as `sql` is (but in `readSnapshot`).
     private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
-        let stopped = QueryStopped(after: Self.defaultQueryTimeout, query: .question)
-        let timeLimit = self.timeLimit ?? TimeLimit(Self.defaultQueryTimeout, on: connection, whenStuck: stuck(stopped))
-        self.timeLimit = timeLimit
+        func read() throws {
+            var passed = 0
+            while passed < offset, try statement.step() { passed += 1 }
+            while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+        }
+        let stopped = QueryStopped(after: questionTimeLimit, query: .question)
         do {
-            try timeLimit.run {
-                var passed = 0
-                while passed < offset, try statement.step() { passed += 1 }
-                while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+            if isUnlimited {
+                try read()
+            } else {
+                let timeLimit = self.timeLimit ?? TimeLimit(questionTimeLimit, on: connection, whenStuck: stuck(stopped))
+                self.timeLimit = timeLimit
+                try timeLimit.run(read)
             }
         } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
             throw stopped

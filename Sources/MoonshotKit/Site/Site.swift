@@ -19,12 +19,15 @@ package enum Site {
     package static let indexPageSize = IndexPages.size
 
     /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
-    /// that is not an earlier site (and not empty) is replaced only with `force`.
-    package static func write(_ database: MoonshotDatabase, to folder: String, force: Bool) throws -> Summary {
+    /// that is not an earlier site (and not empty) is replaced only with `force`. It reads one
+    /// snapshot of the database, with no time limit (see `MoonshotDatabase.readSnapshot`), and
+    /// calls `progress` with the pages written so far and in all, after each page.
+    package static func write(
+        _ database: MoonshotDatabase, to folder: String, force: Bool, progress: @escaping (_ written: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws -> Summary {
         var written: (pages: Int, pictures: Int, bytes: Int) = (0, 0, 0)
         let outcome = try SiteFolder(path: folder).write(force: force) { files in
-            // One read transaction: an import that commits meanwhile is seen wholly or not at all.
-            try database.readTransaction { try write(database, into: files) }
+            try database.readSnapshot { try write(database, into: files, progress: progress) }
             written = (files.pageCount, files.pictureCount, files.byteCount)
         }
         return Summary(
@@ -35,13 +38,16 @@ package enum Site {
     /// Adds the files of the site of `database` to `files`, each page as soon as it is made:
     /// a page per mission and astronaut as they are read, and a page of the index (see
     /// `IndexPages`) after every `IndexPages.size` of each.
-    static func write(_ database: MoonshotDatabase, into files: SiteFiles) throws {
+    static func write(_ database: MoonshotDatabase, into files: SiteFiles, progress: @escaping (Int, Int) -> Void) throws {
         let source = try database.latestImport()
         let layout = SiteLayout(source: source, edits: try database.editsSinceImport())
         let pictures = SitePictures(for: source)
         let reader = try SiteReader(database)
         let counts = try reader.counts()
         let pages = IndexPages(missionCount: counts.missions, astronautCount: counts.astronauts)
+        // A page per mission and astronaut, the index's and the timeline.
+        let total = counts.missions + counts.astronauts + pages.count + 1
+        files.pageAdded = { progress($0, total) }
         var pictureFiles: [String] = []
         func uses(_ file: String?) {
             if let file, !pictureFiles.contains(file) { pictureFiles.append(file) }

@@ -10,6 +10,8 @@ final class SiteFiles {
     private(set) var pageCount = 0
     private(set) var pictureCount = 0
     private(set) var byteCount = 0
+    /// Called with `pageCount` after each page is added.
+    var pageAdded: (Int) -> Void = { _ in }
     /// The sub-folders created so far: a site has a handful ("missions", "images").
     private var folders: [String] = []
 
@@ -43,9 +45,12 @@ final class SiteFiles {
             }
         }
         try Self.write(folder + "/" + path, bytes)
-        if path.hasSuffix(".html") { pageCount += 1 }
         if path.hasPrefix("images/") { pictureCount += 1 }
         byteCount += bytes.count
+        if path.hasSuffix(".html") {
+            pageCount += 1
+            pageAdded(pageCount)
+        }
     }
 
     private static func write(_ path: String, _ buffer: UnsafeRawBufferPointer) throws {

@@ -20,8 +20,8 @@ struct SiteAstronaut {
 
 /// Reads the missions and astronauts for the site one at a time, in the order the site lists
 /// them (missions by number, astronauts by name and then id), so that writing a site takes as
-/// little memory for 60,000 missions as for 12. Use it inside one read transaction, so that an
-/// import that commits meanwhile is seen wholly or not at all.
+/// little memory for 60,000 missions as for 12. Use it inside `MoonshotDatabase.readSnapshot`,
+/// so that an import that commits meanwhile is seen wholly or not at all.
 final class SiteReader {
     private let database: MoonshotDatabase
     private let missions: Statement
