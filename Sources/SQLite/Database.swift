@@ -147,8 +147,9 @@ package final class Database {
 
     /// Runs `body` in a transaction that is always rolled back: for looking with statements
     /// SQLite runs as writes (FTS5's integrity check, say) while leaving the file as it was.
-    package func rolledBack<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN DEFERRED")
+    /// `.immediate` waits for the write lock first (a read lock cannot wait to become one).
+    package func rolledBack<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
+        try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         defer { if isInTransaction { try? run("ROLLBACK", evenIfInterrupted: true) } }
         return try body()
     }

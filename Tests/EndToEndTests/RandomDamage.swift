@@ -18,8 +18,6 @@ struct RandomDamage {
     ]
     private static let views = ["crew_roster", "mission_commanders", "mission_overview", "astronaut_flights", "derived_mission_names", "derived_crew_roles"]
 
-    init(random: SplitMix) { self.random = random }
-
     /// A few edits of the rows, then one to three kinds of damage.
     mutating func make() -> String {
         var edits = RandomEdits(random: random)
@@ -35,7 +33,7 @@ struct RandomDamage {
         let table = pick(Self.tables)
         let columns = Self.columns[table]!
         let legacy = pick(["ON", "OFF"])
-        switch Int.random(in: 0..<16, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0:
             return "PRAGMA legacy_alter_table = \(legacy); ALTER TABLE \(table) RENAME TO \(table)_old"
         case 1:
@@ -56,13 +54,17 @@ struct RandomDamage {
                 + "DROP TABLE \(table); ALTER TABLE \(table)_new RENAME TO \(table)"
         case 9:
             // Columns kept, types changed (what `sqlite-utils transform --type` does).
-            return "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; CREATE TABLE \(table)_new (\(columns.map { "\($0) TEXT" }.joined(separator: ", "))); "
+            return
+                "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; CREATE TABLE \(table)_new (\(columns.map { "\($0) TEXT" }.joined(separator: ", "))); "
                 + "INSERT INTO \(table)_new SELECT \(columns.joined(separator: ", ")) FROM \(table); DROP TABLE \(table); ALTER TABLE \(table)_new RENAME TO \(table)"
         case 10:
             return pick([
                 "INSERT INTO missions_fts (rowid, name, description) VALUES (11, 'Apollo 11', 'zebra zebra')",
-                "DELETE FROM missions_fts_config", "DELETE FROM astronauts_fts_docsize WHERE id = 3",
+                "DELETE FROM missions_fts_config", "DELETE FROM astronauts_fts_docsize WHERE id = 3", "DELETE FROM missions_fts_data",
                 "INSERT INTO astronauts_fts (astronauts_fts) VALUES ('delete-all')", "DROP TABLE \(pick(["missions_fts", "astronauts_fts"]))",
+                "DROP TABLE astronauts_fts_config", "DROP TABLE missions_fts; CREATE VIEW missions_fts AS SELECT 1",
+                "DROP TABLE missions_fts_docsize; CREATE TABLE missions_fts_docsize (note TEXT)",
+                "DROP TABLE missions_fts; CREATE VIRTUAL TABLE missions_fts USING fts5(name, description); INSERT INTO missions_fts VALUES ('mine', 'x')",
             ])
         case 11:
             return pick([
@@ -76,6 +78,25 @@ struct RandomDamage {
             return "DROP TABLE \(pick(["edited_rows", "imports"]))"
         case 14:
             return "PRAGMA legacy_alter_table = \(legacy); ALTER TABLE \(table) RENAME COLUMN \(pick(columns)) TO renamed"
+        case 16:
+            // Values a conversion could change: text that is not UTF-8, reals, keys as text.
+            return pick([
+                "UPDATE missions SET description = CAST(x'41ff20c3' AS TEXT) WHERE id = 11",
+                "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; CREATE TABLE crew_new AS SELECT * FROM crew; DROP TABLE crew; "
+                    + "ALTER TABLE crew_new RENAME TO crew; UPDATE crew SET position = position + 0.0 WHERE mission_id = 11",
+                "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; CREATE TABLE missions_new AS SELECT * FROM missions; DROP TABLE missions; "
+                    + "ALTER TABLE missions_new RENAME TO missions; UPDATE missions SET id = \(pick(["'012'", "12.5", "NULL", "'12'"])) WHERE id = 12",
+                "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; CREATE TABLE missions_new AS SELECT * FROM missions; DROP TABLE missions; "
+                    + "ALTER TABLE missions_new RENAME TO missions; UPDATE missions SET description = 1.0000000000000002 WHERE id = 10",
+            ])
+        case 17:
+            return pick([
+                "DROP TRIGGER \(pick(Self.triggers)); CREATE VIEW missions_ai AS SELECT 1",
+                "PRAGMA legacy_alter_table = ON; CREATE TABLE keep AS SELECT * FROM \(table); DROP TABLE \(table)",
+                "ALTER TABLE \(table) ADD COLUMN twice INTEGER AS (1)",
+            ])
+        case 18:
+            return "DROP TABLE \(table)"
         default:
             return "UPDATE missions SET launch_date = '1969-07-20' WHERE id = 11"
         }

@@ -52,14 +52,18 @@ final class RepairPropertyTests: BinaryTestCase {
             XCTAssertEqual(repaired.status, 1, context)
             XCTAssertEqual(try Data(contentsOf: database), bytesBefore, "a refused repair changes not a byte: \(repaired.stderr)\n\(context)")
             XCTAssertTrue(repaired.stderr.hasPrefix("Error: "), "\(repaired.stderr)\n\(context)")
-            XCTAssertFalse(repaired.stderr.contains("SQLite failed"), "said in moonshot's words: \(repaired.stderr)\n\(context)")
+            for raw in ["SQLite failed", "an error from SQLite"] {
+                XCTAssertFalse(repaired.stderr.contains(raw), "a refusal moonshot foresaw, in its words: \(repaired.stderr)\n\(context)")
+            }
             return "refused"
         }
-        XCTAssertEqual(try standingRows(sameColumnsAs: rowsBefore), rowsBefore, "every row kept, keys included, and every other table: \(repaired.stdout)\n\(context)")
+        XCTAssertEqual(
+            try standingRows(sameColumnsAs: rowsBefore), rowsBefore, "every row kept, keys included, and every other table: \(repaired.stdout)\n\(context)")
         let checked = try moonshot("check", "--format", "json")
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any], checked.stdout)
         let kinds = Set((report["problems"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
-        XCTAssertTrue(kinds.isSubset(of: ["dangling-row"]), "the repaired database is sound but for crew rows that point nowhere: \(checked.stdout)\n\(context)")
+        XCTAssertTrue(
+            kinds.isSubset(of: ["dangling-row"]), "the repaired database is sound but for crew rows that point nowhere: \(checked.stdout)\n\(context)")
         let bytesAfter = try Data(contentsOf: database)
         let again = try moonshot("check", "--repair")
         XCTAssertTrue(again.stdout.hasPrefix("Nothing in"), "a second run finds nothing to do: \(again.stdout)\(again.stderr)\n\(context)")
@@ -82,7 +86,9 @@ final class RepairPropertyTests: BinaryTestCase {
             ],
         ]
         for (table, wanted) in columns {
-            guard try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')", [.text(table)]) == .integer(1)
+            guard
+                try connection.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')", [.text(table)])
+                    == .integer(1)
             else {
                 found[table] = []
                 found["columns of " + table] = []

@@ -23,10 +23,12 @@ enum CheckCommand {
             of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'
             locks up to --wait): makes again what is missing or changed from schema.sql (a
-            changed table is rebuilt keeping every row), sets the derived columns and rebuilds
-            the full-text indexes, then checks again. Other programs' triggers do not run
-            meanwhile. It never deletes or adds a row, and refuses a damaged file; what it
-            cannot repair stays in the report. A second run changes nothing.
+            changed table is rebuilt keeping every row and its keys), sets the derived columns
+            and rebuilds the full-text indexes, then checks again. Other programs' triggers do
+            not run meanwhile. It never deletes, adds or hides a row: a view where a table
+            belongs, a table that may be one renamed, a table without its key column and a
+            damaged file are refused, changing nothing, with the steps that work. A database
+            that needs no repair is not written; a second run changes nothing.
             Exit status 0 when the database is sound, 1 when a problem remains.
             --format json prints one object: "database", "sound" (true or false), "problems"
             (each with "kind", "problem" and "fix"), "information" ("application_id",

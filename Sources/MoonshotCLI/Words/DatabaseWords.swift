@@ -84,9 +84,8 @@ enum DatabaseWords {
             ErrorMessage(
                 "\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"
                     + (count > 1 ? " (and \(count - 1) more difference\(count > 2 ? "s" : ""))" : "") + ", so its answers could not be trusted",
-                hint: "'moonshot check\(dbOption(path))' says what differs, and '\(repairCommand(path))' "
-                    + "puts it back as schema.sql makes it, keeping every row. 'moonshot sql' and "
-                    + "'moonshot shell' open it as it is.")
+                hint: "'moonshot check\(dbOption(path))' says what differs and what puts it right ('\(repairCommand(path))', "
+                    + "which keeps every row, or the steps to take where it cannot). 'moonshot sql' and 'moonshot shell' open it as it is.")
         case .unfinishedTransaction(let path):
             ErrorMessage(
                 "\(MoonshotFile.shown(path)) holds an unfinished transaction (an import or another program was interrupted), "

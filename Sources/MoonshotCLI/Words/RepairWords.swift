@@ -20,8 +20,10 @@ enum RepairWords {
                 hint: DatabaseWords.damagedHint(MoonshotFile.shown(path)))
         case .rowsWouldChange(let path, let table):
             ErrorMessage(
-                "the repair would have changed the rows of \(table) in \(path) (how many, or what they hold), which it never does, so \(path) was not changed",
-                hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
+                "the repair would have changed the rows of \(table) in \(path) (how many, or a value SQLite would convert with loss, "
+                    + "such as 2.5 into an integer column), which it never does, so \(path) was not changed",
+                hint: "Give each value of \(table) the type of schema.sql's column ('moonshot schema' shows them) with sqlite3, "
+                    + "and run '\(DatabaseWords.repairCommand(path))' again.")
         case .cannotMakeAgain(let path, let type, let name, let sqliteMessage):
             ErrorMessage(
                 "\(type) \(name), which another program made, cannot be made again after the repair "
@@ -33,20 +35,24 @@ enum RepairWords {
                     + "another program's rows, which moonshot never deletes, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(name)) RENAME TO ...) or drop it yourself, "
                     + "and run '\(DatabaseWords.repairCommand(path))' again.")
-        case .tableNotInPlace(let path, let table, let standing, let candidate):
+        case .tableNotInPlace(let path, let table, let standing, let candidate, let keys):
             ErrorMessage(
-                (standing.map { "\(path) has a \($0) named \(table) where schema.sql's table \(table) belongs" }
+                (standing.map { "\(path) has \(article($0)) \($0) named \(table) where schema.sql's table \(table) belongs" }
                     ?? "table \(table) is missing from \(path)")
-                    + (candidate.map { ", and table \($0) may be \(table) renamed (it has its columns or triggers)" } ?? "")
+                    + (candidate.map { ", and table \($0) may hold its rows under another name (it has the columns they need, or its triggers)" } ?? "")
                     + "; making \(table) anew would hide rows that are elsewhere, so \(path) was not changed",
-                hint: notInPlaceSteps(table: table, standing: standing, candidate: candidate, path: path))
-        case .keyColumnMissing(let path, let table, let column, let type):
+                hint: notInPlaceSteps(table: table, standing: standing, candidate: candidate, keys: keys, path: path))
+        case .keyColumnMissing(let path, let table, let column, let present, let extra):
             ErrorMessage(
-                "table \(table) has no column \(column), which tells its rows apart: rebuilding it would give its rows "
+                "table \(table) has no column \(column.name), which tells its rows apart: rebuilding it would give its rows "
                     + "new keys, so \(path) was not changed",
-                hint: "Put the column back with each row's own value (ALTER TABLE \(identifier(table)) ADD COLUMN \(identifier(column)) \(type); "
-                    + "UPDATE \(identifier(table)) SET \(identifier(column)) = ... WHERE ...;), then run '\(DatabaseWords.repairCommand(path))' again. "
-                    + "Or keep what you need with 'sqlite3 \(shellQuoted(path)) .dump' and start afresh in a new file with 'moonshot import --db NEW.db'.")
+                hint: keyColumnSteps(table: table, column: column, present: present, extra: extra, path: path))
+        case .keyWouldChange(let path, let table, let row):
+            ErrorMessage(
+                "\(row) would not keep its key in schema.sql's table (it is NULL, or not a value that column holds as it is), "
+                    + "so \(table) could not be rebuilt and \(path) was not changed",
+                hint: "Give that row its key as schema.sql's column holds it (an integer, say: 11, not '011' or 11.5), "
+                    + "or delete it, and run '\(DatabaseWords.repairCommand(path))' again.")
         case .indexHoldsRows(let path, let index):
             ErrorMessage(
                 "\(path) has a virtual table named \(index) that keeps rows of its own, where schema.sql makes a full-text index "
@@ -82,21 +88,56 @@ enum RepairWords {
         }
     }
 
-    /// The steps that put a table of moonshot's back where it belongs.
-    private static func notInPlaceSteps(table: String, standing: String?, candidate: String?, path: String) -> String {
+    /// The steps that put a table of moonshot's back where it belongs. A rename back is made
+    /// with legacy_alter_table on: schema.sql's views name the table, which is missing meanwhile.
+    private static func notInPlaceSteps(
+        table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column], path: String
+    ) -> String {
         let t = identifier(table)
-        var steps: [String] = []
-        if let standing {
-            steps.append(
-                standing == "view"
-                    ? "Keep the view's statement if you need it (sqlite3 \(shellQuoted(path)) '.schema \(table)') and drop it (DROP VIEW \(t))"
-                    : "Rename the \(standing) (ALTER TABLE \(t) RENAME TO ...)")
+        let repair = "'\(DatabaseWords.repairCommand(path))'"
+        switch standing {
+        case "view":
+            return "Keep the view's statement if you need it (sqlite3 \(shellQuoted(path)) '.schema \(table)') and drop it (DROP VIEW \(t)); then "
+                + missingSteps(table: table, candidate: candidate, keys: keys, repair: repair)
+        case "index":
+            return "Drop the index (DROP INDEX \(t)); then " + missingSteps(table: table, candidate: candidate, keys: keys, repair: repair)
+        case .some(let other):
+            let aside = identifier(table + "_" + other.split(separator: " ").joined(separator: "_"))
+            return "Copy its rows into a table of that name (PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside); "
+                + "CREATE TABLE \(t) AS SELECT * FROM \(aside);), run \(repair) again, which rebuilds \(table) with them, and drop \(aside) "
+                + "when you no longer need it."
+        case nil:
+            let steps = missingSteps(table: table, candidate: candidate, keys: keys, repair: repair)
+            return steps.prefix(1).uppercased() + steps.dropFirst()
         }
-        if let candidate {
-            steps.append("if \(candidate) is \(table), rename it back (ALTER TABLE \(identifier(candidate)) RENAME TO \(t))")
-        }
-        steps.append("then run '\(DatabaseWords.repairCommand(path))' again, which makes \(table) empty if it is still missing")
-        let text = steps.joined(separator: "; ") + "."
-        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// What to do about a missing table that another may hold the rows of.
+    private static func missingSteps(table: String, candidate: String?, keys: [ColumnDifferences.Column], repair: String) -> String {
+        let t = identifier(table)
+        guard let candidate else { return "run \(repair) again, which makes \(table) empty." }
+        let empty = "CREATE TABLE \(t) (\(keys.map { "\(identifier($0.name)) \($0.type)" }.joined(separator: ", ")))"
+        return "if \(candidate) is \(table) under another name, rename it back (PRAGMA legacy_alter_table = ON; ALTER TABLE \(identifier(candidate)) "
+            + "RENAME TO \(t);) and run \(repair) again; if it is not, make an empty \(table) for the repair to rebuild (\(empty);) and run it again."
+    }
+
+    /// The steps that give a table its key column back.
+    private static func keyColumnSteps(table: String, column: ColumnDifferences.Column, present: [String], extra: [String], path: String) -> String {
+        let t = identifier(table)
+        let c = identifier(column.name)
+        let repair = "'\(DatabaseWords.repairCommand(path))'"
+        let add = "put the column back with each row's own value (ALTER TABLE \(t) ADD COLUMN \(c) \(column.type); UPDATE \(t) SET \(c) = ... WHERE ...;)"
+        guard let renamed = extra.first else { return add.prefix(1).uppercased() + add.dropFirst() + ", then run \(repair) again." }
+        // A key column cannot be renamed or dropped while schema.sql's views name it: the table is made again.
+        let fixed = identifier(table + "_fixed")
+        let list = present.map { $0 == renamed ? "\(identifier($0)) AS \(c)" : identifier($0) }.joined(separator: ", ")
+        return "If \(renamed) is \(column.name) renamed, make the table again with it under its name (PRAGMA legacy_alter_table = ON; "
+            + "CREATE TABLE \(fixed) AS SELECT \(list) FROM \(t); DROP TABLE \(t); ALTER TABLE \(fixed) RENAME TO \(t);); otherwise \(add). "
+            + "Then run \(repair) again."
+    }
+
+    /// "a" or "an", for the type of an object.
+    private static func article(_ word: String) -> String {
+        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 }

@@ -54,9 +54,12 @@ package enum DatabaseCheck {
         where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
             problems += attempt("Full-text index \(index)", fixes: fixes) {
                 try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
-                    DatabaseReport.Problem(
+                    let refusal = try FullTextIndexRepair.foreignOwnTable(of: index, in: database).map {
+                        RepairRefusal.tableInIndexsPlace(path: path, index: index, table: $0)
+                    }
+                    return DatabaseReport.Problem(
                         kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
-                        fix: "'\(fixes.repairCommand)' rebuilds it from \(table).")
+                        fix: refusal.map(fixes.refused) ?? "'\(fixes.repairCommand)' rebuilds it from \(table).")
                 }
             }
         }

@@ -37,8 +37,9 @@ package enum DatabaseRepair {
                     of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
             }
             return try Interruption.interrupting(database.interruptHandle) {
-                // First a look that changes nothing, so that a sound database is left alone.
-                guard try database.rolledBack({ try needsRepair(database, version: try layout()) }) else { return [] }
+                // First a look that changes nothing, so that a sound database is left alone. FTS5's
+                // check is a write, so the look waits for the write lock, and is rolled back.
+                guard try database.rolledBack(.immediate, { try needsRepair(database, path: path, version: try layout()) }) else { return [] }
                 do {
                     return try database.transaction(.immediate) { try repair(database, path: path, version: try layout()) }
                 } catch is NothingToRepair {
@@ -57,19 +58,25 @@ package enum DatabaseRepair {
     private struct NothingToRepair: Error {}
 
     /// Whether anything `check` finds is for the repair: an older layout, a difference from
-    /// schema.sql, a derived value or a full-text index out of step.
-    private static func needsRepair(_ database: Database, version: Int64) throws -> Bool {
+    /// schema.sql, a derived value or a full-text index out of step. Throws for a damaged file.
+    private static func needsRepair(_ database: Database, path: String, version: Int64) throws -> Bool {
+        try refuseDamage(database, path: path)
         guard version == MoonshotFile.schemaVersion, try SchemaComparison.differences(in: database).allSatisfy({ !$0.changesMoonshotsObjects }),
             try DerivedValues.disagreements(in: database).isEmpty
         else { return true }
         return try !FullTextIndexes.outOfStep(in: database).isEmpty
     }
 
-    private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
+    /// Throws when SQLite's quick check finds the file damaged: a repair writes nothing into it.
+    private static func refuseDamage(_ database: Database, path: String) throws {
         let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
         guard quickCheck == "ok" else {
             throw RepairRefusal.damaged(path: path, finding: (quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))
         }
+    }
+
+    private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
+        try refuseDamage(database, path: path)
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         for difference in differences {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
@@ -190,9 +197,11 @@ package enum DatabaseRepair {
     /// full-text indexes make their own tables); says what it made, as made again for those in
     /// `remade` (lower-case names).
     private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [String] {
-        let present = Set(try database.rows("SELECT lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
+        // Triggers have names of their own: a view may share a trigger's name.
+        let present = Set(
+            try database.rows("SELECT CASE type WHEN 'trigger' THEN 'trigger ' ELSE '' END || lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
         var done: [String] = []
-        for object in EmbeddedResources.schemaObjects where !present.contains(object.name.lowercased()) {
+        for object in EmbeddedResources.schemaObjects where !present.contains((object.type == "trigger" ? "trigger " : "") + object.name.lowercased()) {
             let name = object.name.lowercased()
             // FTS5 makes the tables of its own with the index.
             guard let sql = object.sql, fullTextIndex(owning: name) ?? name == name else { continue }

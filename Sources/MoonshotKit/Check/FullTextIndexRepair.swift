@@ -4,23 +4,18 @@ import SQLite
 /// table gives it, so one that is changed, missing or unreadable is dropped (FTS5 drops its
 /// own tables with it) and made afresh; one that has only fallen out of step is rebuilt.
 enum FullTextIndexRepair {
-    /// Drops the virtual table of `index`, if there is one, and checks that none of the names of
-    /// FTS5's own tables is left taken. `RepairVerdict` has made sure it keeps no rows of its own.
+    /// Drops what stands under the name of `index` (a view or an index is dropped as such) and
+    /// checks that none of the names of FTS5's own tables is left taken. `RepairVerdict` has
+    /// made sure it keeps no rows of its own.
     static func drop(_ index: String, in database: Database, path: String) throws {
-        let virtual = try database.rows(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql LIKE 'CREATE VIRTUAL TABLE%'", [.text(index)]
-        ).first?.text(0)
-        if let virtual {
-            do {
-                try database.execute("DROP TABLE \(identifier(virtual))")
-            } catch let error as SQLiteError where FullTextIndexes.isDamage(error) {
-                // FTS5 reads its _config to open the index, even to drop it: give it the version it expects.
-                try restoreVersion(of: index, expected: error.message, in: database, path: path)
-                do {
-                    try database.execute("DROP TABLE \(identifier(virtual))")
-                } catch let error as SQLiteError where error.code.primary != .busy {
-                    throw RepairRefusal.fullTextIndexTooDamaged(path: path, index: index, sqliteMessage: error.message)
-                }
+        let standing = try database.rows(
+            "SELECT type, name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(index)]
+        ).first
+        if let type = standing?.text(0), let name = standing?.text(1) {
+            if type == "table" && standing?.int64(2) == 1 {
+                try dropVirtualTable(name, index: index, in: database, path: path)
+            } else if type == "view" || type == "index" {
+                try database.execute("DROP \(type.uppercased()) \(identifier(name))")
             }
         }
         for own in FullTextIndexes.ownTables(of: index)
@@ -35,7 +30,7 @@ enum FullTextIndexRepair {
         for index in indexes {
             do {
                 try FullTextIndexes.rebuild(database, only: [index])
-            } catch let error as SQLiteError where FullTextIndexes.isDamage(error) {
+            } catch let error as SQLiteError where FullTextIndexes.isDamage(error) || error.code == .error {
                 try drop(index, in: database, path: path)
                 if let sql = EmbeddedResources.schemaObjects.first(where: { $0.name == index })?.sql { try database.execute(sql) }
                 try FullTextIndexes.rebuild(database, only: [index])
@@ -43,16 +38,59 @@ enum FullTextIndexRepair {
         }
     }
 
-    /// Writes into `index`'s `_config` table the format version FTS5's message `expected`
-    /// asks for ("invalid fts5 file format (found 0, expected 4)"), making the table if it is gone.
-    private static func restoreVersion(of index: String, expected message: String, in database: Database, path: String) throws {
-        guard let range = message.firstRange(of: "expected "),
-            let version = Int64(message[range.upperBound...].prefix(while: \.isNumber))
-        else {
-            throw RepairRefusal.fullTextIndexTooDamaged(path: path, index: index, sqliteMessage: message)
+    /// Drops the virtual table `name`. FTS5 opens an index to drop it, reading its own tables:
+    /// when that fails, they are first set as those of an empty index.
+    private static func dropVirtualTable(_ name: String, index: String, in database: Database, path: String) throws {
+        // FTS5 drops its own tables by name: each must be one it could have made.
+        if let other = try foreignOwnTable(of: index, in: database) {
+            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: other)
         }
-        let config = identifier(index + "_config")
-        try database.execute("CREATE TABLE IF NOT EXISTS \(config) (k PRIMARY KEY, v) WITHOUT ROWID")
-        try database.execute("INSERT OR REPLACE INTO \(config) (k, v) VALUES ('version', ?)", [.integer(version)])
+        do {
+            try database.execute("DROP TABLE \(identifier(name))")
+        } catch let error as SQLiteError where FullTextIndexes.isDamage(error) {
+            try emptyOwnTables(of: index, in: database, path: path)
+            do {
+                try database.execute("DROP TABLE \(identifier(name))")
+            } catch let error as SQLiteError where error.code.primary != .busy && error.code != .interrupted {
+                throw RepairRefusal.fullTextIndexTooDamaged(path: path, index: index, sqliteMessage: error.message)
+            }
+        }
+    }
+
+    /// Gives `index`'s own tables the rows of an empty index of schema.sql's, made in a private
+    /// in-memory database, making any that is missing.
+    private static func emptyOwnTables(of index: String, in database: Database, path: String) throws {
+        let scratch = try emptyIndex(index)
+        for own in FullTextIndexes.ownTables(of: index) {
+            guard let made = try scratch.rows("SELECT sql FROM sqlite_schema WHERE name = ?", [.text(own)]).first?.text(0) else { continue }
+            let columns = try MoonshotTable.columns(of: own, in: scratch)
+            if try MoonshotTable.columns(of: own, in: database).isEmpty {
+                try database.execute(made)
+            } else {
+                try database.execute("DELETE FROM \(identifier(own))")
+            }
+            let list = columns.map(identifier).joined(separator: ", ")
+            let insert = try database.prepare(
+                "INSERT INTO \(identifier(own)) (\(list)) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+            for row in try scratch.rows("SELECT \(list) FROM \(identifier(own))") { try insert.execute(row.values) }
+        }
+    }
+
+    /// The first of `index`'s own tables that has other columns than FTS5 gives it: another
+    /// program's table, which dropping the index would drop.
+    static func foreignOwnTable(of index: String, in database: Database) throws -> String? {
+        let scratch = try emptyIndex(index)
+        return try FullTextIndexes.ownTables(of: index).first { own in
+            let present = try MoonshotTable.columns(of: own, in: database).map { $0.lowercased() }
+            let made = try MoonshotTable.columns(of: own, in: scratch).map { $0.lowercased() }
+            return !present.isEmpty && present != made
+        }
+    }
+
+    /// A private in-memory database holding an empty `index` as schema.sql makes it.
+    private static func emptyIndex(_ index: String) throws -> Database {
+        let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
+        if let sql = EmbeddedResources.schemaObjects.first(where: { $0.name == index })?.sql { try scratch.execute(sql) }
+        return scratch
     }
 }

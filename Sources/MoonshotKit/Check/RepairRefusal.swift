@@ -10,10 +10,15 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
     case tableInPlaceOf(path: String, name: String, type: String)
     /// Moonshot's table `table` is not where it belongs: `standing` (a view, a virtual table)
-    /// stands in its place, or nothing does; `candidate` is a table that may be it renamed.
-    case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?)
-    /// Table `table` lacks `column`, one of the columns that key its rows.
-    case keyColumnMissing(path: String, table: String, column: String, type: String)
+    /// stands in its place, or nothing does; `candidate` is a table that may hold its rows
+    /// under another name; `keys` are the columns that key its rows.
+    case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column])
+    /// Table `table` lacks `column`, one of the columns that key its rows; it has `present`, of
+    /// which `extra` are not schema.sql's.
+    case keyColumnMissing(path: String, table: String, column: ColumnDifferences.Column, present: [String], extra: [String])
+    /// A row (`row`: "the row of missions where id = '011'") would not keep its key in the rebuilt
+    /// table: it is NULL, or SQLite would convert it with loss.
+    case keyWouldChange(path: String, table: String, row: String)
     /// A virtual table that keeps rows of its own stands where full-text index `index` belongs.
     case indexHoldsRows(path: String, index: String)
     /// Table `table`, which FTS5 did not make, has the name of one of full-text index `index`'s own.

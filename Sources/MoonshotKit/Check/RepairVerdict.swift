@@ -25,21 +25,21 @@ package enum RepairVerdict {
     {
         switch kind {
         case .replaced(let standing):
-            return .tableNotInPlace(path: path, table: table.name, standing: standing, candidate: try renamedCandidate(for: table, in: database))
+            return .tableNotInPlace(
+                path: path, table: table.name, standing: standing, candidate: try renamedCandidate(for: table, in: database), keys: keys(of: table))
         case .missing:
             return try renamedCandidate(for: table, in: database).map {
-                .tableNotInPlace(path: path, table: table.name, standing: nil, candidate: $0)
+                .tableNotInPlace(path: path, table: table.name, standing: nil, candidate: $0, keys: keys(of: table))
             }
         case .changed:
             if try isVirtualTable(table.name, in: database) {
-                let candidate = try renamedCandidate(for: table, in: database)
-                return .tableNotInPlace(path: path, table: table.name, standing: "virtual table", candidate: candidate)
-            }
-            let present = try table.presentColumns(in: database).map { $0.lowercased() }
-            if let (column, type) = zip(table.columns, table.types).first(where: { table.keyColumns.contains($0.0) && !present.contains($0.0.lowercased()) }) {
-                return .keyColumnMissing(path: path, table: table.name, column: column, type: type)
+                return .tableNotInPlace(path: path, table: table.name, standing: "virtual table", candidate: nil, keys: keys(of: table))
             }
             let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: table.sql, in: database)
+            if let key = keys(of: table).first(where: { key in columns.missing.contains { $0.name == key.name } }) {
+                let present = try table.presentColumns(in: database)
+                return .keyColumnMissing(path: path, table: table.name, column: key, present: present, extra: columns.extra)
+            }
             return columns.extra.isEmpty ? nil : .extraColumns(path: path, table: table.name, columns: columns)
         case .extra:
             return nil
@@ -58,35 +58,48 @@ package enum RepairVerdict {
         guard standing.text(0) == "table" else { return nil }
         let sql = standing.text(1) ?? ""
         guard sql.hasPrefix("CREATE VIRTUAL TABLE") else { return .tableInPlaceOf(path: path, name: index, type: "full-text index") }
-        return holdsNothingOfItsOwn(sql) ? nil : .indexHoldsRows(path: path, index: index)
+        return try holdsNothingOfItsOwn(index, sql, in: database) ? nil : .indexHoldsRows(path: path, index: index)
     }
 
-    /// Whether the virtual table `sql` makes is an FTS5 index over another table's content (or
-    /// none), which keeps no rows of its own: dropping it loses nothing a rebuild cannot give back.
-    static func holdsNothingOfItsOwn(_ sql: String) -> Bool {
-        let words = sql.lowercased().filter { !$0.isWhitespace }
-        return words.contains("usingfts5(") && words.contains("content=")
+    /// Whether the virtual table `index` (made by `sql`) is an FTS5 index over another table's
+    /// content, or over none, which keeps no rows of its own: FTS5 keeps a table's own rows in
+    /// its `_content` table, and makes a `_config` table for every index.
+    private static func holdsNothingOfItsOwn(_ index: String, _ sql: String, in database: Database) throws -> Bool {
+        let module = sql.lowercased().split(whereSeparator: \.isWhitespace).drop { $0 != "using" }.dropFirst().first
+        guard module?.hasPrefix("fts5") == true else { return false }
+        let has = { (suffix: String) in
+            try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(index + suffix)])
+                == .integer(1)
+        }
+        return try has("_config") && !has("_content")
     }
 
-    /// A table not of schema.sql's that may be `table` renamed: one that has all its columns,
-    /// or that carries one of the indexes or triggers schema.sql makes on it (a rename takes them along).
+    /// A table not of schema.sql's (a virtual one too) that may hold `table`'s rows under
+    /// another name: one that has every column a row of it must have, or that carries one of
+    /// the indexes or triggers schema.sql makes on it (a rename takes them along).
     static func renamedCandidate(for table: MoonshotTable, in database: Database) throws -> String? {
         let ours = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
         let onTable = Set(EmbeddedResources.schemaObjects.filter { $0.table == table.name && $0.name != table.name }.map { $0.name.lowercased() })
+        // FTS5's and other virtual tables' own tables are 'shadow' here.
         let others = try database.rows(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND substr(name, 1, 7) <> 'sqlite_' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY rowid"
+            "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND substr(name, 1, 7) <> 'sqlite_' ORDER BY name"
         ).compactMap { $0.text(0) }.filter { !ours.contains($0.lowercased()) }
         let carriers = try database.rows("SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('index', 'trigger')").compactMap {
             row -> String? in
             guard let name = row.text(0), onTable.contains(name.lowercased()) else { return nil }
             return row.text(1)?.lowercased()
         }
-        let wanted = table.columns.map { $0.lowercased() }
+        let required = table.requiredColumns.map { $0.lowercased() }
         return try others.first { other in
             if carriers.contains(other.lowercased()) { return true }
             let columns = Set(try MoonshotTable.columns(of: other, in: database).map { $0.lowercased() })
-            return wanted.allSatisfy(columns.contains)
+            return required.allSatisfy(columns.contains)
         }
+    }
+
+    /// The columns that key `table`'s rows, with their types.
+    private static func keys(of table: MoonshotTable) -> [ColumnDifferences.Column] {
+        zip(table.columns, table.types).filter { table.keyColumns.contains($0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) }
     }
 
     private static func isVirtualTable(_ name: String, in database: Database) throws -> Bool {

@@ -2,9 +2,9 @@ import SQLite
 
 /// The rows of moonshot's tables as a repair must keep them: for each table, how many rows it
 /// holds and a digest of their values in schema.sql's columns (keys included, derived columns
-/// aside), whatever the rows' order. A value counts as kept when SQLite converts it without
-/// loss (the text '11' into an INTEGER column as 11). A repair whose fingerprint would differ
-/// changes nothing.
+/// aside), whatever the rows' order. A value counts as kept when its bytes are, or when SQLite
+/// converts it without loss (the text '11' into an INTEGER column as 11). A repair whose
+/// fingerprint would differ changes nothing.
 struct RowFingerprint: Equatable {
     /// A table's rows: how many, and the sum of their digests (a sum, so that order does not count).
     struct Rows: Equatable {
@@ -42,6 +42,17 @@ struct RowFingerprint: Equatable {
         MoonshotTable.all.map(\.name).first { rows[$0] != other.rows[$0] }
     }
 
+    /// SQL that gives the value of `expression` by its exact bytes: NULL as 'n'; a blob as 'b'
+    /// and hex; a real as 'r' and its 17 digits; text, an integer and a whole real alike as 't'
+    /// and the hex of their text, so that SQLite's lossless conversions ('11' or 11.0 into an
+    /// INTEGER column as 11) keep a value, and any other does not.
+    static func canonical(_ expression: String) -> String {
+        let e = expression
+        return "CASE typeof(\(e)) WHEN 'null' THEN 'n' WHEN 'blob' THEN 'b' || hex(\(e)) "
+            + "WHEN 'real' THEN CASE WHEN \(e) = CAST(\(e) AS INTEGER) THEN 't' || hex(CAST(CAST(\(e) AS INTEGER) AS BLOB)) "
+            + "ELSE 'r' || printf('%!.17g', \(e)) END ELSE 't' || hex(CAST(\(e) AS BLOB)) END"
+    }
+
     private static func read(_ columns: [String: [String]], in database: Database) throws -> [String: Rows] {
         var found: [String: Rows] = [:]
         for (table, names) in columns {
@@ -50,13 +61,8 @@ struct RowFingerprint: Equatable {
                 found[table] = Rows()
                 continue
             }
-            // Each value as 'n' (NULL), 'x' and hex (a blob) or 't' and its text, after its length.
-            let values = names.map { column in
-                let c = identifier(column)
-                let value = "CASE typeof(\(c)) WHEN 'null' THEN 'n' WHEN 'blob' THEN 'x' || hex(\(c)) ELSE 't' || CAST(\(c) AS TEXT) END"
-                return "length(\(value)) || ':' || \(value)"
-            }
-            let statement = try database.prepare("SELECT \(values.isEmpty ? "''" : values.joined(separator: " || ")) FROM \(identifier(table))")
+            let values = names.map { Self.canonical(identifier($0)) }
+            let statement = try database.prepare("SELECT \(values.isEmpty ? "''" : values.joined(separator: " || '|' || ")) FROM \(identifier(table))")
             var rows = Rows()
             while try statement.step() {
                 var hasher = SHA256()

@@ -16,10 +16,11 @@ package struct ColumnDifferences: Equatable, Sendable {
 }
 
 /// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
-/// schema.sql defines it, keeping every row: the rows are read, the table is dropped and
-/// made again by schema.sql's statement (so that it is recorded exactly as schema.sql writes
-/// it), and the rows go back in. Runs inside the repair's transaction, with foreign keys off
-/// (with them on, dropping a table deletes the rows that refer to it).
+/// schema.sql defines it, keeping every row: the table steps aside under another name,
+/// schema.sql's statement makes it again (so that it is recorded exactly as schema.sql writes
+/// it), SQLite copies the rows across, and the old one is dropped. Runs inside the repair's
+/// transaction, with foreign keys off (with them on, dropping a table deletes the rows that
+/// refer to it).
 package struct TableRebuild {
     /// An index or trigger another program made on the table, which dropping it drops too:
     /// made again, from its own statement, once the repair has made schema.sql's objects.
@@ -47,7 +48,6 @@ package struct TableRebuild {
         // No column is extra: the table has those of schema.sql's that are not missing.
         let kept = wanted.names.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
         let columnList = kept.map(identifier).joined(separator: ", ")
-        let rows = try database.rows("SELECT \(columnList) FROM \(identifier(table))")
         otherObjects = try database.rows(
             """
             SELECT type, name, sql FROM sqlite_schema
@@ -61,27 +61,72 @@ package struct TableRebuild {
         }
         // An AUTOINCREMENT table's highest number ever given, which dropping it forgets.
         let sequence = try? database.scalar("SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE", [.text(table)])
-        try database.execute("DROP TABLE \(identifier(table))")
+        // The rows are copied by SQLite, value for value (text that is not UTF-8 too): the table
+        // steps aside under another name, schema.sql's is made, and the rows go across.
+        let old = try Self.unusedName(in: database)
+        let legacy = try database.scalar("PRAGMA legacy_alter_table") ?? .integer(0)
+        try database.execute("PRAGMA legacy_alter_table = ON")  // no other object is rewritten or parsed
+        defer { try? database.execute("PRAGMA legacy_alter_table = \(legacy == .integer(1) ? "ON" : "OFF")") }
+        try database.execute("ALTER TABLE \(identifier(table)) RENAME TO \(identifier(old))")
         try database.execute(sql)
-        let insert = try database.prepare("INSERT INTO \(identifier(table)) (\(columnList)) VALUES (\(kept.map { _ in "?" }.joined(separator: ", ")))")
-        for (number, row) in rows.enumerated() {
-            do {
-                try insert.execute(row.values)
-            } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
-                let key = wanted.key.compactMap { column in
-                    kept.firstIndex(of: column).map { "\(column) = \(sqlLiteral(row.values[$0]))" }
-                }.joined(separator: ", ")
-                let which = key.isEmpty ? "row \(number + 1) of \(table)" : "the row of \(table) where \(key)"
-                throw RepairRefusal.rowBreaksRule(path: path, table: table, row: which, sqliteMessage: error.message)
-            }
+        let copy = "INSERT INTO \(identifier(table)) (\(columnList)) SELECT \(columnList) FROM \(identifier(old))"
+        do {
+            try database.execute(copy)
+        } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
+            let which = try Self.firstRefusedRow(copy: copy, from: old, table: table, key: wanted.key.filter(kept.contains), in: database)
+            throw RepairRefusal.rowBreaksRule(path: path, table: table, row: which, sqliteMessage: error.message)
         }
+        let key = MoonshotTable.named(table)?.keyColumns ?? wanted.key
+        try Self.checkKeys(key.filter(kept.contains), of: table, from: old, in: database, path: path)
+        rowCount = Int(try database.rows("SELECT count(*) FROM \(identifier(old))").first?.int64(0) ?? 0)
+        try database.execute("DROP TABLE \(identifier(old))")
         if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
             try database.execute(
                 "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
                 [.text(table), .text(table)])
             try database.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", [.integer(highest), .text(table)])
         }
-        rowCount = rows.count
+    }
+
+    /// A table name no object of `database` has, for the table that steps aside.
+    private static func unusedName(in database: Database) throws -> String {
+        var number = 0
+        while try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text("moonshot_repair_\(number)")]) != .integer(0) {
+            number += 1
+        }
+        return "moonshot_repair_\(number)"
+    }
+
+    /// Throws `keyWouldChange`, naming the row, when a row of `old` has no row with the same
+    /// `key` in the rebuilt `table` (a key that was NULL, or that SQLite converted with loss).
+    private static func checkKeys(_ key: [String], of table: String, from old: String, in database: Database, path: String) throws {
+        guard !key.isEmpty else { return }
+        let canonical = { (alias: String) in key.map { RowFingerprint.canonical("\(alias).\(identifier($0))") }.joined(separator: " || '|' || ") }
+        let query = "SELECT \(canonical("o")) FROM \(identifier(old)) AS o EXCEPT SELECT \(canonical("n")) FROM \(identifier(table)) AS n LIMIT 1"
+        guard let lost = try database.rows(query).first?.values.first else { return }
+        let row = try database.rows(
+            "SELECT \(key.map { "o." + identifier($0) }.joined(separator: ", ")) FROM \(identifier(old)) AS o WHERE \(canonical("o")) = ? LIMIT 1", [lost]
+        ).first
+        let values = zip(key, row?.values ?? []).map { "\($0) = \(sqlLiteral($1))" }.joined(separator: ", ")
+        throw RepairRefusal.keyWouldChange(path: path, table: table, row: "the row of \(table) where \(values)")
+    }
+
+    /// The row of `old` that schema.sql's table refuses, found by copying the rows one at a
+    /// time: "the row of crew where mission_id = 11, position = 2".
+    private static func firstRefusedRow(copy: String, from old: String, table: String, key: [String], in database: Database) throws -> String {
+        let keyList = key.isEmpty ? "NULL" : key.map(identifier).joined(separator: ", ")
+        // A table without rowid (made WITHOUT ROWID) is walked by place.
+        let hasRowid = (try? database.prepare("SELECT rowid FROM \(identifier(old))")) != nil
+        let rows = try database.rows("SELECT \(hasRowid ? "rowid" : "0"), \(keyList) FROM \(identifier(old))")
+        for (number, row) in rows.enumerated() {
+            do {
+                try database.execute(copy + (hasRowid ? " WHERE rowid = ?" : " LIMIT 1 OFFSET ?"), [hasRowid ? row.values[0] : .integer(Int64(number))])
+            } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
+                let values = key.isEmpty ? "" : zip(key, row.values.dropFirst()).map { "\($0) = \(sqlLiteral($1))" }.joined(separator: ", ")
+                return values.isEmpty ? "row \(number + 1) of \(table)" : "the row of \(table) where \(values)"
+            }
+        }
+        return "a row of \(table)"
     }
 
     /// The columns `table` has in `database` that schema.sql's statement `sql` does not make,
@@ -89,7 +134,7 @@ package struct TableRebuild {
     static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> ColumnDifferences {
         let made = try columns(of: table, madeBy: sql)
         let wanted = made.names
-        let existing = try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(table)]).compactMap { $0.text(0) }
+        let existing = try MoonshotTable.columns(of: table, in: database)
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
         let extra = existing.filter { !has(wanted, $0) }
         let indexes = try extra.first.map { column in

@@ -154,7 +154,10 @@ package final class MoonshotDatabase {
     /// its table (which a repair rebuilds, rows untouched), or a damaged page that opening the
     /// database did not read; any other error as it is.
     private func explained(_ error: SQLiteError) -> any Error {
-        if error.code == .corruptVirtualTable || (FullTextIndexes.isDamage(error) && error.code.primary != .corrupt) {
+        // A plain SQL error from moonshot's own statement on a full-text index: its schema was
+        // checked, so FTS5 could not read the index's own tables.
+        let unreadableIndex = error.code == .error && (error.sql?.contains("_fts") ?? false)
+        if error.code == .corruptVirtualTable || unreadableIndex {
             return DatabaseProblem.fullTextIndexDamaged(path: path, sqliteMessage: error.message)
         }
         return error.code.primary == .corrupt ? DatabaseProblem.damaged(path: path, sqliteMessage: error.message) : error

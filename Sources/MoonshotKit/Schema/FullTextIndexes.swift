@@ -36,8 +36,9 @@ package enum FullTextIndexes {
         return found
     }
 
-    /// Whether `error` is FTS5 finding an index inconsistent with its table or its own tables.
+    /// Whether `error` is FTS5 finding an index inconsistent with its table or its own tables
+    /// (any plain SQL error from it: a `_config` it cannot read, a `_docsize` of other columns).
     package static func isDamage(_ error: SQLiteError) -> Bool {
-        error.code.primary == .corrupt || (error.code == .error && error.message.hasPrefix("invalid fts5 file format"))
+        error.code.primary == .corrupt || error.code == .error
     }
 }

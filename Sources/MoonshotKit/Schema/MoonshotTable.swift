@@ -11,6 +11,9 @@ package struct MoonshotTable: Sendable {
     let types: [String]
     /// The columns that tell its rows apart: the primary key's and those of a UNIQUE rule.
     let keyColumns: [String]
+    /// The key columns and those a row must have (NOT NULL, with no default): a table that has
+    /// them all may hold this table's rows.
+    let requiredColumns: [String]
     /// The columns whose values follow from others (see `DerivedValues`).
     let derivedColumns: [String]
 
@@ -33,9 +36,9 @@ package struct MoonshotTable: Sendable {
         try Self.columns(of: name, in: database)
     }
 
-    /// The columns of table `name` in `database`, in its order.
+    /// The columns of table `name` in `database`, in its order, generated ones included.
     static func columns(of name: String, in database: Database) throws -> [String] {
-        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 1)", [.text(name)]).compactMap { $0.text(0) }
+        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden <> 1", [.text(name)]).compactMap { $0.text(0) }
     }
 
     /// Runs schema.sql's statements for its tables in a private in-memory database and reads
@@ -49,7 +52,8 @@ package struct MoonshotTable: Sendable {
             guard let sql = object.sql, !object.name.hasPrefix("sqlite_"), !virtual.contains(where: { object.name == $0 || object.name.hasPrefix($0 + "_") })
             else { continue }
             try scratch.execute(sql)
-            let columns = try scratch.rows("SELECT name, pk, type FROM pragma_table_info(?) ORDER BY cid", [.text(object.name)])
+            let columns = try scratch.rows(
+                "SELECT name, pk, type, \"notnull\" AND dflt_value IS NULL FROM pragma_table_info(?) ORDER BY cid", [.text(object.name)])
             let unique = try scratch.rows(
                 """
                 SELECT x.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS x
@@ -58,10 +62,12 @@ package struct MoonshotTable: Sendable {
             ).compactMap { $0.text(0) }
             let names = columns.compactMap { $0.text(0) }
             let primary = columns.filter { ($0.int64(1) ?? 0) > 0 }.compactMap { $0.text(0) }
+            let keys = names.filter { primary.contains($0) || unique.contains($0) }
+            let needed = columns.filter { $0.int64(3) == 1 }.compactMap { $0.text(0) }
             tables.append(
                 MoonshotTable(
                     name: object.name, sql: sql, columns: names, types: columns.map { $0.text(2) ?? "" },
-                    keyColumns: names.filter { primary.contains($0) || unique.contains($0) },
+                    keyColumns: keys, requiredColumns: names.filter { keys.contains($0) || needed.contains($0) },
                     derivedColumns: DerivedValues.columns[object.name] ?? []))
         }
         return tables
