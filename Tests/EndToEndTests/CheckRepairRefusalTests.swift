@@ -29,7 +29,7 @@ final class CheckRepairRefusalTests: BinaryTestCase {
         _ = try sqlite3("ALTER TABLE crew RENAME TO crew_old; CREATE VIEW crew AS SELECT * FROM crew_old;")
         let refusal = try assertRefused("has a view named crew where schema.sql's table crew belongs, and table crew_old may hold its rows")
         let steps =
-            #"DROP VIEW "crew"); then if crew_old is crew under another name, rename it back (PRAGMA legacy_alter_table = ON; ALTER TABLE "crew_old" RENAME TO "crew";)"#
+            #"DROP VIEW "crew"); then if crew_old is crew under another name, rename it back (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE "crew_old" RENAME TO "crew";)"#
         XCTAssertTrue(refusal.contains(steps), refusal)
         let checked = try moonshot("check")
         XCTAssertTrue(checked.stdout.contains("table crew is a view instead"), checked.stdout)
@@ -68,7 +68,10 @@ final class CheckRepairRefusalTests: BinaryTestCase {
             INSERT INTO missions SELECT * FROM keep; DROP TABLE keep;
             """)
         let refusal = try assertRefused("has a virtual table named missions where schema.sql's table missions belongs")
-        XCTAssertTrue(refusal.contains(#"CREATE TABLE "missions" AS SELECT * FROM "missions_virtual_table";"#), refusal)
+        XCTAssertTrue(
+            refusal.contains(
+                #"PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE "missions" RENAME TO "missions_virtual_table"; CREATE TABLE "missions" AS SELECT * FROM "missions_virtual_table";"#
+            ), refusal)
         _ = try sqlite3(
             #"PRAGMA legacy_alter_table = ON; ALTER TABLE "missions" RENAME TO "missions_virtual_table"; CREATE TABLE "missions" AS SELECT * FROM "missions_virtual_table";"#
         )
@@ -110,9 +113,10 @@ final class CheckRepairRefusalTests: BinaryTestCase {
         let step =
             #"PRAGMA legacy_alter_table = ON; CREATE TABLE "missions_fixed" AS SELECT "mission_number" AS "id", "name", "badge", "launch_date", "description" FROM "missions"; DROP TABLE "missions"; ALTER TABLE "missions_fixed" RENAME TO "missions";"#
         XCTAssertTrue(refusal.contains(step), refusal)
-        _ = try sqlite3(step)
+        // It works from a client that turns foreign keys on, as GUI clients do.
+        _ = try sqlite3("PRAGMA foreign_keys = ON; " + step)
         XCTAssertEqual(try moonshot("check", "--repair").status, 0)
-        XCTAssertEqual(try sqlite3("SELECT launch_date FROM missions WHERE id = 11"), "1969-07-16\n")
+        XCTAssertEqual(try sqlite3("SELECT launch_date FROM missions WHERE id = 11; SELECT count(*) FROM crew"), "1969-07-16\n36\n")
     }
 
     func testAKeyThatWouldChangeIsRefusedNamingItsRow() throws {
@@ -195,5 +199,45 @@ final class CheckRepairRefusalTests: BinaryTestCase {
         waitForExit(waiting)
         XCTAssertEqual(waiting.terminationStatus, 0)
         XCTAssertGreaterThan(Date().timeIntervalSince(started), 1.4)
+    }
+
+    func testAnotherProgramsTriggerOnAnIndexsOwnTableDoesNotRunDuringARepair() throws {
+        // FTS5 writes its tables when the transaction commits: the trigger must not be back by then.
+        _ = try sqlite3(
+            "CREATE TRIGGER mine AFTER INSERT ON missions_fts_data BEGIN DELETE FROM crew WHERE mission_id = 11; END; DELETE FROM missions_fts_data")
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 0, repaired.stdout + repaired.stderr)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM crew; SELECT count(*) FROM sqlite_schema WHERE name = 'mine'"), "36\n1\n")
+    }
+
+    func testARowThatBreaksARuleIsNotCalledDamageAndCheckNamesIt() throws {
+        _ = try sqlite3("PRAGMA ignore_check_constraints = ON; UPDATE astronauts SET name = '' WHERE number = 5; DROP INDEX crew_by_astronaut")
+        let checked = try moonshot("check").stdout
+        XCTAssertTrue(checked.contains("Problem: SQLite's integrity check: CHECK constraint failed in astronauts"), checked)
+        XCTAssertFalse(checked.contains("Move it away"), checked)
+        XCTAssertTrue(try moonshot("check", "--repair").stdout.contains("created index crew_by_astronaut"), "the rest is repaired")
+        _ = try sqlite3(
+            """
+            UPDATE astronauts SET name = 'Fixed' WHERE number = 5;
+            PRAGMA legacy_alter_table = ON; CREATE TABLE m2 AS SELECT * FROM missions; DROP TABLE missions; ALTER TABLE m2 RENAME TO missions;
+            UPDATE missions SET description = x'00ff' WHERE id = 11;
+            """)
+        let advice = try moonshot("check").stdout
+        XCTAssertTrue(advice.contains("The repair would rebuild it, but the row of missions where id = 11 breaks a rule of schema.sql's table"), advice)
+        _ = try assertRefused("the row of missions where id = 11 breaks a rule of schema.sql's table")
+    }
+
+    func testAnAstronautNumberOnceGivenIsNotGivenAgainAfterARepair() throws {
+        _ = try sqlite3(
+            """
+            DELETE FROM astronauts WHERE number = 32;
+            PRAGMA legacy_alter_table = ON; CREATE TABLE a2 AS SELECT * FROM astronauts; DROP TABLE astronauts; ALTER TABLE a2 RENAME TO astronauts;
+            """)
+        XCTAssertEqual(try moonshot("check", "--repair").status, 0)
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('z', 'Z', 'z') RETURNING number"), "33\n")
+        _ = try sqlite3("DELETE FROM sqlite_sequence")
+        XCTAssertTrue(try moonshot("check").stdout.contains("sqlite_sequence holds 0 for astronauts, below 33"))
+        XCTAssertTrue(try moonshot("check", "--repair").stdout.contains("raised the astronauts' number sequence"))
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('y', 'Y', 'y') RETURNING number"), "34\n")
     }
 }

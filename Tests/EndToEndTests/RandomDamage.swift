@@ -73,7 +73,12 @@ struct RandomDamage {
                 "CREATE TABLE notes (id INTEGER, description TEXT); INSERT INTO notes VALUES (1, 'mine')",
             ])
         case 12:
-            return "CREATE TRIGGER user_\(table) AFTER UPDATE ON \(table) BEGIN SELECT 1; END"
+            return pick([
+                "CREATE TRIGGER user_\(table) AFTER UPDATE ON \(table) BEGIN SELECT 1; END",
+                "CREATE TRIGGER user_fts AFTER INSERT ON \(pick(["missions_fts_data", "astronauts_fts_idx"])) BEGIN DELETE FROM crew WHERE mission_id = 11; END",
+                "PRAGMA ignore_check_constraints = ON; UPDATE astronauts SET name = '' WHERE number = 5",
+                "DELETE FROM sqlite_sequence",
+            ])
         case 13:
             return "DROP TABLE \(pick(["edited_rows", "imports"]))"
         case 14:

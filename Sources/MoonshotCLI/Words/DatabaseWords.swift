@@ -58,9 +58,9 @@ enum DatabaseWords {
             ErrorMessage("\(MoonshotFile.shown(path)) is not a moonshot database", hint: "Give a database made by 'moonshot import' with --db.")
         case .damaged(let path, let sqliteMessage):
             damaged(MoonshotFile.shown(path), sqliteMessage)
-        case .fullTextIndexDamaged(let path, let sqliteMessage):
+        case .fullTextIndexDamaged(let path, _):
             ErrorMessage(
-                "a full-text index of \(MoonshotFile.shown(path)) is damaged or out of step with its table (\(sqliteMessage)); the tables' rows are as they were",
+                "a full-text index of \(MoonshotFile.shown(path)) is out of step with its table, or cannot be read as it is; the tables' rows are as they were",
                 hint: "Run '\(repairCommand(path))', which rebuilds the index from the tables and keeps every edit.")
         case .unreadable(let path, let sqliteMessage):
             ErrorMessage(

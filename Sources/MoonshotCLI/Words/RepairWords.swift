@@ -6,7 +6,17 @@ enum RepairWords {
     /// What to do instead of the repair: the hint of its refusal, or for columns schema.sql does
     /// not make, which `check` lists among its problems, what they are and what to do.
     static func advice(_ refusal: RepairRefusal) -> String {
-        guard case .extraColumns(_, _, let columns) = refusal else { return message(refusal).hint ?? "" }
+        switch refusal {
+        case .rowBreaksRule(_, _, let row, let sqliteMessage):
+            return "The repair would rebuild it, but \(row) breaks a rule of schema.sql's table (\(sqliteMessage)). " + (message(refusal).hint ?? "")
+        case .keyWouldChange(_, _, let row):
+            return "The repair would rebuild it, but \(row) would not keep its key. " + (message(refusal).hint ?? "")
+        case .extraColumns:
+            break
+        default:
+            return message(refusal).hint ?? ""
+        }
+        guard case .extraColumns(_, _, let columns) = refusal else { return "" }
         return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
             + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
             + (message(refusal).hint ?? "")
@@ -103,7 +113,7 @@ enum RepairWords {
             return "Drop the index (DROP INDEX \(t)); then " + missingSteps(table: table, candidate: candidate, keys: keys, repair: repair)
         case .some(let other):
             let aside = identifier(table + "_" + other.split(separator: " ").joined(separator: "_"))
-            return "Copy its rows into a table of that name (PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside); "
+            return "Copy its rows into a table of that name (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside); "
                 + "CREATE TABLE \(t) AS SELECT * FROM \(aside);), run \(repair) again, which rebuilds \(table) with them, and drop \(aside) "
                 + "when you no longer need it."
         case nil:
@@ -117,7 +127,8 @@ enum RepairWords {
         let t = identifier(table)
         guard let candidate else { return "run \(repair) again, which makes \(table) empty." }
         let empty = "CREATE TABLE \(t) (\(keys.map { "\(identifier($0.name)) \($0.type)" }.joined(separator: ", ")))"
-        return "if \(candidate) is \(table) under another name, rename it back (PRAGMA legacy_alter_table = ON; ALTER TABLE \(identifier(candidate)) "
+        return
+            "if \(candidate) is \(table) under another name, rename it back (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE \(identifier(candidate)) "
             + "RENAME TO \(t);) and run \(repair) again; if it is not, make an empty \(table) for the repair to rebuild (\(empty);) and run it again."
     }
 
@@ -128,11 +139,13 @@ enum RepairWords {
         let repair = "'\(DatabaseWords.repairCommand(path))'"
         let add = "put the column back with each row's own value (ALTER TABLE \(t) ADD COLUMN \(c) \(column.type); UPDATE \(t) SET \(c) = ... WHERE ...;)"
         guard let renamed = extra.first else { return add.prefix(1).uppercased() + add.dropFirst() + ", then run \(repair) again." }
-        // A key column cannot be renamed or dropped while schema.sql's views name it: the table is made again.
+        // A key column cannot be renamed or dropped while schema.sql's views name it: the table
+        // is made again, with foreign keys off (dropping it would otherwise delete crew rows).
         let fixed = identifier(table + "_fixed")
         let list = present.map { $0 == renamed ? "\(identifier($0)) AS \(c)" : identifier($0) }.joined(separator: ", ")
-        return "If \(renamed) is \(column.name) renamed, make the table again with it under its name (PRAGMA legacy_alter_table = ON; "
-            + "CREATE TABLE \(fixed) AS SELECT \(list) FROM \(t); DROP TABLE \(t); ALTER TABLE \(fixed) RENAME TO \(t);); otherwise \(add). "
+        return "If \(renamed) is \(column.name) renamed, make the table again with it under its name (PRAGMA foreign_keys = OFF; "
+            + "PRAGMA legacy_alter_table = ON; CREATE TABLE \(fixed) AS SELECT \(list) FROM \(t); DROP TABLE \(t); "
+            + "ALTER TABLE \(fixed) RENAME TO \(t);); if it is not, the same with each row's own \(column.name) in its place. "
             + "Then run \(repair) again."
     }
 

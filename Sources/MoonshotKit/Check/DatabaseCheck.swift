@@ -34,12 +34,17 @@ package enum DatabaseCheck {
     ) throws -> DatabaseReport {
         let shownPath = MoonshotFile.shown(path)
         var problems = attempt("The file's integrity", fixes: fixes) { try integrityProblems(in: database, fixes: fixes) }
+        // The repair, tried on this private copy and rolled back: where it would refuse, its advice is the fix.
+        let refusal = DatabaseRepair.refusalOnTrial(of: database, path: path)
         let differences = try SchemaComparison.differences(in: database)
         let moonshots = differences.filter(\.changesMoonshotsObjects)
         // A full-text index that is missing or changed is made again whole: its own tables go unsaid.
         let remadeIndexes = moonshots.map { $0.object.name.lowercased() }.filter { name in FullTextIndexes.indexedTables.contains { $0.index == name } }
         problems += try moonshots.filter { difference in !remadeIndexes.contains { difference.object.name.lowercased().hasPrefix($0 + "_") } }
-            .map { DatabaseReport.Problem(kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database, path: path)) }
+            .map {
+                DatabaseReport.Problem(
+                    kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database, path: path, refusal: refusal))
+            }
         /// Whether none of `names` is missing or in the place of another type of object (or
         /// changed at all, when `unchanged`).
         func intact(_ names: [String], unchanged: Bool = false) -> Bool {
@@ -54,17 +59,23 @@ package enum DatabaseCheck {
         where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
             problems += attempt("Full-text index \(index)", fixes: fixes) {
                 try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
-                    let refusal = try FullTextIndexRepair.foreignOwnTable(of: index, in: database).map {
-                        RepairRefusal.tableInIndexsPlace(path: path, index: index, table: $0)
-                    }
+                    let refused = refusal?.object == index ? refusal : nil
                     return DatabaseReport.Problem(
                         kind: .fullTextIndex, problem: "full-text index \(index) does not hold exactly the text of \(table)",
-                        fix: refusal.map(fixes.refused) ?? "'\(fixes.repairCommand)' rebuilds it from \(table).")
+                        fix: refused.map(fixes.refused) ?? "'\(fixes.repairCommand)' rebuilds it from \(table).")
                 }
             }
         }
         if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
             problems += attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
+        }
+        if intact(["astronauts", "edited_rows"]), let numbers = try? AstronautNumbers.lowered(in: database) {
+            problems.append(
+                DatabaseReport.Problem(
+                    kind: .derivedValue,
+                    problem:
+                        "sqlite_sequence holds \(numbers.holds) for astronauts, below \(numbers.highest), a number already given: the next astronaut would get it again",
+                    fix: "'\(fixes.repairCommand)' raises it to \(numbers.highest)."))
         }
         let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
         return DatabaseReport(
@@ -80,8 +91,11 @@ package enum DatabaseCheck {
         let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         guard lines != ["ok"] else { return [] }
         let fix = "The file is damaged. " + fixes.damagedFile
+        let ruleFix = "A row breaks a rule of its table (written while the rule was turned off): correct it with an UPDATE (the repair never changes a row)."
         return capped(
-            lines.map { DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: fix) },
+            lines.map {
+                DatabaseReport.Problem(kind: .integrity, problem: "SQLite's integrity check: \($0)", fix: IntegrityFindings.isRuleBreak($0) ? ruleFix : fix)
+            },
             rest: { DatabaseReport.Problem(kind: .integrity, problem: "and \($0) more findings of SQLite's integrity check", fix: fix) })
     }
 
@@ -108,8 +122,11 @@ package enum DatabaseCheck {
     }
 
     /// The fix for a difference from schema.sql.
-    private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database, path: String) throws -> String {
+    private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database, path: String, refusal: RepairRefusal?)
+        throws -> String
+    {
         if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { return fixes.refused(refusal) }
+        if let refusal, refusal.object?.lowercased() == difference.object.name.lowercased() { return fixes.refused(refusal) }
         let repair = fixes.repairCommand
         let object = difference.object
         let isTable = object.type == "table" && object.sql?.hasPrefix("CREATE VIRTUAL TABLE") == false

@@ -54,6 +54,21 @@ package enum DatabaseRepair {
         }
     }
 
+    /// What the repair of `database` (a private copy) would refuse, tried and rolled back: so
+    /// that `check` advises what the repair then does. Nil when it would go through.
+    static func refusalOnTrial(of database: Database, path: String) -> RepairRefusal? {
+        do {
+            let version = try MoonshotFile.checkLayout(
+                of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
+            _ = try database.rolledBack(.deferred) { try repair(database, path: path, version: version) }
+            return nil
+        } catch let refusal as RepairRefusal {
+            return refusal
+        } catch {
+            return nil
+        }
+    }
+
     /// Thrown to roll back a repair that found nothing to do after all (another program put it right meanwhile).
     private struct NothingToRepair: Error {}
 
@@ -62,16 +77,20 @@ package enum DatabaseRepair {
     private static func needsRepair(_ database: Database, path: String, version: Int64) throws -> Bool {
         try refuseDamage(database, path: path)
         guard version == MoonshotFile.schemaVersion, try SchemaComparison.differences(in: database).allSatisfy({ !$0.changesMoonshotsObjects }),
-            try DerivedValues.disagreements(in: database).isEmpty
+            try DerivedValues.disagreements(in: database).isEmpty, try AstronautNumbers.lowered(in: database) == nil
         else { return true }
         return try !FullTextIndexes.outOfStep(in: database).isEmpty
     }
 
     /// Throws when SQLite's quick check finds the file damaged: a repair writes nothing into it.
+    /// A row that breaks a rule of its table is not damage: a rebuild of that table names it.
     private static func refuseDamage(_ database: Database, path: String) throws {
-        let quickCheck = try database.rows("PRAGMA quick_check(1)").first?.text(0)
-        guard quickCheck == "ok" else {
-            throw RepairRefusal.damaged(path: path, finding: (quickCheck ?? "no answer").split(whereSeparator: \.isNewline).joined(separator: " "))
+        let first = try database.rows("PRAGMA quick_check(1)").first?.text(0) ?? "no answer"
+        guard first != "ok" else { return }
+        // Rows that break a rule are not damage; any other finding, or more than are read, is.
+        let findings = (try? database.rows("PRAGMA quick_check(100)").compactMap { $0.text(0) }) ?? [first]
+        if findings.count == 100 || !findings.allSatisfy(IntegrityFindings.isRuleBreak) {
+            throw RepairRefusal.damaged(path: path, finding: first.split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 
@@ -181,6 +200,7 @@ package enum DatabaseRepair {
         var done: [String] = []
         let derived = try DerivedValues.fillIn(database)
         if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
+        if try AstronautNumbers.raise(in: database) { done.append("raised the astronauts' number sequence past every number already given") }
         let remade = Set(differences.compactMap { fullTextIndex(owning: $0.object.name.lowercased()) })
         let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
         let stale = FullTextIndexes.indexedTables.map(\.index).filter { remade.contains($0) || outOfStep.contains($0) }

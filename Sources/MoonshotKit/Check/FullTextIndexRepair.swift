@@ -36,6 +36,9 @@ enum FullTextIndexRepair {
                 try FullTextIndexes.rebuild(database, only: [index])
             }
         }
+        // FTS5 keeps what it writes in memory until a savepoint or the commit: written now, while
+        // other programs' triggers on its tables are still set aside.
+        try database.execute("SAVEPOINT moonshot_full_text; RELEASE moonshot_full_text")
     }
 
     /// Drops the virtual table `name`. FTS5 opens an index to drop it, reading its own tables:

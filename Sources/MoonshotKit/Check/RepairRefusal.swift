@@ -33,4 +33,16 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     case notPutRight(path: String, first: String)
     /// SQLite refused a step of the repair for a reason not foreseen here.
     case sqliteFailed(path: String, sqliteMessage: String)
+
+    /// The object of schema.sql's the refusal is about, when it is about one.
+    var object: String? {
+        switch self {
+        case .damaged, .cannotMakeAgain, .notPutRight, .sqliteFailed: nil
+        case .rowsWouldChange(_, let table), .tableNotInPlace(_, let table, _, _, _), .keyColumnMissing(_, let table, _, _, _),
+            .keyWouldChange(_, let table, _), .extraColumns(_, let table, _), .rowBreaksRule(_, let table, _, _):
+            table
+        case .tableInPlaceOf(_, let name, _): name
+        case .indexHoldsRows(_, let index), .tableInIndexsPlace(_, let index, _), .fullTextIndexTooDamaged(_, let index, _): index
+        }
+    }
 }

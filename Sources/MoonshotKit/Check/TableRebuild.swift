@@ -130,11 +130,12 @@ package struct TableRebuild {
     }
 
     /// The columns `table` has in `database` that schema.sql's statement `sql` does not make,
-    /// and those it makes that the table lacks, in their tables' order.
-    static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> ColumnDifferences {
+    /// and those it makes that the table lacks, in their tables' order (generated columns left
+    /// out unless `generated`).
+    static func columnDifferences(of table: String, madeBy sql: String, in database: Database, generated: Bool = true) throws -> ColumnDifferences {
         let made = try columns(of: table, madeBy: sql)
         let wanted = made.names
-        let existing = try MoonshotTable.columns(of: table, in: database)
+        let existing = try MoonshotTable.columns(of: table, in: database, generated: generated)
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
         let extra = existing.filter { !has(wanted, $0) }
         let indexes = try extra.first.map { column in

@@ -99,7 +99,7 @@ struct OtherObjects {
                 ? EmbeddedResources.schemaObjects.filter { $0.type == "table" && !$0.name.hasPrefix("sqlite_") }.map { ($0.name, $0.sql) } : [])
         for table in tables {
             guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
-            let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database)
+            let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database, generated: false)
             extraColumns += columns.extra.map { (table.name, $0) }
         }
         self.extraColumns = extraColumns

@@ -36,9 +36,10 @@ package struct MoonshotTable: Sendable {
         try Self.columns(of: name, in: database)
     }
 
-    /// The columns of table `name` in `database`, in its order, generated ones included.
-    static func columns(of name: String, in database: Database) throws -> [String] {
-        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden <> 1", [.text(name)]).compactMap { $0.text(0) }
+    /// The columns of table `name` in `database`, in its order, generated ones too unless not `generated`.
+    static func columns(of name: String, in database: Database, generated: Bool = true) throws -> [String] {
+        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, \(generated ? "2, 3" : "0"))", [.text(name)])
+            .compactMap { $0.text(0) }
     }
 
     /// Runs schema.sql's statements for its tables in a private in-memory database and reads
