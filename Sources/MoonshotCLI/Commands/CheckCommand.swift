@@ -17,17 +17,18 @@ enum CheckCommand {
             or astronaut is missing (named, with the DELETE that would remove them); each
             full-text index against its table (FTS5's thorough check); the tables, columns,
             indexes, views and triggers against schema.sql (another program's own objects are
-            fine); and the derived columns against their rules. It also says when the data was
-            last imported and whether, how much and when it was changed since. A database that
-            is not moonshot's, or of another schema version, is refused; but --repair moves one
+            fine); the derived columns against their rules; and the astronauts' number sequence
+            against the numbers already given. It also says when the data was last imported
+            and whether, how much and when it was changed since. A database that is not moonshot's, or of another schema version, is refused; but --repair moves one
             of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'
             locks up to --wait): makes again what is missing or changed from schema.sql (a
             changed table is rebuilt keeping every row and its keys), sets the derived columns
-            and rebuilds the full-text indexes, then checks again. Other programs' triggers do
+            and the number sequence, rebuilds the full-text indexes, then checks again. Other programs' triggers do
             not run meanwhile. It never deletes, adds or hides a row: a view where a table
-            belongs, a table that may be one renamed, a table without its key column and a
-            damaged file are refused, changing nothing, with the steps that work. A database
+            belongs, a table that may hold a missing one's rows, a table without its key column,
+            a row whose key would change and a damaged file are refused, changing nothing, with
+            the steps that work; check gives the same advice. A database
             that needs no repair is not written; a second run changes nothing.
             Exit status 0 when the database is sound, 1 when a problem remains.
             --format json prints one object: "database", "sound" (true or false), "problems"
