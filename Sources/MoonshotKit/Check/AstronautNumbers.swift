@@ -8,7 +8,7 @@ enum AstronautNumbers {
     /// What `sqlite_sequence` holds for astronauts and the highest number used, when it holds less.
     static func lowered(in database: Database) throws -> (holds: Int64, highest: Int64)? {
         let remembered =
-            try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'edited_rows'") == .integer(1)
+            try database.hasSchemaObject(named: "edited_rows", type: "table")
             ? "(SELECT max(CAST(row_key AS INTEGER)) FROM edited_rows WHERE table_name = 'astronauts')" : "NULL"
         let row = try database.rows(
             """

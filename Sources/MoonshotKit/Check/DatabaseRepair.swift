@@ -32,16 +32,13 @@ package enum DatabaseRepair {
             // crew rows that refer to it. Nothing else the repair does meets them.
             let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: lockWait.limit)
             if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
-            let layout = {
-                try MoonshotFile.checkLayout(
-                    of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
-            }
             return try Interruption.interrupting(database.interruptHandle) {
                 // First a look that changes nothing, so that a sound database is left alone. FTS5's
                 // check is a write, so the look waits for the write lock, and is rolled back.
-                guard try database.rolledBack(.immediate, { try needsRepair(database, path: path, version: try layout()) }) else { return [] }
+                guard try database.rolledBack(.immediate, { try needsRepair(database, path: path, version: try layout(of: database, path: path)) })
+                else { return [] }
                 do {
-                    return try database.transaction(.immediate) { try repair(database, path: path, version: try layout()) }
+                    return try database.transaction(.immediate) { try repair(database, path: path, version: try layout(of: database, path: path)) }
                 } catch is NothingToRepair {
                     return []
                 }
@@ -58,8 +55,7 @@ package enum DatabaseRepair {
     /// that `check` advises what the repair then does. Nil when it would go through.
     static func refusalOnTrial(of database: Database, path: String) -> RepairRefusal? {
         do {
-            let version = try MoonshotFile.checkLayout(
-                of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
+            let version = try layout(of: database, path: path)
             _ = try database.rolledBack(.deferred) { try repair(database, path: path, version: version) }
             return nil
         } catch let refusal as RepairRefusal {
@@ -67,6 +63,13 @@ package enum DatabaseRepair {
         } catch {
             return nil
         }
+    }
+
+    /// The schema version of `database`, one the repair takes: this one, or an older one that
+    /// notes changes.
+    private static func layout(of database: Database, path: String) throws -> Int64 {
+        try MoonshotFile.checkLayout(
+            of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
     }
 
     /// Thrown to roll back a repair that found nothing to do after all (another program put it right meanwhile).
@@ -94,8 +97,9 @@ package enum DatabaseRepair {
         }
     }
 
+    /// The repair itself, inside a transaction, once `needsRepair` (which refuses a damaged
+    /// file) has found something to do.
     private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
-        try refuseDamage(database, path: path)
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         for difference in differences {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
@@ -179,8 +183,8 @@ package enum DatabaseRepair {
                 try database.execute("DROP \(type.uppercased()) IF EXISTS \(identifier(object.name))")
                 remade.insert(name)
             case .changed where object.type == "table":
-                guard let sql = object.sql else { continue }
-                let rebuild = try TableRebuild(object.name, as: sql, in: database, path: path)
+                guard let table = MoonshotTable.named(object.name) else { continue }
+                let rebuild = try TableRebuild(table, in: database, path: path)
                 done.append("rebuilt table \(object.name) as schema.sql makes it, keeping its \(plural(rebuild.rowCount, "row"))")
                 otherObjects += rebuild.otherObjects
             case .changed:

@@ -18,9 +18,8 @@ enum FullTextIndexRepair {
                 try database.execute("DROP \(type.uppercased()) \(identifier(name))")
             }
         }
-        for own in FullTextIndexes.ownTables(of: index)
-        where try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(own)]) != .integer(0) {
-            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: own)
+        if let taken = try takenOwnTable(of: index, in: database) {
+            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: taken)
         }
     }
 
@@ -77,6 +76,12 @@ enum FullTextIndexRepair {
                 "INSERT INTO \(identifier(own)) (\(list)) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
             for row in try scratch.rows("SELECT \(list) FROM \(identifier(own))") { try insert.execute(row.values) }
         }
+    }
+
+    /// The first name of `index`'s own tables that something holds while the index does not
+    /// stand: FTS5 makes them with it, so none may stand there already.
+    static func takenOwnTable(of index: String, in database: Database) throws -> String? {
+        try FullTextIndexes.ownTables(of: index).first { try database.hasSchemaObject(named: $0) }
     }
 
     /// The first of `index`'s own tables that has other columns than FTS5 gives it: another

@@ -32,7 +32,7 @@ package enum RepairVerdict {
                 .tableNotInPlace(path: path, table: table.name, standing: nil, candidate: $0, keys: keys(of: table))
             }
         case .changed:
-            if try isVirtualTable(table.name, in: database) {
+            if try database.hasSchemaObject(named: table.name, type: "table", virtual: true) {
                 return .tableNotInPlace(path: path, table: table.name, standing: "virtual table", candidate: nil, keys: keys(of: table))
             }
             let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: table.sql, in: database)
@@ -49,11 +49,7 @@ package enum RepairVerdict {
     private static func refusal(forIndex index: String, in database: Database, path: String) throws -> RepairRefusal? {
         let standing = try database.rows("SELECT type, sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(index)]).first
         guard let standing else {
-            // FTS5 makes its own tables with the index: none may stand there already.
-            let taken = try FullTextIndexes.ownTables(of: index).first { name in
-                try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(name)]) != .integer(0)
-            }
-            return taken.map { .tableInIndexsPlace(path: path, index: index, table: $0) }
+            return try FullTextIndexRepair.takenOwnTable(of: index, in: database).map { .tableInIndexsPlace(path: path, index: index, table: $0) }
         }
         guard standing.text(0) == "table" else { return nil }
         let sql = standing.text(1) ?? ""
@@ -67,11 +63,7 @@ package enum RepairVerdict {
     private static func holdsNothingOfItsOwn(_ index: String, _ sql: String, in database: Database) throws -> Bool {
         let module = sql.lowercased().split(whereSeparator: \.isWhitespace).drop { $0 != "using" }.dropFirst().first
         guard module?.hasPrefix("fts5") == true else { return false }
-        let has = { (suffix: String) in
-            try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(index + suffix)])
-                == .integer(1)
-        }
-        return try has("_config") && !has("_content")
+        return try database.hasSchemaObject(named: index + "_config", type: "table") && !database.hasSchemaObject(named: index + "_content", type: "table")
     }
 
     /// A table not of schema.sql's (a virtual one too) that may hold `table`'s rows under
@@ -100,11 +92,5 @@ package enum RepairVerdict {
     /// The columns that key `table`'s rows, with their types.
     private static func keys(of table: MoonshotTable) -> [ColumnDifferences.Column] {
         zip(table.columns, table.types).filter { table.keyColumns.contains($0.0) }.map { ColumnDifferences.Column(name: $0.0, type: $0.1) }
-    }
-
-    private static func isVirtualTable(_ name: String, in database: Database) throws -> Bool {
-        try database.scalar(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql LIKE 'CREATE VIRTUAL TABLE%'", [.text(name)])
-            == .integer(1)
     }
 }

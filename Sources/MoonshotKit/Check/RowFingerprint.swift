@@ -56,8 +56,7 @@ struct RowFingerprint: Equatable {
     private static func read(_ columns: [String: [String]], in database: Database) throws -> [String: Rows] {
         var found: [String: Rows] = [:]
         for (table, names) in columns {
-            let isTable = try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ? COLLATE NOCASE", [.text(table)])
-            guard isTable == .integer(1) else {
+            guard try database.hasSchemaObject(named: table, type: "table") else {
                 found[table] = Rows()
                 continue
             }

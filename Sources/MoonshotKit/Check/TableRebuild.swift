@@ -35,18 +35,19 @@ package struct TableRebuild {
     let rowCount: Int
     let otherObjects: [OtherObject]
 
-    /// Rebuilds `table` of `database` as `sql` (schema.sql's statement) makes it. Throws,
-    /// naming it, for a column schema.sql does not make (what it holds would be lost) or a row
-    /// schema.sql's table refuses; the caller's transaction then changes nothing.
-    init(_ table: String, as sql: String, in database: Database, path: String) throws {
+    /// Rebuilds `moonshotTable` of `database` as schema.sql makes it. Throws, naming it, for a
+    /// column schema.sql does not make (what it holds would be lost), a row schema.sql's table
+    /// refuses, or a row that would not keep its key; the caller's transaction then changes nothing.
+    init(_ moonshotTable: MoonshotTable, in database: Database, path: String) throws {
+        let table = moonshotTable.name
+        let sql = moonshotTable.sql
         self.table = table
-        let wanted = try Self.columns(of: table, madeBy: sql)
         let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
         guard columns.extra.isEmpty else {
             throw RepairRefusal.extraColumns(path: path, table: table, columns: columns)
         }
         // No column is extra: the table has those of schema.sql's that are not missing.
-        let kept = wanted.names.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
+        let kept = moonshotTable.columns.filter { column in !columns.missing.contains { $0.name.lowercased() == column.lowercased() } }
         let columnList = kept.map(identifier).joined(separator: ", ")
         otherObjects = try database.rows(
             """
@@ -73,11 +74,10 @@ package struct TableRebuild {
         do {
             try database.execute(copy)
         } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
-            let which = try Self.firstRefusedRow(copy: copy, from: old, table: table, key: wanted.key.filter(kept.contains), in: database)
+            let which = try Self.firstRefusedRow(copy: copy, from: old, table: table, key: moonshotTable.keyColumns.filter(kept.contains), in: database)
             throw RepairRefusal.rowBreaksRule(path: path, table: table, row: which, sqliteMessage: error.message)
         }
-        let key = MoonshotTable.named(table)?.keyColumns ?? wanted.key
-        try Self.checkKeys(key.filter(kept.contains), of: table, from: old, in: database, path: path)
+        try Self.checkKeys(moonshotTable.keyColumns.filter(kept.contains), of: table, from: old, in: database, path: path)
         rowCount = Int(try database.rows("SELECT count(*) FROM \(identifier(old))").first?.int64(0) ?? 0)
         try database.execute("DROP TABLE \(identifier(old))")
         if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
@@ -91,7 +91,7 @@ package struct TableRebuild {
     /// A table name no object of `database` has, for the table that steps aside.
     private static func unusedName(in database: Database) throws -> String {
         var number = 0
-        while try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text("moonshot_repair_\(number)")]) != .integer(0) {
+        while try database.hasSchemaObject(named: "moonshot_repair_\(number)") {
             number += 1
         }
         return "moonshot_repair_\(number)"
