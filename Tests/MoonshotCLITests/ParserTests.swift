@@ -198,4 +198,11 @@ final class ParserTests: XCTestCase {
             XCTAssertEqual((error as? UsageError)?.message, "Unknown subcommand 'imprt'; did you mean 'import'?")
         }
     }
+
+    /// A run declares only the command it names, found by the name it is listed under.
+    func testEachCommandIsListedUnderItsOwnName() {
+        XCTAssertEqual(Moonshot.entries.map(\.name), Moonshot.commands.map(\.name))
+        XCTAssertEqual(Set(Moonshot.entries.map(\.name)).count, Moonshot.entries.count)
+        for entry in Moonshot.entries { XCTAssertEqual(Moonshot.parser.command(named: entry.name)?.name, entry.name) }
+    }
 }

@@ -15,10 +15,20 @@ enum ParseResult {
 /// command are read here; the command reads the rest of its words into its typed options
 /// (`AnyCommand.parse`), starting from those.
 struct ArgumentParser: Sendable {
-    let commands: [AnyCommand]
+    let entries: [CommandEntry]
 
+    init(entries: [CommandEntry]) {
+        self.entries = entries
+    }
+
+    /// A parser of `commands`, declared already (tests declare their own).
+    init(commands: [AnyCommand]) {
+        entries = commands.map { command in CommandEntry(command.name) { command } }
+    }
+
+    /// The command called `name`, declared; only it is.
     func command(named name: String) -> AnyCommand? {
-        commands.first { $0.name == name }
+        entries.first { $0.name == name }?.declare()
     }
 
     func parse(_ words: [String]) throws(UsageError) -> ParseResult {
@@ -64,8 +74,19 @@ struct ArgumentParser: Sendable {
         if word == "version" {
             return UsageError(message: "Unknown subcommand '\(word)'; did you mean '--\(word)'?")
         }
-        let visible = commands.filter { !$0.isHidden }.map(\.name)
+        let visible = entries.map { $0.declare() }.filter { !$0.isHidden }.map(\.name)
         let closest = Suggestions.closest(to: word, among: visible, limit: 1).first
         return UsageError(message: "Unknown subcommand '\(word)'" + (closest.map { "; did you mean '\($0)'?" } ?? ""))
+    }
+}
+
+/// A command's name, and how to declare it when it is wanted.
+struct CommandEntry: Sendable {
+    let name: String
+    let declare: @Sendable () -> AnyCommand
+
+    init(_ name: String, declare: @escaping @Sendable () -> AnyCommand) {
+        self.name = name
+        self.declare = declare
     }
 }

@@ -6,31 +6,36 @@ import SQLite
 enum Moonshot {
     static let overview = "Import the Apollo missions and astronauts into SQLite and ask questions about them."
 
-    static let commands: [AnyCommand] = [
-        ImportCommand.command.erased,
-        ExportCommand.command.erased,
-        MissionCommands.missions.erased,
-        MissionCommands.mission.erased,
-        MissionCommands.crew.erased,
-        MissionCommands.commander.erased,
-        AstronautCommands.astronauts.erased,
-        AstronautCommands.astronaut.erased,
-        AstronautCommands.flights.erased,
-        AstronautCommands.crewmates.erased,
-        SearchCommand.command.erased,
-        SQLCommands.sql.erased,
-        ShellCommand.command.erased,
-        SiteCommand.command.erased,
-        SchemaCommand.command.erased,
-        MetadataCommand.command.erased,
-        CheckCommand.command.erased,
-        CompletionsCommand.command.erased,
-        ManualCommand.command.erased,
-        HelpCommand.command.erased,
-        CompletionsCommand.names.erased,
+    /// Every subcommand, in the order help lists them. A run declares only the one it runs
+    /// (see `ArgumentParser`): declaring them all costs more than a question's answer.
+    static let entries: [CommandEntry] = [
+        CommandEntry("import") { ImportCommand.command.erased },
+        CommandEntry("export") { ExportCommand.command.erased },
+        CommandEntry("missions") { MissionCommands.missions.erased },
+        CommandEntry("mission") { MissionCommands.mission.erased },
+        CommandEntry("crew") { MissionCommands.crew.erased },
+        CommandEntry("commander") { MissionCommands.commander.erased },
+        CommandEntry("astronauts") { AstronautCommands.astronauts.erased },
+        CommandEntry("astronaut") { AstronautCommands.astronaut.erased },
+        CommandEntry("flights") { AstronautCommands.flights.erased },
+        CommandEntry("crewmates") { AstronautCommands.crewmates.erased },
+        CommandEntry("search") { SearchCommand.command.erased },
+        CommandEntry("sql") { SQLCommands.sql.erased },
+        CommandEntry("shell") { ShellCommand.command.erased },
+        CommandEntry("site") { SiteCommand.command.erased },
+        CommandEntry("schema") { SchemaCommand.command.erased },
+        CommandEntry("metadata") { MetadataCommand.command.erased },
+        CommandEntry("check") { CheckCommand.command.erased },
+        CommandEntry("completions") { CompletionsCommand.command.erased },
+        CommandEntry("manual") { ManualCommand.command.erased },
+        CommandEntry("help") { HelpCommand.command.erased },
+        CommandEntry("__complete") { CompletionsCommand.names.erased },
     ]
 
-    static let parser = ArgumentParser(commands: commands)
+    /// Every subcommand, declared: for help, completions and the manual.
+    static let commands = entries.map { $0.declare() }
+
+    static let parser = ArgumentParser(entries: entries)
     static let help = HelpFormatter(toolName: "moonshot", overview: overview, commands: commands)
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
