@@ -36,7 +36,7 @@ package final class MoonshotDatabase {
         do {
             connection = try Self.openReadOnly(path)
             try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, accepting: acceptingOlderLayouts ? 1 : MoonshotFile.schemaVersion)
-            if !acceptingChangedSchema && !acceptingOlderLayouts {
+            if !acceptingChangedSchema && !acceptingOlderLayouts, try !SchemaComparison.isExactlySchemaSQLs(in: connection) {
                 let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
                     throw DatabaseProblem.changedLayout(path: path, first: first.description, count: changes.count)

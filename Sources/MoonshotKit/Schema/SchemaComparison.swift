@@ -35,6 +35,33 @@ package enum SchemaComparison {
         return differences + duplicates
     }
 
+    /// Whether each object schema.sql makes is in `database` once, exactly as it makes it (its
+    /// statement's text the same), whatever other objects another program added: the usual
+    /// case, which a question checks at its start in one pass over `sqlite_schema`. False says
+    /// only that `differences` has something to tell, perhaps nothing a question minds.
+    package static func isExactlySchemaSQLs(in database: Database) throws -> Bool {
+        let expected = EmbeddedResources.schemaObjects
+        let statement = try database.prepare("SELECT name, type, tbl_name, sql FROM main.sqlite_schema ORDER BY rowid")
+        var matched = [Bool](repeating: false, count: expected.count)
+        var next = 0
+        while try statement.step() {
+            guard let name = statement.text(0) else { continue }
+            // In schema.sql's order, unless another program made some again.
+            if next >= expected.count || expected[next].name != name {
+                guard let index = expected.firstIndex(where: { $0.name == name }) else { continue }
+                next = index
+            }
+            let object = expected[next]
+            // A second object of one of its names (a trigger named as a table) is a difference too.
+            guard !matched[next], statement.text(1) == object.type, statement.text(2) == object.table, statement.text(3) == object.sql else {
+                return false
+            }
+            matched[next] = true
+            next += 1
+        }
+        return !matched.contains(false)
+    }
+
     /// Whether two statements make the same object: the same text, or the same but for comments
     /// and white space.
     private static func sameDefinition(_ sql: String?, _ other: String?) -> Bool {
