@@ -24,7 +24,7 @@ let package = Package(
         ),
 
         // What Swift's Glibc module lacks: renameat2, for swapping an exported file or a site
-        // folder in one step.
+        // folder in one step, and gettid, for a timer that signals one thread.
         .target(name: "CSystem"),
 
         // Build-time helper that turns schema.sql, the dataset, the site's style sheet and script
@@ -44,7 +44,7 @@ let package = Package(
 
         // Threads, clocks and signals: what the operating system offers, as the layers above
         // use it.
-        .target(name: "SystemSupport", swiftSettings: swiftSettings, plugins: ["LayerRules"]),
+        .target(name: "SystemSupport", dependencies: ["CSystem"], swiftSettings: swiftSettings, plugins: ["LayerRules"]),
 
         // The SQLite wrapper: the only target that uses SQLite's C API.
         .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"], swiftSettings: swiftSettings),

@@ -1,6 +1,5 @@
 internal import CSQLite3
 import Glibc
-import Synchronization
 import SystemSupport
 
 /// A time limit on the statements a connection runs inside `run`, however many calls of `run`
@@ -9,14 +8,13 @@ import SystemSupport
 /// begun later than a second after the limit throws that at once.
 ///
 /// A progress handler stops a statement between SQLite's instructions. One instruction can take
-/// any time, though (`instr()` of long text is one), so an alarm on a thread of its own also
-/// interrupts the connection at the limit, which ends the long instructions that heed an
-/// interrupt; and if `stuckAfter` later a step of a statement is still inside SQLite,
-/// it calls `whenStuck`, which may end the process (a reader's, which leaves nothing half done).
-/// Time spent in `run` outside SQLite (writing rows to a slow reader, say) counts towards the
-/// limit, and the next step stops. Without a thread to be had, only the progress handler keeps
-/// the limit. Like its connection, it is used by one thread (its alarm's thread reads only
-/// `Sendable` parts: the interrupt handle and two flags).
+/// any time, though (`instr()` of long text is one), so an alarm (a timer's signal to this
+/// thread) also interrupts the connection at the limit, which ends the long instructions that
+/// heed an interrupt; and if `stuckAfter` later a step of a statement is still inside SQLite, it
+/// calls `whenStuck` in the signal handler, which may end the process (a reader's, which leaves
+/// nothing half done). Time spent in `run` outside SQLite (writing rows to a slow reader, say)
+/// counts towards the limit, and the next step stops. Without a timer to be had, only the
+/// progress handler keeps the limit. Like its connection, it is used by the one thread that made it.
 package final class TimeLimit {
     /// How long after the limit a step still inside SQLite counts as stuck.
     package static let stuckAfter = Duration.seconds(1)
@@ -25,21 +23,23 @@ package final class TimeLimit {
     private let deadline: timespec
     /// Whether a `run` is under way: the alarm acts only then, never on what the connection
     /// runs outside.
-    private let running = RunningFlag()
+    private let running = AtomicFlag()
     private var alarm: Alarm?
 
+    /// Sets the limit, `limit` from now. `whenStuck` runs in a signal handler: it may only do
+    /// what is safe there (`write`, `_exit`).
     package init(_ limit: Duration, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
         self.database = database
         let now = MonotonicClock.now()
         deadline = MonotonicClock.time(limit, after: now)
         let connection = database.interruptHandle
         let running = self.running
-        var steps = [Alarm.Step(after: limit) { running.ifRunning { connection.interruptStatement() } }]
+        var steps = [Alarm.Step(after: limit) { if running.isSet { connection.interruptStatement() } }]
         if let whenStuck {
             let stepping = database.callbacks.stepping
             steps.append(
                 Alarm.Step(after: limit + Self.stuckAfter) {
-                    if running.isRunning && stepping.isSet { whenStuck() }
+                    if running.isSet && stepping.isSet { whenStuck() }
                 })
         }
         alarm = Alarm(steps)
@@ -59,9 +59,9 @@ package final class TimeLimit {
                 guard let deadline = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue().deadline else { return 0 }
                 return MonotonicClock.duration(from: MonotonicClock.now(), to: deadline) < .zero ? 1 : 0
             }, context)
-        running.set(true)
+        running.set()
         defer {
-            running.set(false)
+            running.clear()
             sqlite3_progress_handler(database.handle, 0, nil, nil)
             callbacks.deadline = nil
         }
@@ -75,17 +75,3 @@ package final class TimeLimit {
 
 @available(*, unavailable)
 extension TimeLimit: Sendable {}
-
-/// Whether a `TimeLimit`'s `run` is under way, for its alarm's thread to read.
-private final class RunningFlag: Sendable {
-    private let state = Mutex(false)
-
-    func set(_ running: Bool) { state.withLock { $0 = running } }
-
-    var isRunning: Bool { state.withLock { $0 } }
-
-    /// Runs `action` if a `run` is under way, which cannot end meanwhile.
-    func ifRunning(_ action: () -> Void) {
-        state.withLock { if $0 { action() } }
-    }
-}

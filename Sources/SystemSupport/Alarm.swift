@@ -1,8 +1,12 @@
+import CSystem
 import Glibc
 
-/// Actions run on a thread of their own, each a given time after the alarm was set, until it
-/// is cancelled: for a time limit that must hold even while the thread it guards is busy in one
-/// long call. Only the thread that set it cancels it; its own thread runs the steps.
+/// Actions run at given times after the alarm was set, until it is cancelled, even while the
+/// thread that set it is busy in one long call: a POSIX timer signals that thread (SIGALRM),
+/// and the actions run in its signal handler. No thread is started, so a question that ends in
+/// milliseconds pays three system calls for it. The actions must be safe in a signal handler:
+/// store to atomics, call `sqlite3_interrupt`, `write` or `_exit`. Only the thread that set it
+/// cancels it.
 package final class Alarm {
     /// An action and when it is due, after the alarm was set.
     package struct Step: Sendable {
@@ -15,23 +19,42 @@ package final class Alarm {
         }
     }
 
-    private let clock = AlarmClock()
-    private var thread: pthread_t?
+    /// Retained while the timer may fire: the handler finds it through the signal's value.
+    private let schedule: Unmanaged<AlarmSchedule>
+    /// The timer (the first a process makes is a null pointer), until `cancel` deletes it.
+    private let timer: timer_t?
+    private var isSet = true
 
-    /// Sets the alarm: starts a thread that runs `steps` in order, each when it is due. Returns
-    /// nil when the system cannot start a thread (a limit on threads or memory).
+    /// Sets the alarm: a timer that signals this thread when each of `steps` is due, in order.
+    /// Returns nil when the system has no timer to give (a limit on signals queued).
     package init?(_ steps: [Step]) {
-        let run = AlarmRun(clock: clock, steps: steps)
-        // Signals go to the guarded thread, which handles them (see `Interruption`).
-        guard let thread = startThread(run.run) else { return nil }
-        self.thread = thread
+        guard let first = steps.first else { return nil }
+        AlarmSchedule.installHandler()
+        let schedule = AlarmSchedule(steps: steps, start: MonotonicClock.now())
+        var event = sigevent()
+        event.sigev_notify = Int32(SIGEV_THREAD_ID)
+        event.sigev_signo = SIGALRM
+        event._sigev_un._tid = moonshot_thread_id()
+        let retained = Unmanaged.passRetained(schedule)
+        event.sigev_value.sival_ptr = retained.toOpaque()
+        var timer: timer_t? = nil
+        guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0 else {
+            retained.release()
+            return nil
+        }
+        schedule.timer = timer
+        self.schedule = retained
+        self.timer = timer
+        schedule.arm(for: first)
     }
 
-    /// Cancels the steps not yet run and waits for the thread to end.
+    /// Cancels the steps not yet run. Once it returns, none runs: Linux takes a signal the timer
+    /// queued meanwhile back with the timer.
     package func cancel() {
-        clock.cancel()
-        if let thread { pthread_join(thread, nil) }
-        thread = nil
+        guard isSet else { return }
+        timer_delete(timer)
+        isSet = false
+        schedule.release()
     }
 
     deinit { cancel() }
@@ -40,67 +63,63 @@ package final class Alarm {
 @available(*, unavailable)
 extension Alarm: Sendable {}
 
-/// The time the alarm was set, and a cancellation its thread can wait for.
+/// An alarm's steps and the next one due, which only its signal handler, on the alarm's
+/// thread, advances.
 ///
-/// Unchecked: `start` is a constant, and `cancelled`, the only variable, is read and written
-/// only with `mutex` locked.
-private final class AlarmClock: @unchecked Sendable {
-    let start: timespec
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Guarded by `mutex`.
-    private var cancelled = false
-
-    init() {
-        pthread_mutex_init(mutex, nil)
-        var attributes = pthread_condattr_t()
-        pthread_condattr_init(&attributes)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-        pthread_cond_init(condition, &attributes)
-        pthread_condattr_destroy(&attributes)
-        start = MonotonicClock.now()
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    func cancel() {
-        pthread_mutex_lock(mutex)
-        cancelled = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Waits until `duration` after `start`, or a cancellation; returns whether the time came first.
-    func wait(until duration: Duration) -> Bool {
-        var due = MonotonicClock.time(duration, after: start)
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while !cancelled {
-            if pthread_cond_timedwait(condition, mutex, &due) == ETIMEDOUT { return !cancelled }
-        }
-        return false
-    }
-}
-
-/// What the alarm's thread runs.
-private final class AlarmRun: Sendable {
-    let clock: AlarmClock
+/// Unchecked: after `init` it is read and written only in the signal handler of the one thread
+/// its timer signals, which does not run two at once.
+private final class AlarmSchedule: @unchecked Sendable {
     let steps: [Alarm.Step]
+    let start: timespec
+    /// Set once the timer is made (the first a process makes is a null pointer).
+    var timer: timer_t? = nil
+    var next = 0
 
-    init(clock: AlarmClock, steps: [Alarm.Step]) {
-        self.clock = clock
+    init(steps: [Alarm.Step], start: timespec) {
         self.steps = steps
+        self.start = start
     }
 
-    func run() {
-        for step in steps {
-            guard clock.wait(until: step.after) else { return }
-            step.action()
+    /// Sets the timer to fire when `step` is due.
+    func arm(for step: Alarm.Step) {
+        var due = itimerspec()
+        due.it_value = MonotonicClock.time(step.after, after: start)
+        timer_settime(timer, TIMER_ABSTIME, &due, nil)
+    }
+
+    /// Runs the step due, and sets the timer for the one after it.
+    func fire() {
+        guard next < steps.count else { return }
+        let step = steps[next]
+        next += 1
+        step.action()
+        if next < steps.count { arm(for: steps[next]) }
+    }
+
+    /// Installs the SIGALRM handler, once for the process, having taken each of its steps once
+    /// outside any handler: the Swift runtime makes a type's metadata with malloc when code
+    /// first needs it, and in a handler, a signal that arrived inside malloc would wait for
+    /// malloc's lock forever.
+    static func installHandler() { _ = installed }
+
+    private static let installed: Void = {
+        let idle = AlarmSchedule(steps: [Alarm.Step(after: .zero) {}], start: MonotonicClock.now())
+        withExtendedLifetime(idle) { handle(Unmanaged.passUnretained(idle).toOpaque()) }
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = { _, info, _ in
+            guard let info, info.pointee.si_code == SI_TIMER else { return }
+            let saved = errno
+            defer { errno = saved }
+            AlarmSchedule.handle(info.pointee._sifields._timer.si_sigval.sival_ptr)
         }
+        action.sa_flags = SA_SIGINFO | SA_RESTART
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGALRM, &action, nil)
+    }()
+
+    /// The handler's work: fires the schedule the signal's value points to.
+    private static func handle(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        Unmanaged<AlarmSchedule>.fromOpaque(pointer).takeUnretainedValue().fire()
     }
 }

@@ -10,4 +10,7 @@ int moonshot_exchange_paths(const char *a, const char *b);
 /// RENAME_NOREPLACE.
 int moonshot_rename_unless_exists(const char *from, const char *to);
 
+/// The calling thread's id, for a timer that signals that thread (SIGEV_THREAD_ID).
+int moonshot_thread_id(void);
+
 #endif

@@ -46,6 +46,24 @@ enum Terminal {
         _ = write(TerminalText.visible(text), to: STDERR_FILENO)
     }
 
+    /// The bytes `writeError` would write for `text`, for `writeErrorInSignalHandler`.
+    static func errorBytes(_ text: String) -> [UInt8] {
+        Array(TerminalText.visible(text).utf8)
+    }
+
+    /// Writes `bytes` to standard error with nothing but `write`, which is safe in a signal handler.
+    static func writeErrorInSignalHandler(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count, let start = buffer.baseAddress {
+                let written = writeBytes(STDERR_FILENO, start + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+
     /// Shows `text` on standard error in place of the line its cursor is on (a progress line
     /// on a terminal), or clears that line for "".
     static func showInPlace(_ text: String) {

@@ -67,11 +67,15 @@ enum Moonshot {
         }
     }
 
-    /// Ends moonshot with `error` when a query has passed its time limit and SQLite does not
-    /// return (see `MoonshotDatabase.whenStuck`). Only readers get here: ending the process
-    /// leaves the database as it was, and the operating system releases its locks.
-    static let endStuck: @Sendable (QueryStopped) -> Void = { stopped in
-        Terminal.writeError("Error: \(ErrorMessages.describe(stopped))\n")
-        _exit(ExitStatus.failure.rawValue)
+    /// What ends moonshot with `error` when a query has passed its time limit and SQLite does
+    /// not return (see `MoonshotDatabase.whenStuck`): the message is written out beforehand, since
+    /// the ending runs in a signal handler. Only readers get here: ending the process leaves the
+    /// database as it was, and the operating system releases its locks.
+    static let endStuck: @Sendable (QueryStopped) -> @Sendable () -> Void = { stopped in
+        let message = Terminal.errorBytes("Error: \(ErrorMessages.describe(stopped))\n")
+        return {
+            Terminal.writeErrorInSignalHandler(message)
+            _exit(ExitStatus.failure.rawValue)
+        }
     }
 }

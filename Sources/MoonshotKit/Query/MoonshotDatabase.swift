@@ -10,11 +10,11 @@ package final class MoonshotDatabase {
     /// Called with each statement a public query is about to run, in order, for `--show-sql`:
     /// before it runs, so that a query that fails or is stopped is shown too.
     package var willRun: ((ExecutedSQL) -> Void)?
-    /// Called, on another thread, with the error to report when a query has passed its time
-    /// limit and one call of SQLite still has not returned (see `Database.withTimeLimit`): a
-    /// command-line tool reports it and ends there, which for a reader leaves nothing half
-    /// done. Nil waits for the call, however long it takes.
-    package var whenStuck: (@Sendable (QueryStopped) -> Void)?
+    /// Given the error to report when a query has passed its time limit and one call of SQLite
+    /// still has not returned (see `Database.withTimeLimit`), what to do then, which runs in a
+    /// signal handler: a command-line tool reports it and ends there, which for a reader leaves
+    /// nothing half done. Nil waits for the call, however long it takes.
+    package var whenStuck: (@Sendable (QueryStopped) -> @Sendable () -> Void)?
     /// The limit on the questions asked of this database, from when the first began, so that a
     /// command that asks several keeps to the one limit (tests shorten it).
     package var questionTimeLimit = defaultQueryTimeout
@@ -174,9 +174,8 @@ package final class MoonshotDatabase {
 }
 
 extension MoonshotDatabase {
-    /// What the time limit calls when a query is stuck: `whenStuck`, with `error`.
+    /// What the time limit calls when a query is stuck: what `whenStuck` makes of `error`.
     func stuck(_ error: QueryStopped) -> (@Sendable () -> Void)? {
-        guard let report = whenStuck else { return nil }
-        return { report(error) }
+        whenStuck?(error)
     }
 }
