@@ -31,12 +31,14 @@ struct Command<Options: CommandOptions>: Sendable {
         let command = self
         return AnyCommand(
             name: name, abstract: abstract, discussion: discussion,
-            arguments: arguments.map {
-                ArgumentInfo(
-                    name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
-                    completion: $0.completion)
+            describeArguments: {
+                command.arguments.map {
+                    ArgumentInfo(
+                        name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
+                        completion: $0.completion)
+                }
             },
-            options: (options + globals.map { $0.spec.lifted() }).map(\.info), isHidden: isHidden,
+            describeOptions: { command.options.map(\.info) + command.globals.map(\.spec.info) }, isHidden: isHidden,
             parse: { words, global, given throws(UsageError) in
                 let options = try command.parse(words, global: global, given: given)
                 return { environment in try command.run(options, environment) }
@@ -64,10 +66,15 @@ struct AnyCommand: Sendable {
     let name: String
     let abstract: String
     let discussion: String?
-    let arguments: [ArgumentInfo]
-    /// Its own options, then the global options it takes.
-    let options: [OptionInfo]
+    /// What `arguments` and `options` describe, made when help or a completion script asks:
+    /// a run needs neither.
+    let describeArguments: @Sendable () -> [ArgumentInfo]
+    let describeOptions: @Sendable () -> [OptionInfo]
     let isHidden: Bool
+
+    var arguments: [ArgumentInfo] { describeArguments() }
+    /// Its own options, then the global options it takes.
+    var options: [OptionInfo] { describeOptions() }
 
     /// Its options with `--help`, which every command takes.
     var optionsWithHelp: [OptionInfo] { options + [OptionWord.help] }
