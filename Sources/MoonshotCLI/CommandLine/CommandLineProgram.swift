@@ -8,6 +8,7 @@ package enum CommandLineProgram {
         // report, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         Terminal.openStandardDescriptors()
+        ProcessEnd.endsWithTheCommand = true
 
         var status = Moonshot.main(Array(arguments.dropFirst()), environment: Terminal.environment)
         if let error = Terminal.outputError {

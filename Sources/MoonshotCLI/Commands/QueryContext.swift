@@ -13,6 +13,7 @@ struct QueryContext {
     init(_ global: GlobalOptions, environment: [String: String], acceptingChangedSchema: Bool = false) throws {
         database = try MoonshotDatabase(path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema)
         database.whenStuck = Moonshot.endStuck
+        ProcessEnd.keep(database)
         if global.showSQL {
             let path = database.path
             var first = true
