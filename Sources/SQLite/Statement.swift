@@ -186,6 +186,15 @@ package final class Statement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// Whether column `index` (0-based) of the current row is the text `expected`, byte for byte
+    /// (nil for NULL), without making a string of it.
+    package func hasText(_ index: Int, _ expected: String?) -> Bool {
+        guard var expected else { return isNull(index) }
+        guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return false }
+        let count = Int(sqlite3_column_bytes(handle, Int32(index)))
+        return expected.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(start: bytes, count: count)) }
+    }
+
     /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it
     /// is NULL; throws `InvalidUTF8` when its bytes are not UTF-8 (which `text` would show
     /// with replacement characters, changing it).

@@ -16,8 +16,9 @@ package enum MoonshotFile {
     /// from before that has no application id, schema version 1 and exactly the columns it
     /// made. One statement in the usual case, for a quick start.
     static func schemaVersion(of database: Database) throws -> Int64? {
-        let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
-        guard let applicationID = header.first?.int64(0), let version = header.first?.int64(1) else { return nil }
+        guard case .integer(let applicationID) = try database.scalar("PRAGMA application_id"),
+            case .integer(let version) = try database.scalar("PRAGMA user_version")
+        else { return nil }
         if applicationID == Self.applicationID { return version }
         guard applicationID == 0, version == 1 else { return nil }
         let columns = try database.rows(

@@ -45,15 +45,14 @@ package enum SchemaComparison {
         var matched = [Bool](repeating: false, count: expected.count)
         var next = 0
         while try statement.step() {
-            guard let name = statement.text(0) else { continue }
             // In schema.sql's order, unless another program made some again.
-            if next >= expected.count || expected[next].name != name {
-                guard let index = expected.firstIndex(where: { $0.name == name }) else { continue }
+            if next >= expected.count || !statement.hasText(0, expected[next].name) {
+                guard let name = statement.text(0), let index = expected.firstIndex(where: { $0.name == name }) else { continue }
                 next = index
             }
             let object = expected[next]
             // A second object of one of its names (a trigger named as a table) is a difference too.
-            guard !matched[next], statement.text(1) == object.type, statement.text(2) == object.table, statement.text(3) == object.sql else {
+            guard !matched[next], statement.hasText(1, object.type), statement.hasText(2, object.table), statement.hasText(3, object.sql) else {
                 return false
             }
             matched[next] = true
