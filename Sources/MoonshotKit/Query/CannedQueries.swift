@@ -133,6 +133,14 @@ struct SearchWords {
     /// again (case aside) is left out, but for the last, which stays last (the one that may be
     /// a prefix).
     init(_ text: String) {
+        let (words, lastIsPrefix) = Self.plainWords(text) ?? Self.words(text)
+        let last = words.last?.lowercased()
+        self.words = Self.firstOfEach(words.filter { $0.lowercased() != last }) + words.suffix(1)
+        self.lastIsPrefix = lastIsPrefix
+    }
+
+    /// The words of `text` in order, and whether the last is a prefix.
+    static func words(_ text: String) -> (words: [String], lastIsPrefix: Bool) {
         var words: [String] = []
         for chunk in text.split(whereSeparator: { $0.isWhitespace }) {
             var chunk = Substring(chunk)
@@ -141,13 +149,31 @@ struct SearchWords {
             }
             words += chunk.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
         }
-        let last = words.last?.lowercased()
-        self.words = Self.firstOfEach(words.filter { $0.lowercased() != last }) + words.suffix(1)
         // As the search's SQL reads its text: white space made spaces, a possessive 's dropped.
         var typed = String(text.unicodeScalars.map { "\t\r\n".unicodeScalars.contains($0) ? Character(" ") : Character($0) }) + " "
         for possessive in ["'s ", "'S ", "’s ", "’S "] { typed = typed.replacing(possessive, with: " ") }
         let end = typed.unicodeScalars.reversed().first { !Self.numberEnd.unicodeScalars.contains($0) }
-        lastIsPrefix = !(end.map { ("0"..."9").contains($0) } ?? false)
+        return (words, !(end.map { ("0"..."9").contains($0) } ?? false))
+    }
+
+    /// `words(text)` for text of nothing but ASCII letters, digits, spaces, tabs and line
+    /// breaks (the usual case), read byte by byte, which spares a question Unicode's tables;
+    /// nil for any other text.
+    static func plainWords(_ text: String) -> (words: [String], lastIsPrefix: Bool)? {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: word.append(byte)
+            case 0x20, 0x09, 0x0A, 0x0D:
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                word = []
+            default: return nil
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        let lastByte = words.last?.utf8.last
+        return (words, !(lastByte.map { (0x30...0x39).contains($0) } ?? false))
     }
 
     var isEmpty: Bool { words.isEmpty }

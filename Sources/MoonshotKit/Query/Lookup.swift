@@ -53,7 +53,7 @@ extension MoonshotDatabase {
     /// The number in a mission name, whatever the case and spacing; Roman numerals too. A
     /// negative one (`Apollo -5`, `-5`) too: the import and the table accept any integer id.
     static func missionNumber(in text: String) -> Int64? {
-        var compact = text.lowercased().filter { !$0.isWhitespace }
+        var compact = text.lowercasedWithoutWhitespace()
         if compact.hasPrefix("apollo") { compact.removeFirst("apollo".count) }
         if let number = Int64(compact), compact.allSatisfy(\.isASCII) { return number }
         return romanNumber(compact).map(Int64.init)
@@ -98,7 +98,7 @@ extension MoonshotDatabase {
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
     /// stale index never answers. Suggesting names when nothing matches reads them all.
     package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
-        let trimmed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let trimmed = text.collapsingWhitespace()
         if let byID = try astronaut(withID: trimmed) {
             let named = try astronauts(namedExactly: trimmed).filter { $0.id != byID.id }
             if named.isEmpty { return Found(byID) }
@@ -136,7 +136,8 @@ extension MoonshotDatabase {
     /// The astronaut whose id is `text` (or `text` in lower case); else, when crew rows name
     /// such an astronaut the astronauts table lacks, that one (such rows are still answered for).
     private func astronaut(withID text: String) throws -> AstronautReference? {
-        let ids = Set([text, text.lowercased()]).sorted()
+        let lower = text.lowercased()
+        let ids = lower == text ? [text] : [text, lower].sorted()
         for id in ids {
             if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
                 return found
