@@ -85,18 +85,18 @@ package final class Statement {
     /// Rewinds the statement and binds `values` to its named parameters (`:mission_id` is
     /// bound from `values["mission_id"]`). Throws, naming the SQL, unless every parameter has
     /// a name, has a value, and every value has a parameter.
-    package func bind(named values: [String: SQLValue]) throws {
+    package func bind(named values: NamedValues) throws {
         reset()
-        var names: Set<String> = []
+        var names: [String] = []
         for index in stride(from: Int32(1), through: Int32(parameterCount), by: 1) {
             let name = sqlite3_bind_parameter_name(handle, index).map { String(String(cString: $0).dropFirst()) }
             guard let name, let value = values[name] else {
                 throw SQLiteError(.range, message: "parameter \(name.map { ":" + $0 } ?? String(index)) has no value", sql: sql)
             }
             try check(bind(value, at: index))
-            names.insert(name)
+            names.append(name)
         }
-        if let extra = values.keys.filter({ !names.contains($0) }).min() {
+        if let extra = values.pairs.map(\.name).filter({ !names.contains($0) }).min() {
             throw SQLiteError(.range, message: "the statement has no parameter :\(extra)", sql: sql)
         }
     }

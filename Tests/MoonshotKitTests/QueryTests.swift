@@ -181,7 +181,7 @@ final class QueryTests: XCTestCase {
         let necessaryScans = [CannedQuery.astronautList.name: ["SCAN a USING INDEX sqlite_autoindex_astronauts_1"]]
         for query in CannedQuery.all {
             let statement = try db.connection.prepare("EXPLAIN QUERY PLAN " + query.sql)
-            try statement.bind(named: values.filter { query.parameters.contains($0.key) })
+            try statement.bind(named: NamedValues(values.filter { query.parameters.contains($0.key) }))
             var details: [String] = []
             while try statement.step() { details.append(statement.text(3) ?? "") }
             let plan = details.joined(separator: "\n")

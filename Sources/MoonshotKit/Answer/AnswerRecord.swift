@@ -1,14 +1,16 @@
 /// A record's values for the fields an answer shows, read when the answer is made.
 package struct AnswerRecord: Sendable {
-    private let values: [Field: AnswerValue]
+    /// A list, not a dictionary: a record shows a few fields, and a dictionary's hashing would
+    /// have the Swift runtime look its conformances up at every start.
+    private let values: [(field: Field, value: AnswerValue)]
     /// The crew rows the record lists or counts whose astronaut or mission is missing.
     package let crewRowsPointingNowhere: CrewRowsPointingNowhere
 
     init<Record: FieldRecord>(_ record: Record, _ fields: [RecordField<Record>]) {
-        values = Dictionary(fields.map { ($0.field, $0.value(record)) }, uniquingKeysWith: { first, _ in first })
+        values = fields.map { (field: $0.field, value: $0.value(record)) }
         crewRowsPointingNowhere = record.crewRowsPointingNowhere
     }
 
     /// The value of `field`, or `none` when the answer does not show it.
-    package subscript(field: Field) -> AnswerValue { values[field] ?? AnswerValue.none }
+    package subscript(field: Field) -> AnswerValue { values.first { $0.field == field }?.value ?? AnswerValue.none }
 }

@@ -6,13 +6,13 @@ package struct ExecutedSQL: Equatable, Sendable {
     /// The values of its `?` parameters, in order.
     package let parameters: [SQLValue]
     /// The values of its named parameters, by name without the colon (`:mission_id`).
-    package let named: [String: SQLValue]
+    package let named: NamedValues
     /// How many rows moonshot read of it, when it stopped early (`search --limit`).
     package let limit: Int?
     /// How many rows it passed over before those, for a further page of a search's hits.
     package let offset: Int
 
-    package init(sql: String, parameters: [SQLValue] = [], named: [String: SQLValue] = [:], limit: Int? = nil, offset: Int = 0) {
+    package init(sql: String, parameters: [SQLValue] = [], named: NamedValues = [:], limit: Int? = nil, offset: Int = 0) {
         (self.sql, self.parameters, self.named, self.limit, self.offset) = (sql, parameters, named, limit, offset)
     }
 

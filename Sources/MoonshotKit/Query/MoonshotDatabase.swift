@@ -84,7 +84,7 @@ package final class MoonshotDatabase {
     /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
     /// row, stopping after `limit` rows when one is given, those after the first `offset`.
     func query<T>(
-        _ canned: CannedQuery, _ parameters: [String: SQLValue], limit: Int? = nil, offset: Int = 0,
+        _ canned: CannedQuery, _ parameters: NamedValues, limit: Int? = nil, offset: Int = 0,
         _ map: (Statement) throws -> T
     ) throws -> [T] {
         willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
