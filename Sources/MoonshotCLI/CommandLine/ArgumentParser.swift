@@ -3,7 +3,7 @@ import MoonshotKit
 /// What the command line asked for.
 enum ParseResult {
     /// Run a command: its name, and what runs it.
-    case run(String, @Sendable ([String: String]) throws -> ExitStatus)
+    case run(String, @Sendable (Environment) throws -> ExitStatus)
     /// Help for a command (by name), or for the tool when nil.
     case help(String?)
     case version

@@ -13,7 +13,7 @@ struct GlobalOptions: ParsedOptions {
     static let defaultDatabase = "moonshot.db"
 
     /// The database path: `--db`, else `$MOONSHOT_DB`, else `moonshot.db`.
-    func databasePath(environment: [String: String]) -> String {
+    func databasePath(environment: Environment) -> String {
         if let database { return database.path }
         if let path = environment[Self.databaseVariable], !path.isEmpty { return path }
         return Self.defaultDatabase

@@ -93,12 +93,8 @@ enum Terminal {
 
     /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a
     /// `~` in the `--db` the completion scripts pass on).
-    static var environment: [String: String] {
-        var result: [String: String] = [:]
-        for name in ["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
-        }
-        return result
+    static var environment: Environment {
+        Environment(["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"].compactMap { name in getenv(name).map { (name: name, value: String(cString: $0)) } })
     }
 }
 

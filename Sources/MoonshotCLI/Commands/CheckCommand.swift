@@ -50,7 +50,7 @@ enum CheckCommand {
         globals: [.database, .format],
         run: run)
 
-    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+    static func run(_ options: Options, environment: Environment) throws -> ExitStatus {
         guard options.repair || options.wait == nil else {
             throw UsageError(message: "--wait applies only to --repair, which waits for other programs' locks", command: "check")
         }

@@ -31,7 +31,7 @@ enum ExportCommand {
         globals: GlobalOption.databaseOnly,
         run: run)
 
-    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+    static func run(_ options: Options, environment: Environment) throws -> ExitStatus {
         guard let missions = options.missions?.path, let astronauts = options.astronauts?.path else {
             let missing = [options.missions == nil ? "--missions" : nil, options.astronauts == nil ? "--astronauts" : nil].compactMap { $0 }
             throw UsageError(

@@ -46,7 +46,7 @@ enum ImportCommand {
         ],
         run: run)
 
-    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+    static func run(_ options: Options, environment: Environment) throws -> ExitStatus {
         let missions: InputSource
         let astronauts: InputSource
         switch (options.missions, options.astronauts) {

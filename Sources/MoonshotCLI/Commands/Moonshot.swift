@@ -39,7 +39,7 @@ enum Moonshot {
     static let help = HelpFormatter(toolName: "moonshot", overview: overview, commands: commands)
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    static func main(_ arguments: [String], environment: [String: String]) -> ExitStatus {
+    static func main(_ arguments: [String], environment: Environment) -> ExitStatus {
         let result: ParseResult
         do {
             result = try parser.parse(arguments)

@@ -10,7 +10,7 @@ struct QueryContext {
 
     /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
     /// (see `MoonshotDatabase.init`).
-    init(_ global: GlobalOptions, environment: [String: String], acceptingChangedSchema: Bool = false) throws {
+    init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false) throws {
         database = try MoonshotDatabase(path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema)
         database.whenStuck = Moonshot.endStuck
         ProcessEnd.keep(database)

@@ -66,7 +66,7 @@ enum ShellCommand {
     }
 
     /// The full path of `name` in `PATH`, if it is there and executable.
-    static func findExecutable(_ name: String, environment: [String: String]) -> String? {
+    static func findExecutable(_ name: String, environment: Environment) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"

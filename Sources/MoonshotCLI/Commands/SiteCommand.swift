@@ -39,7 +39,7 @@ enum SiteCommand {
         ],
         run: run)
 
-    static func run(_ options: Options, environment: [String: String]) throws -> ExitStatus {
+    static func run(_ options: Options, environment: Environment) throws -> ExitStatus {
         guard !options.folder.isEmpty else {
             throw UsageError(message: "the folder must not be empty", command: "site")
         }

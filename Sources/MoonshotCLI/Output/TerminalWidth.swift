@@ -3,7 +3,7 @@ import Glibc
 /// The width of the terminal the output goes to.
 enum TerminalWidth {
     /// `COLUMNS` when set, else the terminal's width when standard output is one, else nil.
-    static func current(environment: [String: String]) -> Int? {
+    static func current(environment: Environment) -> Int? {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
         if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
