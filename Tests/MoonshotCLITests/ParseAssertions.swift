@@ -6,7 +6,7 @@ import XCTest
 // parser, and the typed options, the usage error or what the command line asked for out.
 
 /// Parses `words` (what follows the command's name) as `command` does and hands `check` the options.
-func assertParse<Options>(
+func assertParse<Options: CommandOptions>(
     _ command: Command<Options>, _ words: [String], file: StaticString = #filePath, line: UInt = #line,
     _ check: (Options) throws -> Void
 ) {
@@ -21,7 +21,7 @@ func assertParse<Options>(
 
 /// Parses `words` as `command` does and checks that they are refused with `message`, as a
 /// mistake of `command` (the usage lines that follow are its own).
-func assertParseError<Options>(
+func assertParseError<Options: CommandOptions>(
     _ command: Command<Options>, _ words: [String], _ message: String,
     file: StaticString = #filePath, line: UInt = #line
 ) {

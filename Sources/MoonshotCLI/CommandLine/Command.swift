@@ -1,8 +1,10 @@
 import MoonshotKit
 
 /// A subcommand: what it is called, what it takes, and what it does with the typed options
-/// the command line gives it.
-struct Command<Options: CommandOptions>: Sendable {
+/// the command line gives it. `Options` is a `CommandOptions` wherever the command is used
+/// (see the extension below); the type itself leaves it unconstrained, since the Swift runtime
+/// would otherwise look the conformance up each time a run first meets the type.
+struct Command<Options>: Sendable {
     let name: String
     /// One line saying what the command does.
     let abstract: String
@@ -18,8 +20,10 @@ struct Command<Options: CommandOptions>: Sendable {
     /// Left out of help (for the completion scripts' own use).
     var isHidden = false
     /// Runs the command with the parsed options and the process environment; returns the exit status.
-    let run: @Sendable (Options, [String: String]) throws -> ExitStatus
+    let run: @Sendable (Options, Environment) throws -> ExitStatus
+}
 
+extension Command where Options: CommandOptions {
     /// Reads the command's words (all but its name, global options included) into its options,
     /// starting from `global`, the global options given before its name (`given`).
     func parse(_ words: [String], global: GlobalOptions = GlobalOptions(), given: [GlobalOption] = []) throws(UsageError) -> Options {
@@ -80,15 +84,17 @@ struct AnyCommand: Sendable {
     var optionsWithHelp: [OptionInfo] { options + [OptionWord.help] }
     /// Reads the command's words (all but its name, global options included) into options,
     /// starting from the global options given before its name, and returns what runs it.
-    let parse: @Sendable ([String], GlobalOptions, [GlobalOption]) throws(UsageError) -> @Sendable ([String: String]) throws -> ExitStatus
+    let parse: @Sendable ([String], GlobalOptions, [GlobalOption]) throws(UsageError) -> @Sendable (Environment) throws -> ExitStatus
 }
 
-/// Reads one command's words into its typed options.
-private struct CommandLineReader<Options: CommandOptions> {
+/// Reads one command's words into its typed options (unconstrained, as `Command` is).
+private struct CommandLineReader<Options> {
     let command: Command<Options>
     /// The options it reads: its own, then the global ones it takes.
     let known: [OptionSpec<Options>]
+}
 
+extension CommandLineReader where Options: CommandOptions {
     init(command: Command<Options>) {
         self.command = command
         let globals = command.ignoresOtherGlobals ? GlobalOption.allCases : command.globals
