@@ -6,9 +6,12 @@ func labelledLines(_ pairs: [(label: String, value: String)], width: Int?, minim
     let labelWidth = (labels.map { TerminalText.width($0) }.max() ?? 0) + 1
     let valueWidth = width.map { max(minimumValueWidth, $0 - labelWidth) } ?? Int.max
     let indent = TerminalText.padding(labelWidth)
-    return zip(labels, pairs).map { label, pair in
+    var text = ""
+    for (label, pair) in zip(labels, pairs) {
         let lines = TerminalText.wrap(pair.value, to: valueWidth)
-        let first = lines[0].isEmpty ? label : label + TerminalText.padding(labelWidth - TerminalText.width(label)) + lines[0]
-        return ([first] + lines.dropFirst().map { $0.isEmpty ? $0 : indent + $0 }).map { $0 + "\n" }.joined()
-    }.joined()
+        text += lines[0].isEmpty ? label : label + TerminalText.padding(labelWidth - TerminalText.width(label)) + lines[0]
+        text += "\n"
+        for line in lines.dropFirst() { text += (line.isEmpty ? line : indent + line) + "\n" }
+    }
+    return text
 }

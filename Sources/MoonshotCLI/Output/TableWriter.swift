@@ -97,10 +97,9 @@ struct TableWriter: RowWriter {
         if stacks { return Terminal.write((written > 1 ? "\n" : "") + stacked(row)) }
         let cells = row.indices.map { TerminalText.wrap(row[$0], to: widths[$0]) }
         let height = cells.map(\.count).max() ?? 1
-        Terminal.write(
-            (0..<height).map { lineIndex in
-                line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n"
-            }.joined())
+        var text = ""
+        for lineIndex in 0..<height { text += line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n" }
+        Terminal.write(text)
     }
 
     /// Column widths that fit `width`, shrinking wrappable columns; nil when none do.

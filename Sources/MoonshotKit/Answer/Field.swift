@@ -80,11 +80,17 @@ package enum Field: String, CaseIterable, Sendable {
     }
 
     /// The heading of a table column: "LAUNCH DATE".
-    package var heading: String { rawValue.replacingAll("_", with: " ").uppercased() }
+    package var heading: String { spelled { _ in true } }
 
     /// The label of a `Label: value` line: "Launch date".
-    package var label: String {
-        let words = rawValue.replacingAll("_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+    package var label: String { spelled { $0 == 0 } }
+
+    /// The name with spaces for underscores, and the letters at the offsets `upper` picks in
+    /// upper case; byte by byte, as every name is ASCII.
+    private func spelled(upper: (Int) -> Bool) -> String {
+        let bytes = rawValue.utf8.enumerated().map { offset, byte in
+            byte == UInt8(ascii: "_") ? UInt8(ascii: " ") : upper(offset) && (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
