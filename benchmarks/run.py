@@ -21,7 +21,12 @@ It builds the release binary the README tells users to build
   of it (made once, untimed, before the runs), so that the import replaces existing content:
   interleaved with the fresh imports, compared with moonshot's fresh import;
 - queries: the whole process of `moonshot commander 11` and `moonshot flights <astronaut>`
-  against `sqlite3 DB "<the same SELECT>"`, on the real database and the ~300 MB one.
+  against `sqlite3 DB "<the same SELECT>"`, on the real database and the ~300 MB one;
+- check: `moonshot check` on the ~10 MB and ~300 MB databases, its median time and its peak
+  memory (max RSS).
+
+Each ratio is printed beside its target (TARGETS), and the last lines say plainly which
+targets this run missed, if any.
 
 It prints a table of medians and ratios (moonshot / sqlite3; below 1.0 means moonshot is faster).
 moonshot's import also validates everything and records SHA-256 provenance, which the shell does not.
@@ -50,6 +55,10 @@ DATASETS = {
     "~10 MB": (7_000, 1_200),
     "~300 MB": (220_000, 50_000),
 }
+
+# The targets a run is held to: an import at most the shell's time for the same work, a question
+# at most 0.9 of the shell's time for the same SELECT, `check` at most 64 MiB at every size.
+TARGETS = {"import": 1.0, "question": 0.9, "check MiB": 64}
 
 COMMANDER_SQL = ("SELECT astronaut_name, role FROM crew_roster "
                  "WHERE mission_id = {mission} AND canonical_role = 'Commander' ORDER BY position")
@@ -199,11 +208,12 @@ def main():
     parser.add_argument("--real-runs", type=int, default=51,
                         help="import runs per tool on the real dataset, whose few milliseconds vary more (default 51)")
     parser.add_argument("--query-runs", type=int, default=50, help="runs per query and tool (default 50)")
+    parser.add_argument("--check-runs", type=int, default=3, help="runs of check per synthetic dataset (default 3)")
     add_binary_options(parser)
     args = parser.parse_args()
     names = prepare(args)
 
-    import_rows, reimport_rows, query_rows, per_mb = [], [], [], {}
+    import_rows, reimport_rows, query_rows, check_rows, per_mb = [], [], [], [], {}
     with tempfile.TemporaryDirectory(prefix="moonshot-bench-", dir=os.path.join(ROOT, ".build")) as scratch:
         databases = {}
         for name in names:
@@ -218,6 +228,11 @@ def main():
             import_rows.append((name, medians, memory))
             reimport_rows.append((name, medians["moonshot"], medians["moonshot re-import"],
                                   memory["moonshot"], memory["moonshot re-import"]))
+        for name in (n for n in names if DATASETS[n] is not None):
+            print(f"check: {name} ...", file=sys.stderr)
+            argv = [BINARY, "check", "--db", databases[name]]
+            times = [run(argv)[0] for _ in range(args.check_runs)]
+            check_rows.append((name, milliseconds(times), peak_memory(argv)))
         for name in (n for n in names if n in ("real (37 KB)", "~300 MB")):
             print(f"queries: {name} ...", file=sys.stderr)
             astronaut = "lovell" if DATASETS[name] is None else first_astronaut(databases[name])
@@ -234,13 +249,20 @@ def main():
         return "n/a" if value is None else f"{value:.1f} MB"
     def duration(ms):
         return f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.1f} ms"
-    header = (f"{'import':<14} {'moonshot':>9} {'sqlite3 same work':>18} {'ratio':>6} {'sqlite3 plain':>14} {'ratio':>6} "
+    missed = []
+    def against(ratio, target, what):
+        """The ratio with its target beside it; a ratio above its target is also listed as missed."""
+        if ratio > target:
+            missed.append(f"{what}: {ratio:.2f} (target ≤ {target:.2f})")
+        return f"{ratio:.2f} (target ≤ {target:.2f})"
+    header = (f"{'import':<14} {'moonshot':>9} {'sqlite3 same work':>18} {'ratio':>22} {'sqlite3 plain':>14} {'ratio':>6} "
               f"{'RSS moonshot':>13} {'RSS same work':>14} {'RSS plain':>10}")
     print(header)
     print("-" * len(header))
     for name, medians, memory in import_rows:
         mine, same, plain = medians["moonshot"], medians["sqlite3 same work"], medians["sqlite3 plain"]
-        print(f"{name:<14} {duration(mine):>9} {duration(same):>18} {mine / same:>6.2f} {duration(plain):>14} {mine / plain:>6.2f} "
+        print(f"{name:<14} {duration(mine):>9} {duration(same):>18} {against(mine / same, TARGETS['import'], f'import {name}'):>22} "
+              f"{duration(plain):>14} {mine / plain:>6.2f} "
               f"{megabytes(memory['moonshot']):>13} {megabytes(memory['sqlite3 same work']):>14} {megabytes(memory['sqlite3 plain']):>10}")
     print()
     header = f"{'re-import':<14} {'fresh':>9} {'re-import':>10} {'ratio':>6} {'RSS fresh':>10} {'RSS re-import':>14}"
@@ -251,11 +273,19 @@ def main():
               f"{megabytes(fresh_memory):>10} {megabytes(again_memory):>14}")
     if query_rows:
         print()
-        header = f"{'question':<38} {'moonshot':>10} {'sqlite3':>10} {'ratio':>7}"
+        header = f"{'question':<38} {'moonshot':>10} {'sqlite3':>10} {'ratio':>22}"
         print(header)
         print("-" * len(header))
         for label, mine, theirs in query_rows:
-            print(f"{label:<38} {mine:>8.2f}ms {theirs:>8.2f}ms {mine / theirs:>7.2f}")
+            print(f"{label:<38} {mine:>8.2f}ms {theirs:>8.2f}ms {against(mine / theirs, TARGETS['question'], label):>22}")
+    if check_rows:
+        print()
+        header = f"{'check':<14} {'time':>9} {'peak memory':>26}"
+        print(header)
+        print("-" * len(header))
+        for name, ms, memory in check_rows:
+            shown = "n/a" if memory is None else against(memory, TARGETS["check MiB"], f"check {name}, MiB").replace("(", "MiB (")
+            print(f"{name:<14} {duration(ms):>9} {shown:>26}")
     print()
     print("content: at every size both tools loaded the same missions, astronauts and crew rows, "
           "canonical_role included, and so did moonshot's re-import")
@@ -264,6 +294,13 @@ def main():
         print()
         print(f"import cost per MB: {small:.1f} ms at ~10 MB, {large:.1f} ms at ~300 MB "
               f"({(large / small - 1) * 100:+.0f}%)")
+    print()
+    if missed:
+        print("TARGETS MISSED in this run:")
+        for line in missed:
+            print(f"  {line}")
+    else:
+        print("every target was met in this run")
 
 
 def first_astronaut(database):
