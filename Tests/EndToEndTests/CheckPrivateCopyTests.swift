@@ -93,7 +93,8 @@ final class CheckPrivateCopyTests: BinaryTestCase {
         XCTAssertTrue(
             checked.stderr.contains(
                 "cannot check \(database): there is no room for its private copy in the temporary folder \(disk.path) "
-                    + "(the disk is full or a file-size limit was reached); the check needs about \((bytes + 1_048_575) >> 20) MiB free there\n"),
+                    + "(the disk is full or a file-size limit was reached); the check needs about \((bytes + 1_048_575) >> 20) MiB "
+                    + "(the database's size) free there, and more when the repair it tries rebuilds a table or an index\n"),
             checked.stderr)
         XCTAssertTrue(
             checked.stderr.contains("Free some space there, or give a folder with room: SQLITE_TMPDIR=FOLDER moonshot check --db \(database)\n"),
@@ -107,5 +108,28 @@ final class CheckPrivateCopyTests: BinaryTestCase {
         let again = try moonshot(["check", "--db", database], environment: elsewhere.environment)
         XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
         XCTAssertTrue(again.stdout.hasPrefix("\(database) is sound: no problems found.\n"), again.stdout)
+    }
+
+    func testATrialRepairWithoutRoomIsSaidTheSameWayNotAsAReport() throws {
+        let size = try importSynthetic(missions: 12_000)
+        XCTAssertGreaterThan(size, copyCacheMiB, "the copy does not fit in its page cache")
+        // Room for the copy and 1 MiB more: the check of the sound database goes through.
+        let disk = folder.appendingPathComponent("disk", isDirectory: true)
+        try mountSmallDisk(at: disk, size: "\(Int(size.rounded(.up)) + 1)m")
+        let temporary = ["SQLITE_TMPDIR": disk.path, "TMPDIR": disk.path]
+        let sound = try moonshot(["check"], environment: temporary)
+        XCTAssertEqual(sound.status, 0, "the copy alone fits: \(sound.stdout + sound.stderr)")
+        XCTAssertEqual(try contents(of: disk), [])
+
+        // The repair tried on the copy rebuilds missions_fts: several MiB more than there is.
+        _ = try sqlite3("DROP TRIGGER missions_au; UPDATE missions SET description = description || ' zanzibar marmalade' WHERE id = 11")
+        let checked = try moonshot(["check"], environment: temporary)
+        XCTAssertEqual(checked.status, 1, checked.stdout + checked.stderr)
+        XCTAssertEqual(checked.stdout, "", "no report, which without the trial could give the wrong fix")
+        XCTAssertTrue(
+            checked.stderr.contains("cannot check ./moonshot.db: there is no room for its private copy in the temporary folder \(disk.path) "),
+            checked.stderr)
+        XCTAssertTrue(checked.stderr.contains("and more when the repair it tries rebuilds a table or an index\n"), checked.stderr)
+        XCTAssertEqual(try contents(of: disk), [], "nothing is left on the full disk")
     }
 }

@@ -99,7 +99,8 @@ enum DatabaseWords {
             ErrorMessage(
                 "cannot check \(MoonshotFile.shown(path)): there is no room for its private copy in "
                     + (folder.map { "the temporary folder \($0)" } ?? "SQLite's temporary folder")
-                    + " (the disk is full or a file-size limit was reached); the check needs \(copySize(bytes)) free there",
+                    + " (the disk is full or a file-size limit was reached); the check needs \(copySize(bytes)) free there, "
+                    + "and more when the repair it tries rebuilds a table or an index",
                 hint: "Free some space there, or give a folder with room: " + temporaryFolderHint(path))
         case .noTemporaryFolder(let path, let bytes):
             ErrorMessage(
@@ -109,10 +110,11 @@ enum DatabaseWords {
         }
     }
 
-    /// What `check`'s private copy of a database of `bytes` needs: "about 96 MiB".
+    /// What `check`'s private copy of a database of `bytes` needs: "about 96 MiB (the
+    /// database's size)".
     private static func copySize(_ bytes: Int64?) -> String {
-        guard let bytes else { return "about the database's size" }
-        return "about \(max(1, (bytes + (1 << 20) - 1) >> 20)) MiB"
+        guard let bytes else { return "the database's size" }
+        return "about \(max(1, (bytes + (1 << 20) - 1) >> 20)) MiB (the database's size)"
     }
 
     /// How to run the check of the database at `path` with another temporary folder, and
