@@ -41,9 +41,10 @@ package final class Database {
     /// How long the statements of a connection wait for other connections' locks, in all.
     package static let defaultBusyTimeout = Duration.seconds(5)
 
-    /// Opens the database at `path` (`":memory:"` for a private in-memory one). Foreign keys
-    /// are enforced on a connection that can write unless `foreignKeys` is false. Its statements
-    /// wait for other connections' locks up to `busyTimeout` in all.
+    /// Opens the database at `path` (`":memory:"` for a private in-memory one, `""` for a
+    /// private temporary one on disk, as `privateCopy` makes). Foreign keys are enforced on a
+    /// connection that can write unless `foreignKeys` is false. Its statements wait for other
+    /// connections' locks up to `busyTimeout` in all.
     package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {

@@ -91,16 +91,16 @@ class BinaryTestCase: XCTestCase {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
-    /// Starts moonshot with `arguments` in the test's folder, output discarded (standard error
-    /// kept in `stderr`, when given), without waiting.
-    func start(_ arguments: [String], stderr: URL? = nil) throws -> Process {
+    /// Starts moonshot with `arguments` in the test's folder, and `environment` added to this
+    /// process's, output discarded (standard error kept in `stderr`, when given), without waiting.
+    func start(_ arguments: [String], stderr: URL? = nil, environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "MOONSHOT_DB")
-        process.environment = environment
+        var inherited = ProcessInfo.processInfo.environment
+        inherited.removeValue(forKey: "MOONSHOT_DB")
+        process.environment = inherited.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         if let stderr {
@@ -132,12 +132,15 @@ class BinaryTestCase: XCTestCase {
         try run(URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "\(seconds)", Self.binary.path] + arguments)
     }
 
-    /// Runs moonshot with `arguments` (absolute paths) on the test's moonshot.db, and returns its
-    /// exit status, its peak resident memory in MiB and what it wrote on standard error.
+    /// Runs moonshot with `arguments` (absolute paths) on the test's moonshot.db, with
+    /// `environment` added to this process's, and returns its exit status, its peak resident
+    /// memory in MiB and what it wrote on standard output and standard error.
     ///
     /// GNU time measures it: the peak of a process started straight from this (large) test
     /// process would include this process's own, which Linux carries over when it starts one.
-    func moonshotMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakMiB: Double, stderr: String) {
+    func moonshotMeasuringMemory(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, peakMiB: Double, stdout: String, stderr: String)
+    {
         let time = URL(fileURLWithPath: "/usr/bin/time")
         guard FileManager.default.isExecutableFile(atPath: time.path) else {
             XCTFail("measuring memory needs GNU time: apt-get install time")
@@ -145,10 +148,10 @@ class BinaryTestCase: XCTestCase {
         }
         let report = folder.appendingPathComponent("time-report.txt")
         let database = folder.appendingPathComponent("moonshot.db").path
-        let result = try run(time, ["-f", "%M", "-o", report.path, Self.binary.path] + arguments + ["--db", database])
+        let result = try run(time, ["-f", "%M", "-o", report.path, Self.binary.path] + arguments + ["--db", database], environment: environment)
         let kilobytes = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) }
         try FileManager.default.removeItem(at: report)
-        return (result.status, (kilobytes ?? .infinity) / 1024, result.stderr)
+        return (result.status, (kilobytes ?? .infinity) / 1024, result.stdout, result.stderr)
     }
 
     func moonshot(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
@@ -245,6 +248,27 @@ class BinaryTestCase: XCTestCase {
         let reason = "\(name) is not on the PATH; \(install) (as .ci/run does) to run this test"
         if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
         throw XCTSkip(reason)
+    }
+
+    /// Mounts a tmpfs of `size` ("2m") at `folder` for this test, and unmounts it afterwards
+    /// (failing the test when it cannot). Needs root, which CI has: elsewhere the test is
+    /// skipped, saying so; in CI it fails.
+    func mountSmallDisk(at folder: URL, size: String) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mounted = try run(URL(fileURLWithPath: "/usr/bin/env"), ["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path])
+        guard mounted.status == 0 else {
+            let reason = "mounting a small tmpfs needs root (run the tests as root, as CI does): \(mounted.stderr)"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        addTeardownBlock {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            umount.arguments = ["umount", folder.path]
+            try umount.run()
+            umount.waitUntilExit()
+            XCTAssertEqual(umount.terminationStatus, 0, "the tmpfs at \(folder.path) could not be unmounted")
+        }
     }
 
     func sqlite3(_ sql: String, database: String = "moonshot.db") throws -> String {

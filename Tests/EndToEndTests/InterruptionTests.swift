@@ -103,17 +103,4 @@ final class InterruptionTests: BinaryTestCase {
             XCTAssertEqual(try files(startingWith: "moonshot.db"), ["moonshot.db"], "no journal is left")
         }
     }
-
-    /// Mounts a tmpfs of `size` at `folder` for this test (and unmounts it afterwards). Needs
-    /// root, which CI has: elsewhere the test is skipped, saying so; in CI it fails.
-    private func mountSmallDisk(at folder: URL, size: String) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let mounted = try run(URL(fileURLWithPath: "/usr/bin/env"), ["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path])
-        guard mounted.status == 0 else {
-            let reason = "mounting a small tmpfs needs root (run the tests as root, as CI does): \(mounted.stderr)"
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
-            throw XCTSkip(reason)
-        }
-        addTeardownBlock { [self] in _ = try? run(URL(fileURLWithPath: "/usr/bin/env"), ["umount", folder.path]) }
-    }
 }

@@ -95,7 +95,33 @@ enum DatabaseWords {
             ErrorMessage(
                 "the database holds NULL in column \(quoted(column)), which moonshot never writes there",
                 hint: "Run 'moonshot import' to make the database again.")
+        case .noRoomToCheck(let path, let folder, let bytes):
+            ErrorMessage(
+                "cannot check \(MoonshotFile.shown(path)): there is no room for its private copy in "
+                    + (folder.map { "the temporary folder \($0)" } ?? "SQLite's temporary folder")
+                    + " (the disk is full or a file-size limit was reached); the check needs \(copySize(bytes)) free there, "
+                    + "and more when the repair it tries rebuilds a table or an index",
+                hint: "Free some space there, or give a folder with room: " + temporaryFolderHint(path))
+        case .noTemporaryFolder(let path, let bytes):
+            ErrorMessage(
+                "cannot check \(MoonshotFile.shown(path)): there is no temporary folder for its private copy "
+                    + "(none of SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder is a folder moonshot may write in)",
+                hint: "Give a folder with \(copySize(bytes)) free: " + temporaryFolderHint(path))
         }
+    }
+
+    /// What `check`'s private copy of a database of `bytes` needs: "about 96 MiB (the
+    /// database's size)".
+    private static func copySize(_ bytes: Int64?) -> String {
+        guard let bytes else { return "the database's size" }
+        return "about \(max(1, (bytes + (1 << 20) - 1) >> 20)) MiB (the database's size)"
+    }
+
+    /// How to run the check of the database at `path` with another temporary folder, and
+    /// where SQLite looks for one.
+    private static func temporaryFolderHint(_ path: String) -> String {
+        "SQLITE_TMPDIR=FOLDER moonshot check\(dbOption(path))\n"
+            + "(SQLite puts its temporary files in the first of SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp and /tmp that it may write in.)"
     }
 
     /// The `moonshot import` command that makes the database at `path` again from the files its

@@ -3,29 +3,39 @@ import SQLite
 /// `moonshot check`: what is wrong with a moonshot database, and what fixes it, without
 /// changing it.
 ///
-/// The file is opened read-only, and the checks run on a copy of it in memory: FTS5's thorough
-/// integrity check is an INSERT into the index, which a read-only connection refuses. A check
-/// that reads a table or view that is missing, or a rule's view that was changed, is left out:
-/// the schema's problem says so, and the repair puts it back before the data is compared.
+/// The file is opened read-only, and the checks run on a private copy of it in SQLite's
+/// temporary folder (`Database.privateCopy`): FTS5's thorough integrity check is an INSERT into
+/// the index, which a read-only connection refuses, and the repair is tried on the copy. The
+/// copy takes about the database's size in that folder, and a bounded page cache in memory,
+/// however large the database is; a folder without room is `DatabaseProblem.noRoomToCheck`. A
+/// check that reads a table or view that is missing, or a rule's view that was changed, is left
+/// out: the schema's problem says so, and the repair puts it back before the data is compared.
 package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
     package static let listLimit = 20
 
     /// Checks the database at `path`, saying what fixes a problem in the words of `fixes`. Throws, as the questions do, for a file that is not a
-    /// moonshot database of this schema version, or cannot be read.
+    /// moonshot database of this schema version, or cannot be read; and when SQLite's temporary folder has no room for the copy.
     package static func run(path: String, fixes: FixWording) throws -> DatabaseReport {
         let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         let latestImport = finding { try opened.latestImport() }
         let edits = finding { try opened.editsSinceImport() }
-        let copy: Database
         do {
-            copy = try opened.copyInMemory()
-        } catch ResultCode.busy, ResultCode.locked {
-            throw DatabaseProblem.busy(path: path)
-        } catch let error as SQLiteError where error.code.primary == .corrupt {
-            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
+            let copy: Database
+            do {
+                copy = try opened.privateCopy()
+            } catch ResultCode.busy, ResultCode.locked {
+                throw DatabaseProblem.busy(path: path)
+            } catch let error as SQLiteError where error.code.primary == .corrupt {
+                throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
+            }
+            return try report(on: copy, path: path, fixes: fixes, latestImport: latestImport, edits: edits)
+        } catch let error as SQLiteError where error.isOutOfSpace {
+            // Only the copy and SQLite's temporary files are written: the temporary folder is full.
+            throw DatabaseProblem.noRoomToCheck(path: path, folder: opened.temporaryFolder, bytes: opened.byteCount)
+        } catch ResultCode.noTemporaryFolder {
+            throw DatabaseProblem.noTemporaryFolder(path: path, bytes: opened.byteCount)
         }
-        return try report(on: copy, path: path, fixes: fixes, latestImport: latestImport, edits: edits)
     }
 
     private static func report(
@@ -33,9 +43,9 @@ package enum DatabaseCheck {
         edits: DatabaseReport.Finding<DataEdits?>
     ) throws -> DatabaseReport {
         let shownPath = MoonshotFile.shown(path)
-        var problems = attempt("The file's integrity", fixes: fixes) { try integrityProblems(in: database, fixes: fixes) }
+        var problems = try attempt("The file's integrity", fixes: fixes) { try integrityProblems(in: database, fixes: fixes) }
         // The repair, tried on this private copy and rolled back: where it would refuse, its advice is the fix.
-        let refusal = DatabaseRepair.refusalOnTrial(of: database, path: path)
+        let refusal = try DatabaseRepair.refusalOnTrial(of: database, path: path)
         let differences = try SchemaComparison.differences(in: database)
         let moonshots = differences.filter(\.changesMoonshotsObjects)
         // A full-text index that is missing or changed is made again whole: its own tables go unsaid.
@@ -53,11 +63,11 @@ package enum DatabaseCheck {
             }
         }
         if intact(["crew", "missions", "astronauts"]) {
-            problems += attempt("Crew rows that point nowhere", fixes: fixes) { danglingRowProblems(try DanglingCrewRows.find(in: database)) }
+            problems += try attempt("Crew rows that point nowhere", fixes: fixes) { danglingRowProblems(try DanglingCrewRows.find(in: database)) }
         }
         for (index, table) in FullTextIndexes.indexedTables
         where intact([index, table]) && !moonshots.contains(where: { $0.object.name.lowercased().hasPrefix(index + "_") }) {
-            problems += attempt("Full-text index \(index)", fixes: fixes) {
+            problems += try attempt("Full-text index \(index)", fixes: fixes) {
                 try FullTextIndexes.outOfStep(in: database, only: [index]).map { _ in
                     let refused = refusal?.object == index ? refusal : nil
                     return DatabaseReport.Problem(
@@ -67,7 +77,7 @@ package enum DatabaseCheck {
             }
         }
         if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
-            problems += attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
+            problems += try attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
         }
         if intact(["astronauts", "edited_rows"]), let numbers = try? AstronautNumbers.lowered(in: database) {
             problems.append(
@@ -149,10 +159,14 @@ package enum DatabaseCheck {
         problems.count <= listLimit ? problems : Array(problems.prefix(listLimit)) + [rest(problems.count - listLimit)]
     }
 
-    /// The problems `check` finds, or when it cannot run (a damaged page, say), a problem saying so.
-    private static func attempt(_ what: String, fixes: FixWording, _ check: () throws -> [DatabaseReport.Problem]) -> [DatabaseReport.Problem] {
+    /// The problems `check` finds, or when it cannot run (a damaged page, say), a problem saying
+    /// so. Throws when the temporary folder has no room for what it writes: that is not the
+    /// database's problem, and `run` says so.
+    private static func attempt(_ what: String, fixes: FixWording, _ check: () throws -> [DatabaseReport.Problem]) throws -> [DatabaseReport.Problem] {
         do {
             return try check()
+        } catch let error as SQLiteError where error.isOutOfSpace || ResultCode.noTemporaryFolder ~= error.code {
+            throw error
         } catch {
             let reason = (error as? SQLiteError)?.message ?? String(describing: error)
             let damaged = (error as? SQLiteError)?.code.primary == .corrupt

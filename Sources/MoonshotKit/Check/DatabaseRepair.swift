@@ -52,14 +52,18 @@ package enum DatabaseRepair {
     }
 
     /// What the repair of `database` (a private copy) would refuse, tried and rolled back: so
-    /// that `check` advises what the repair then does. Nil when it would go through.
-    static func refusalOnTrial(of database: Database, path: String) -> RepairRefusal? {
+    /// that `check` advises what the repair then does. Nil when it would go through. Throws
+    /// only when the copy's folder has no room for the trial's writes, which says nothing of
+    /// the repair.
+    static func refusalOnTrial(of database: Database, path: String) throws -> RepairRefusal? {
         do {
             let version = try layout(of: database, path: path)
             _ = try database.rolledBack(.deferred) { try repair(database, path: path, version: version) }
             return nil
         } catch let refusal as RepairRefusal {
             return refusal
+        } catch let error as SQLiteError where error.isOutOfSpace || ResultCode.noTemporaryFolder ~= error.code {
+            throw error
         } catch {
             return nil
         }

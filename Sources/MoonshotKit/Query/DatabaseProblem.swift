@@ -32,6 +32,12 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case unfinishedTransaction(path: String)
     /// A column moonshot never leaves NULL is NULL.
     case unexpectedNull(column: String)
+    /// The check's private copy of the database (of `bytes`) does not fit in SQLite's
+    /// temporary folder, `folder` (nil when it cannot be told).
+    case noRoomToCheck(path: String, folder: String?, bytes: Int64?)
+    /// SQLite finds no folder it may write its temporary files in, where the check copies the
+    /// database (of `bytes`).
+    case noTemporaryFolder(path: String, bytes: Int64?)
 }
 
 /// The files an import read, as it was given them; nil for the built-in dataset's.

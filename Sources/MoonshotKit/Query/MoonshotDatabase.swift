@@ -111,10 +111,18 @@ package final class MoonshotDatabase {
         }
     }
 
-    /// A private in-memory copy of the database, for work that must write to look (see
-    /// `Database.copyInMemory`).
-    func copyInMemory() throws -> Database {
-        try connection.copyInMemory()
+    /// A private copy of the database in SQLite's temporary folder, for work that must write
+    /// to look (see `Database.privateCopy`).
+    func privateCopy() throws -> Database {
+        try connection.privateCopy()
+    }
+
+    /// The folder SQLite puts its temporary files in (see `Database.temporaryFolder`).
+    var temporaryFolder: String? { connection.temporaryFolder }
+
+    /// The size of the database, in bytes: about what a private copy of it takes.
+    var byteCount: Int64? {
+        (try? connection.rows("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size"))?.first?.int64(0)
     }
 
     /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.

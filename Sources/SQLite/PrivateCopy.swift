@@ -1,0 +1,42 @@
+internal import CSQLite3
+
+extension Database {
+    /// How many bytes of a private copy's pages are held in memory; the rest are in its file.
+    package static let privateCopyCacheBytes = 16 << 20
+
+    /// A private copy of this connection's main database, page for page (SQLite's online
+    /// backup, which only reads this connection's file): for work that must write to look,
+    /// such as FTS5's integrity check, on a database that must not change.
+    ///
+    /// The copy is a temporary database on disk (SQLite's for an empty file name), in
+    /// `temporaryFolder`: SQLite removes its file as soon as it has made it, so nothing is left
+    /// behind however the process ends, and the space comes back when the copy is closed. Up to
+    /// `cacheBytes` of its pages are held in memory, the rest only in the file, so the memory
+    /// it takes does not grow with the database; the folder needs about the database's size
+    /// free. Throws SQLite's error: `.full` when the folder has no room, `.noTemporaryFolder`
+    /// when SQLite finds no folder it may write in.
+    package func privateCopy(cacheBytes: Int = Database.privateCopyCacheBytes) throws -> Database {
+        let copy = try Database(path: "", mode: .readWriteCreate)
+        try copy.execute("PRAGMA cache_size = -\(max(cacheBytes >> 10, 1))")
+        guard let backup = sqlite3_backup_init(copy.handle, "main", handle, "main") else {
+            throw SQLiteError(connection: copy.handle, code: sqlite3_errcode(copy.handle))
+        }
+        let code = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else { throw error(code: code, sql: nil) }
+        return copy
+    }
+
+    /// The folder SQLite puts its temporary files in, private copies among them: the first of
+    /// SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder that is a folder
+    /// this process may write in (SQLite on Unix). Nil when there is none, or this connection's
+    /// file is not open yet.
+    package var temporaryFolder: String? {
+        var name: UnsafeMutablePointer<CChar>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_TEMPFILENAME, &name) == SQLITE_OK, let name else { return nil }
+        defer { sqlite3_free(name) }
+        let path = String(cString: name)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
