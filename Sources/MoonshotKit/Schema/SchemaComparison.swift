@@ -45,13 +45,18 @@ package enum SchemaComparison {
         var matched = [Bool](repeating: false, count: expected.count)
         var next = 0
         while try statement.step() {
+            // A trigger's name is apart from those of tables, indexes and views (see `SchemaObject.key`).
+            let isTrigger = statement.hasText(1, "trigger")
+            func isNamed(_ object: (type: String, name: String, table: String, sql: String?)) -> Bool {
+                (object.type == "trigger") == isTrigger && statement.hasText(0, object.name)
+            }
             // In schema.sql's order, unless another program made some again.
-            if next >= expected.count || !statement.hasText(0, expected[next].name) {
-                guard let name = statement.text(0), let index = expected.firstIndex(where: { $0.name == name }) else { continue }
+            if next >= expected.count || !isNamed(expected[next]) {
+                guard let index = expected.firstIndex(where: isNamed) else { continue }
                 next = index
             }
             let object = expected[next]
-            // A second object of one of its names (a trigger named as a table) is a difference too.
+            // A second object of one of its names is a difference too.
             guard !matched[next], statement.hasText(1, object.type), statement.hasText(2, object.table), statement.hasText(3, object.sql) else {
                 return false
             }
