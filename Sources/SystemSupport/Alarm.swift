@@ -4,9 +4,9 @@ import Glibc
 /// Actions run at given times after the alarm was set, until it is cancelled, even while the
 /// thread that set it is busy in one long call: a POSIX timer signals that thread (SIGALRM),
 /// and the actions run in its signal handler. No thread is started, so a question that ends in
-/// milliseconds pays three system calls for it. The actions must be safe in a signal handler:
-/// store to atomics, call `sqlite3_interrupt`, `write` or `_exit`. Only the thread that set it
-/// cancels it.
+/// milliseconds pays five system calls for it. The actions must be safe in a signal handler:
+/// store to atomics, call `sqlite3_interrupt`, `write` or `_exit`. Setting it unblocks SIGALRM
+/// on its thread (a process may start with it blocked), and only that thread cancels it.
 package final class Alarm {
     /// An action and when it is due, after the alarm was set.
     package struct Step: Sendable {
@@ -30,6 +30,10 @@ package final class Alarm {
     package init?(_ steps: [Step]) {
         guard let first = steps.first else { return nil }
         AlarmSchedule.installHandler()
+        var alarm = sigset_t()
+        sigemptyset(&alarm)
+        sigaddset(&alarm, SIGALRM)
+        pthread_sigmask(SIG_UNBLOCK, &alarm, nil)
         let schedule = AlarmSchedule(steps: steps, start: MonotonicClock.now())
         var event = sigevent()
         event.sigev_notify = Int32(SIGEV_THREAD_ID)
@@ -48,8 +52,9 @@ package final class Alarm {
         schedule.arm(for: first)
     }
 
-    /// Cancels the steps not yet run. Once it returns, none runs: Linux takes a signal the timer
-    /// queued meanwhile back with the timer.
+    /// Cancels the steps not yet run. Once it returns, none runs: a signal the timer queued for
+    /// this thread, which does not block it, is handled before `timer_delete` returns (and
+    /// Linux 6.13 and later take it back with the timer).
     package func cancel() {
         guard isSet else { return }
         timer_delete(timer)
@@ -96,10 +101,11 @@ private final class AlarmSchedule: @unchecked Sendable {
         if next < steps.count { arm(for: steps[next]) }
     }
 
-    /// Installs the SIGALRM handler, once for the process, having taken each of its steps once
-    /// outside any handler: the Swift runtime makes a type's metadata with malloc when code
-    /// first needs it, and in a handler, a signal that arrived inside malloc would wait for
-    /// malloc's lock forever.
+    /// Installs the SIGALRM handler, once for the process, having run its code once outside
+    /// any handler (an empty step): the Swift runtime makes a type's metadata with malloc when
+    /// code first needs it, and in a handler, a signal that arrived inside malloc would wait
+    /// for malloc's lock forever. A SIGALRM that no timer sent (`kill -ALRM`) still ends the
+    /// process, as it would without the handler.
     static func installHandler() { _ = installed }
 
     private static let installed: Void = {
@@ -107,7 +113,11 @@ private final class AlarmSchedule: @unchecked Sendable {
         withExtendedLifetime(idle) { handle(Unmanaged.passUnretained(idle).toOpaque()) }
         var action = sigaction()
         action.__sigaction_handler.sa_sigaction = { _, info, _ in
-            guard let info, info.pointee.si_code == SI_TIMER else { return }
+            guard let info, info.pointee.si_code == SI_TIMER else {
+                signal(SIGALRM, SIG_DFL)
+                raise(SIGALRM)
+                return
+            }
             let saved = errno
             defer { errno = saved }
             AlarmSchedule.handle(info.pointee._sifields._timer.si_sigval.sival_ptr)

@@ -30,6 +30,28 @@ final class TimeLimitTests: BinaryTestCase {
         XCTAssertEqual(try moonshot("crew", "11").status, 0, "nothing is left locked")
     }
 
+    /// The limit's alarm is a signal, SIGALRM: a process started with it blocked (a parent may
+    /// leave it so) is still stopped a second after the limit; and a SIGALRM no timer sent ends
+    /// moonshot as it ends any program.
+    func testTheLimitHoldsWhenStartedWithTheAlarmSignalBlocked() throws {
+        let started = Date()
+        let script = """
+            import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            os.execv(sys.argv[1], sys.argv[1:])
+            """
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-s", "KILL", "30", "python3", "-c", script, Self.binary.path, "sql", "SELECT \(Self.slowCall)", "--timeout", "1"])
+        assertStopped(result, after: "1 second", within: 10, started: started)
+
+        let sent = try run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["-s", "ALRM", "1", Self.binary.path, "sql", "SELECT \(Self.slowCall)", "--timeout", "20"])
+        XCTAssertEqual(sent.status, 124, "timeout's SIGALRM ended it: \(sent.stderr)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+    }
+
     func testARedefinedViewIsRefusedByTheQuestionsAndTimedInSQL() throws {
         _ = try sqlite3(
             """

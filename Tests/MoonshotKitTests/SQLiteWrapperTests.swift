@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 
 @testable import MoonshotKit
@@ -6,6 +7,23 @@ import XCTest
 final class SQLiteWrapperTests: XCTestCase {
     private func memory() throws -> Database {
         try Database(path: ":memory:", mode: .readWriteCreate)
+    }
+
+    /// Named parameters are bound by name; a parameter without a value, or a value without a
+    /// parameter, is refused naming the SQL.
+    func testNamedParametersAreBoundByNameAndEachMustMatch() throws {
+        let db = try memory()
+        let statement = try db.prepare("SELECT :b, :a")
+        try statement.bind(named: ["a": .integer(1), "b": .text("two")])
+        XCTAssertTrue(try statement.step())
+        XCTAssertEqual(statement.currentRow.values, [.text("two"), .integer(1)])
+        XCTAssertThrowsError(try statement.bind(named: ["a": .integer(1)])) { error in
+            XCTAssertEqual((error as? SQLiteError)?.message, "parameter :b has no value")
+            XCTAssertEqual((error as? SQLiteError)?.sql, "SELECT :b, :a")
+        }
+        XCTAssertThrowsError(try statement.bind(named: ["a": .integer(1), "b": .null, "c": .null])) { error in
+            XCTAssertEqual((error as? SQLiteError)?.message, "the statement has no parameter :c")
+        }
     }
 
     func testPrepareBindStepAndReuse() throws {
@@ -439,10 +457,13 @@ final class SQLiteWrapperTests: XCTestCase {
 /// When an alarm's action ran, set from its thread.
 private struct NotSQLitesError: Error {}
 
-private final class StuckFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: DispatchTime?
+/// When `whenStuck` was called, if it was: an atomic, since it is called in a signal handler.
+private final class StuckFlag: Sendable {
+    private let recorded = Atomic<UInt64>(0)
 
-    func record(_ time: DispatchTime) { lock.withLock { recorded = time } }
-    var time: DispatchTime? { lock.withLock { recorded } }
+    func record(_ time: DispatchTime) { recorded.store(time.uptimeNanoseconds, ordering: .relaxed) }
+    var time: DispatchTime? {
+        let nanoseconds = recorded.load(ordering: .relaxed)
+        return nanoseconds == 0 ? nil : DispatchTime(uptimeNanoseconds: nanoseconds)
+    }
 }
