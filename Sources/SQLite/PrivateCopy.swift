@@ -22,8 +22,10 @@ extension Database {
             throw SQLiteError(connection: copy.handle, code: sqlite3_errcode(copy.handle))
         }
         let code = sqlite3_backup_step(backup, -1)
-        sqlite3_backup_finish(backup)
-        guard code == SQLITE_DONE else { throw error(code: code, sql: nil) }
+        // An I/O error (no room, a file-size limit) is left on the copy's connection, with the
+        // system's error number; a lock met on this one's file is this one's.
+        let finished = sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else { throw finished == SQLITE_OK ? error(code: code, sql: nil) : copy.error(code: code, sql: nil) }
         return copy
     }
 

@@ -60,6 +60,16 @@ final class CheckPrivateCopyTests: BinaryTestCase {
         XCTAssertLessThan(checked.peakMiB, size - 16, "peak \(checked.peakMiB) MiB for a database of \(size) MiB")
         XCTAssertEqual(try contents(of: temporary.url), [], "the copy and its journal are gone")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before, "the database is not changed")
+
+        // A file-size limit (ulimit -f, in KiB) below the copy's size is no room either.
+        let limited = try run(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -f 8192; exec \"$0\" check --db \"$1\"", Self.binary.path, database],
+            environment: temporary.environment)
+        XCTAssertEqual(limited.status, 1, limited.stderr)
+        XCTAssertTrue(
+            limited.stderr.hasPrefix("Error: cannot check \(database): there is no room for its private copy in the temporary folder \(temporary.url.path)"),
+            limited.stderr)
+        XCTAssertEqual(try contents(of: temporary.url), [])
     }
 
     func testACheckKilledMidwayLeavesNothingInTheTemporaryFolder() throws {
