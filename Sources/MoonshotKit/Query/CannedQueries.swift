@@ -123,10 +123,16 @@ struct SearchWords {
         return (chunks.filter { $0.lowercased() != last } + chunks.filter { $0.lowercased() == last }).joined(separator: " ")
     }
 
-    /// Each string once: the first of those that differ only in case.
+    /// Each string once: the first of those that differ only in case. (A list of the few words
+    /// typed, not a set, which would have the runtime look up String's conformances.)
     private static func firstOfEach(_ strings: some Sequence<String>) -> [String] {
-        var seen: Set<String> = []
-        return strings.filter { seen.insert($0.lowercased()).inserted }
+        var seen: [String] = []
+        return strings.filter { string in
+            let key = string.lowercased()
+            if seen.contains(key) { return false }
+            seen.append(key)
+            return true
+        }
     }
 
     /// Splits on anything but letters and digits; a possessive "'s" is dropped; a word given
