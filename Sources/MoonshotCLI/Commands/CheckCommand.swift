@@ -20,8 +20,8 @@ enum CheckCommand {
             fine); the derived columns against their rules; and the astronauts' number sequence
             against the numbers already given. It also says when the data was last imported
             and whether, how much and when it was changed since. The checks run on a private copy
-            of the file in SQLite's temporary folder (the first of SQLITE_TMPDIR, TMPDIR, /var/tmp
-            and /tmp that may be written in), which needs about the file's size free there while
+            of the file in SQLite's temporary folder (the first of SQLITE_TMPDIR, TMPDIR, /var/tmp,
+            /usr/tmp, /tmp and the current folder that may be written in), which needs about the file's size free there while
             the check runs; nothing is left there after. A database that is not moonshot's, or of another schema version, is refused; but --repair moves one
             of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'

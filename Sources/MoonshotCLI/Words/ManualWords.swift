@@ -12,6 +12,11 @@ enum ManualWords {
         (GlobalOptions.databaseVariable, "The database file, when --db names none."),
         ("COLUMNS", "The width tables are laid out for, when set; else the terminal's width, when the output is a terminal."),
         ("PATH", "Where 'moonshot shell' looks for the sqlite3 command."),
+        (
+            "SQLITE_TMPDIR",
+            "The folder where 'moonshot check' puts its private copy of the database, which needs about the database's size free; else TMPDIR, /var/tmp, /usr/tmp, /tmp or the current folder, the first that may be written in."
+        ),
+        ("TMPDIR", "That folder, when SQLITE_TMPDIR is not set."),
     ]
 
     /// What FILES says of `GlobalOptions.defaultDatabase`.
