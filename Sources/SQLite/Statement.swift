@@ -1,4 +1,5 @@
 internal import CSQLite3
+import Glibc
 
 /// SQLITE_TRANSIENT: SQLite copies bound text and blobs, and results, before the call returns.
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -192,7 +193,9 @@ package final class Statement {
         guard var expected else { return isNull(index) }
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return false }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
-        return expected.withUTF8 { $0.elementsEqual(UnsafeBufferPointer(start: bytes, count: count)) }
+        return expected.withUTF8 { buffer in
+            buffer.count == count && (count == 0 || memcmp(buffer.baseAddress!, bytes, count) == 0)
+        }
     }
 
     /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it
