@@ -60,6 +60,24 @@ enum TerminalText {
     /// than a line is broken between characters (grapheme clusters), never inside one or
     /// inside a control character's visible form. Takes time linear in the text's length.
     static func wrap(_ text: String, to limit: Int) -> [String] {
+        isPlainLine(text, within: limit) ? [text] : wrapByCharacters(text, to: limit)
+    }
+
+    /// Whether `text` is one line of printable ASCII that fits in `limit` cells and has no
+    /// spaces to fold (none doubled, none at either end): what `wrap` returns as it is, without
+    /// looking at its characters.
+    static func isPlainLine(_ text: String, within limit: Int) -> Bool {
+        guard text.utf8.count <= limit, text.utf8.first != 0x20, text.utf8.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// `wrap`, a character at a time.
+    static func wrapByCharacters(_ text: String, to limit: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
