@@ -19,16 +19,18 @@ enum CheckCommand {
             indexes, views and triggers against schema.sql (another program's own objects are
             fine); the derived columns against their rules; and the astronauts' number sequence
             against the numbers already given. It also says when the data was last imported
-            and whether, how much and when it was changed since. The checks run on a private copy
-            of the file in SQLite's temporary folder (the first of SQLITE_TMPDIR, TMPDIR, /var/tmp,
-            /usr/tmp, /tmp and the current folder that may be written in), which needs about the file's size free there while
-            the check runs; nothing is left there after. A database that is not moonshot's, or of another schema version, is refused; but --repair moves one
-            of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one does, to this layout in place.
+            and whether, how much and when it was changed since. The checks run on a private
+            copy of the file in SQLite's temporary folder (the first of SQLITE_TMPDIR, TMPDIR,
+            /var/tmp, /usr/tmp, /tmp and the current folder that may be written in), which needs
+            about the file's size free there while the check runs; nothing is left there after.
+            A database that is not moonshot's, or of another schema version, is refused; but
+            --repair moves one of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one
+            does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'
             locks up to --wait): makes again what is missing or changed from schema.sql (a
             changed table is rebuilt keeping every row and its keys), sets the derived columns
-            and the number sequence, rebuilds the full-text indexes, then checks again. Other programs' triggers do
-            not run meanwhile. It never deletes, adds or hides a row: a view where a table
+            and the number sequence, rebuilds the full-text indexes, then checks again. Other
+            programs' triggers do not run meanwhile. It never deletes, adds or hides a row: a view where a table
             belongs, a table that may hold a missing one's rows, a table without its key column,
             a row whose key would change and a damaged file are refused, changing nothing, with
             the steps that work; check gives the same advice. A database
