@@ -21,7 +21,8 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let noMemory = ResultCode(rawValue: SQLITE_NOMEM)
     package static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
     package static let ioError = ResultCode(rawValue: SQLITE_IOERR)
-    /// SQLite found no folder it may write its temporary files in.
+    /// SQLite found no folder it may write its temporary files in (SQLITE_IOERR_GETTEMPPATH,
+    /// a macro Swift does not import).
     package static let noTemporaryFolder = ResultCode(rawValue: SQLITE_IOERR | (25 << 8))
     package static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
     package static let full = ResultCode(rawValue: SQLITE_FULL)

@@ -24,6 +24,12 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))
     }
 
+    /// Whether SQLite could not write a temporary file: no room where it writes them
+    /// (`isOutOfSpace`), or no folder it may write them in.
+    package var isNoRoomForTemporaryFiles: Bool {
+        isOutOfSpace || code == .noTemporaryFolder
+    }
+
     /// The operating system's words for `systemError` ("Input/output error"), when there is one.
     package var systemReason: String? { systemError == 0 ? nil : String(cString: strerror(systemError)) }
 

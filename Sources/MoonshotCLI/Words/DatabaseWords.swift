@@ -121,7 +121,7 @@ enum DatabaseWords {
     /// where SQLite looks for one.
     private static func temporaryFolderHint(_ path: String) -> String {
         "SQLITE_TMPDIR=FOLDER moonshot check\(dbOption(path))\n"
-            + "(SQLite puts its temporary files in the first of SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp and /tmp that it may write in.)"
+            + "(SQLite puts its temporary files in the first of SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder that it may write in.)"
     }
 
     /// The `moonshot import` command that makes the database at `path` again from the files its

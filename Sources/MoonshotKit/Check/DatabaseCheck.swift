@@ -165,7 +165,7 @@ package enum DatabaseCheck {
     private static func attempt(_ what: String, fixes: FixWording, _ check: () throws -> [DatabaseReport.Problem]) throws -> [DatabaseReport.Problem] {
         do {
             return try check()
-        } catch let error as SQLiteError where error.isOutOfSpace || ResultCode.noTemporaryFolder ~= error.code {
+        } catch let error as SQLiteError where error.isNoRoomForTemporaryFiles {
             throw error
         } catch {
             let reason = (error as? SQLiteError)?.message ?? String(describing: error)

@@ -62,7 +62,7 @@ package enum DatabaseRepair {
             return nil
         } catch let refusal as RepairRefusal {
             return refusal
-        } catch let error as SQLiteError where error.isOutOfSpace || ResultCode.noTemporaryFolder ~= error.code {
+        } catch let error as SQLiteError where error.isNoRoomForTemporaryFiles {
             throw error
         } catch {
             return nil
