@@ -70,6 +70,25 @@ final class CheckPrivateCopyTests: BinaryTestCase {
             limited.stderr.hasPrefix("Error: cannot check \(database): there is no room for its private copy in the temporary folder \(temporary.url.path)"),
             limited.stderr)
         XCTAssertEqual(try contents(of: temporary.url), [])
+
+        // No folder at all it may write in: /tmp, /var/tmp and the current folder read-only, in a
+        // mount namespace of the check's own (root, as CI has), SQLITE_TMPDIR and TMPDIR unset.
+        let readOnly = """
+            for d in /tmp /var/tmp "$PWD"; do mount --bind "$d" "$d" && mount -o remount,bind,ro "$d" || exit 99; done
+            cd "$PWD" || exit 99
+            exec env -u SQLITE_TMPDIR -u TMPDIR "$0" check --db "$1"
+            """
+        let unwritable = try run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["unshare", "-m", "--propagation", "private", "sh", "-c", readOnly, Self.binary.path, database])
+        guard unwritable.status != 99 && !unwritable.stderr.contains("unshare:") else {
+            let reason = "making every temporary folder read-only needs root (run the tests as root, as CI does): \(unwritable.stderr)"
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        XCTAssertEqual(unwritable.status, 1, unwritable.stderr)
+        XCTAssertTrue(
+            unwritable.stderr.hasPrefix("Error: cannot check \(database): there is no temporary folder for its private copy"), unwritable.stderr)
+        XCTAssertTrue(unwritable.stderr.contains("SQLITE_TMPDIR=FOLDER moonshot check"), unwritable.stderr)
     }
 
     func testACheckKilledMidwayLeavesNothingInTheTemporaryFolder() throws {
