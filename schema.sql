@@ -9,10 +9,11 @@
 -- or view (its first paragraph, without the example lines) and the comment after each column
 -- to Datasette as their descriptions, so write them for a reader of the data.
 --
--- Schema version 4. Version 3 had the same tables and triggers, but its full-text indexes
--- did not stem words (a search for "rovers" missed "rover"). Version 2 kept itself right
--- only when moonshot wrote it: it had no triggers, so an edit made with another program left
--- the full-text indexes, the derived columns and the crew rows behind. Version 1 had computed name columns, an astronaut
+-- Schema version 5. Version 4 had the same tables, views and triggers, without the index of
+-- astronauts' names. Version 3's full-text indexes did not stem words (a search for "rovers"
+-- missed "rover"). Version 2 kept itself right only when moonshot wrote it: it had no
+-- triggers, so an edit made with another program left the full-text indexes, the derived
+-- columns and the crew rows behind. Version 1 had computed name columns, an astronaut
 -- full-text index on implicit rowids and a crew table keyed by astronaut. Bump
 -- `user_version` whenever this file changes shape.
 --
@@ -28,7 +29,7 @@
 -- carries it, one with nothing in it, or one an earlier moonshot made.
 
 PRAGMA application_id = 1297043278;
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 
 -- The Apollo missions, one row per mission of missions.json. The descriptions are from
 -- Wikipedia (CC BY-SA 3.0).
@@ -67,6 +68,10 @@ CREATE TABLE crew (
 -- "Which missions did this astronaut fly?" is a search of this index, never a table scan.
 -- (The unique constraint above does not serve it: its first column is mission_id.)
 CREATE INDEX crew_by_astronaut ON crew (astronaut_id, mission_id);
+
+-- "Is this an astronaut's full name, whatever the case of its letters A to Z?" is a search of
+-- this index: an id given to a question that is also another astronaut's full name is a tie.
+CREATE INDEX astronauts_by_name ON astronauts (name COLLATE NOCASE);
 
 -- "Which missions flew in 1969?" (`moonshot missions --year 1969`) is a search of this index,
 -- and so are a mission's launch-date order and the missions without one (NULL).

@@ -41,7 +41,8 @@ struct RandomDamage {
         case 2, 3:
             return "DROP TRIGGER \(pick(Self.triggers))"
         case 4:
-            return pick(["DROP INDEX crew_by_astronaut", "DROP INDEX missions_by_launch_date", "DROP VIEW \(pick(Self.views))"])
+            let indexes = ["crew_by_astronaut", "missions_by_launch_date", "astronauts_by_name"]
+            return pick(indexes.map { "DROP INDEX \($0)" } + ["DROP VIEW \(pick(Self.views))"])
         case 5:
             return "ALTER TABLE \(table) ADD COLUMN extra_\(Int.random(in: 1...3, using: &random)) TEXT"
         case 6:

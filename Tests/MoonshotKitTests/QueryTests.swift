@@ -218,6 +218,14 @@ final class QueryTests: XCTestCase {
         XCTAssertTrue(plan.contains("USING COVERING INDEX crew_by_astronaut"), plan)
     }
 
+    /// Whether an id is also another astronaut's full name is asked of every id a question is
+    /// given: a search of `astronauts_by_name`.
+    func testAFullNameIsAnIndexSearch() throws {
+        let plan = try db.connection.rows("EXPLAIN QUERY PLAN " + MoonshotDatabase.astronautsNamedSQL, [.text("Neil A. Armstrong")])
+            .compactMap { $0.text(3) }.joined(separator: "\n")
+        XCTAssertTrue(plan.contains("SEARCH astronauts USING INDEX astronauts_by_name (name=?)"), plan)
+    }
+
     // MARK: --show-sql
 
     func testExecutedSQLIsRunnableAsWritten() throws {

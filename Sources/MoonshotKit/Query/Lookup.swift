@@ -94,7 +94,7 @@ extension MoonshotDatabase {
     /// answer is a guess, with a note saying so), ignoring case and accents.
     /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
     /// see `bestGuess`). Throws when none or several match, naming them, and when the text is
-    /// one astronaut's id and another's full name. The index only
+    /// one astronaut's id and another's full name (ignoring the case of A to Z). The index only
     /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
     /// stale index never answers. Suggesting names when nothing matches reads them all.
     package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
@@ -149,20 +149,14 @@ extension MoonshotDatabase {
         return nil
     }
 
-    /// The astronauts whose full name is `text`, ignoring case: the full-text index proposes
-    /// those whose name holds its words, and each one's current name decides. Asked of every id
-    /// a question is given, so one indexed query (scanning the table costs more, and grows with
-    /// it). A stale index may miss a tie, never make one; `check` reports a stale index.
+    /// The astronauts whose full name is `text`, ignoring the case of the letters A to Z: a
+    /// search of the index `astronauts_by_name`, asked of every id a question is given.
     private func astronauts(namedExactly text: String) throws -> [AstronautReference] {
-        let words = SearchWords(text)
-        guard !words.isEmpty else { return [] }
-        return try query(
-            """
-            SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-            WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id
-            """, [.text(words.expression(inColumn: "name", lastAsPrefix: false))], record: false, Self.astronautReference
-        ).filter { $0.name.lowercased() == text.lowercased() }
+        try query(Self.astronautsNamedSQL, [.text(text)], record: false, Self.astronautReference)
     }
+
+    /// The SQL of `astronauts(namedExactly:)`.
+    static let astronautsNamedSQL = "SELECT id, name FROM astronauts WHERE name = ? COLLATE NOCASE ORDER BY name, id"
 
     /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
     private func astronauts(named expression: String) throws -> [AstronautReference] {
