@@ -45,7 +45,7 @@ final class CheckCommandTests: BinaryTestCase {
         XCTAssertEqual((json.object["repaired"] as? [Any])?.count, 0)
         let information = json.object["information"] as? [String: Any]
         XCTAssertEqual(information?["application_id"] as? Int, 0x4D4F_4F4E)
-        XCTAssertEqual(information?["schema_version"] as? Int, 4)
+        XCTAssertEqual(information?["schema_version"] as? Int, 5)
         XCTAssertTrue(information?["edits_since_import"] is NSNull)
         XCTAssertEqual((information?["last_import"] as? [String: Any])?["missions_source"] as? String, "embedded:missions.json")
     }
