@@ -9,9 +9,13 @@ struct QueryContext {
     let width: Int?
 
     /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
-    /// (see `MoonshotDatabase.init`).
+    /// (see `MoonshotDatabase.init`). A canned question reads one snapshot, its check
+    /// included; `sql` (which accepts a changed schema) runs the user's statements, BEGIN and
+    /// COMMIT among them, as they come.
     init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false) throws {
-        database = try MoonshotDatabase(path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema)
+        database = try MoonshotDatabase(
+            path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,
+            asOneSnapshot: !acceptingChangedSchema)
         database.whenStuck = Moonshot.endStuck
         ProcessEnd.keep(database)
         if global.showSQL {

@@ -30,11 +30,16 @@ package final class MoonshotDatabase {
     /// not as schema.sql makes them (another program may add objects of its own): the questions
     /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
-    package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false) throws {
+    ///
+    /// With `asOneSnapshot`, every read, the layout's check included, sees the database as the
+    /// first did: one read transaction, held until the connection closes, so that an answer
+    /// comes from the database that was checked. (A writer's commit waits for it, unless the
+    /// database is in WAL mode.)
+    package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false) throws {
         try MoonshotFile.checkFile(path)
         let notOurs = DatabaseProblem.notMoonshots(path: path)
         do {
-            connection = try Self.openReadOnly(path)
+            connection = try Self.openReadOnly(path, asOneSnapshot: asOneSnapshot)
             try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, accepting: acceptingOlderLayouts ? 1 : MoonshotFile.schemaVersion)
             if !acceptingChangedSchema && !acceptingOlderLayouts, try !SchemaComparison.isExactlySchemaSQLs(in: connection) {
                 let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
@@ -57,19 +62,24 @@ package final class MoonshotDatabase {
     /// Opens the database read-only. A transaction that was interrupted (an import killed, a
     /// disk that filled up) leaves a journal that only a connection that may write can roll
     /// back: SQLite does that on the first read of such a connection, restoring the last
-    /// committed content, and then the database is opened read-only again.
-    private static func openReadOnly(_ path: String) throws -> Database {
-        let database = try Database(path: path, mode: .readOnly)
-        do {
+    /// committed content, and then the database is opened read-only again. With
+    /// `asOneSnapshot`, the connection's read transaction begins with that first read.
+    private static func openReadOnly(_ path: String, asOneSnapshot: Bool) throws -> Database {
+        func open() throws -> Database {
+            let database = try Database(path: path, mode: .readOnly)
+            if asOneSnapshot { try database.execute("BEGIN") }
             _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
             return database
+        }
+        do {
+            return try open()
         } catch let error as SQLiteError where error.code == .readOnlyRollback || error.code == .readOnlyRecovery {
             do {
                 _ = try Database(path: path, mode: .readWrite).scalar("SELECT count(*) FROM sqlite_schema")
             } catch {
                 throw DatabaseProblem.unfinishedTransaction(path: path)
             }
-            return try Database(path: path, mode: .readOnly)
+            return try open()
         }
     }
 
