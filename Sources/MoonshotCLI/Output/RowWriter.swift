@@ -70,7 +70,7 @@ struct JSONRowWriter: RowWriter {
 
     mutating func add(_ row: [Cell]) {
         count += 1
-        let object = JSONValue.object(zip(keys, row.map(\.json)).map { ($0, $1) })
+        let object = JSONValue.object(zip(keys, row.map { $0.json }).map { ($0, $1) })
         let indent = String(repeating: "  ", count: depth)
         Terminal.write((count == 1 ? "\n" : ",\n") + indent + object.serialized(indent: depth))
     }
@@ -120,7 +120,7 @@ struct CSVRowWriter: RowWriter {
 
     mutating func add(_ row: [Cell]) {
         count += 1
-        Terminal.write(Self.line(subjectValues + row.map(\.plain)))
+        Terminal.write(Self.line(subjectValues + row.map { $0.plain }))
     }
 
     mutating func finish() {

@@ -54,12 +54,12 @@ struct TableWriter: RowWriter {
 
     mutating func add(_ row: [Cell]) {
         count += 1
-        let texts = row.map(\.display)
+        let texts = row.map { $0.display }
         if widths == nil {
             pending.append(texts)
             if pending.count >= Self.layoutRows { layOut() }
         } else {
-            emit(texts)
+            Terminal.write(lines(of: texts))
         }
     }
 
@@ -68,7 +68,8 @@ struct TableWriter: RowWriter {
         if widths == nil { layOut() }
     }
 
-    /// Chooses the widths from the rows so far, and prints the heading and those rows.
+    /// Chooses the widths from the rows so far, and prints the heading and those rows, in one
+    /// write.
     private mutating func layOut() {
         // When more rows may follow, a wrappable column gets room for values a little longer
         // than the first ones (ids that grow a digit), so that few later values need to wrap.
@@ -78,28 +79,30 @@ struct TableWriter: RowWriter {
             let widest = pending.reduce(TerminalText.width(headings[index])) { max($0, TerminalText.width($1[index])) }
             return moreMayFollow && columns[index].wraps ? max(widest, Self.minimumWrapWidth) : widest
         }
+        var text = ""
         if let fitted = fit(natural) {
             widths = fitted
-            Terminal.write(line(headings, fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n")
+            text = line(headings, fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n"
         } else {
             widths = natural
             stacks = true
         }
-        for row in pending { emit(row) }
+        for row in pending { text += lines(of: row) }
         pending = []
+        Terminal.write(text)
     }
 
-    /// Prints a row with the chosen widths: as lines of the table, or as a stack of lines
-    /// after a blank line.
-    private mutating func emit(_ row: [String]) {
-        guard let widths else { return }
+    /// A row with the chosen widths: as lines of the table, or as a stack of lines after a
+    /// blank line.
+    private mutating func lines(of row: [String]) -> String {
+        guard let widths else { return "" }
         written += 1
-        if stacks { return Terminal.write((written > 1 ? "\n" : "") + stacked(row)) }
+        if stacks { return (written > 1 ? "\n" : "") + stacked(row) }
         let cells = row.indices.map { TerminalText.wrap(row[$0], to: widths[$0]) }
-        let height = cells.map(\.count).max() ?? 1
+        let height = cells.isEmpty ? 1 : cells.reduce(0) { max($0, $1.count) }
         var text = ""
         for lineIndex in 0..<height { text += line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n" }
-        Terminal.write(text)
+        return text
     }
 
     /// Column widths that fit `width`, shrinking wrappable columns; nil when none do.
