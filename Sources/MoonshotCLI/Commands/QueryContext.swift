@@ -34,6 +34,7 @@ struct QueryContext {
     /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs),
     /// then, on stderr, a note for the crew rows it lists or counts that point nowhere.
     func print(_ answer: Answer) {
+        database.endSnapshot()
         AnswerPrinter(format: global.format, width: width).print(answer)
         for note in QueryWords.notes(on: answer.crewRowsPointingNowhere) { Terminal.writeError("Note: \(note)\n") }
     }

@@ -109,6 +109,13 @@ package final class MoonshotDatabase {
         try connection.prepare(sql)
     }
 
+    /// Ends the snapshot `asOneSnapshot` began, once the reads are done and before the answer
+    /// is printed: a reader of the output that is slow, or gone, must not keep other programs
+    /// from writing. Reads after it are each their own, as without `asOneSnapshot`.
+    package func endSnapshot() {
+        if connection.isInTransaction { try? connection.execute("COMMIT") }
+    }
+
     /// Runs `body` in one read transaction, so that all it reads is one snapshot (an import or
     /// edit that commits meanwhile is seen wholly or not at all), without the questions' time
     /// limit: for work that is not a question and may take minutes, such as writing a site. A
