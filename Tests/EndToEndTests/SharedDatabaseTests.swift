@@ -271,6 +271,19 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 5, was 4)\n"), upgraded.stdout)
         XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "5\n3\n", "the history is kept")
         XCTAssertEqual(try moonshot("check").status, 0)
+
+        // In version 4 the index's name was free: a table of one's own of that name is kept.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version4()), "")
+        XCTAssertEqual(try sqlite3("CREATE TABLE astronauts_by_name (astronaut, nickname); INSERT INTO astronauts_by_name VALUES ('aldrin', 'Buzz')"), "")
+        for words in [["import"], ["import", "--force"], ["check", "--repair"]] {
+            let refused = try moonshot(words)
+            XCTAssertEqual(refused.status, 1, "\(words): \(refused.stdout)")
+            XCTAssertTrue(
+                refused.stderr.contains("has a table named astronauts_by_name where schema.sql makes an index; it may hold another program's rows"),
+                "\(words): \(refused.stderr)")
+            XCTAssertEqual(try sqlite3("SELECT nickname FROM astronauts_by_name; PRAGMA user_version"), "Buzz\n4\n", "\(words)")
+        }
     }
 
     /// Expects each of `questions` to refuse the database of schema `version` (3 unless told),

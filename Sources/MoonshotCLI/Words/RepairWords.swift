@@ -41,7 +41,7 @@ enum RepairWords {
                 hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(DatabaseWords.repairCommand(path))' again, and make it anew.")
         case .tableInPlaceOf(let path, let name, let type):
             ErrorMessage(
-                "\(path) has a table named \(name) where schema.sql makes a \(type); it may hold "
+                "\(path) has a table named \(name) where schema.sql makes \(type.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(type); it may hold "
                     + "another program's rows, which moonshot never deletes, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(name)) RENAME TO ...) or drop it yourself, "
                     + "and run '\(DatabaseWords.repairCommand(path))' again.")

@@ -104,6 +104,7 @@ package enum DatabaseRepair {
     /// The repair itself, inside a transaction, once `needsRepair` (which refuses a damaged
     /// file) has found something to do.
     private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
+        if let refusal = try OtherObjects.laterNameRefusal(in: database, version: version, path: path) { throw refusal }
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         for difference in differences {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }

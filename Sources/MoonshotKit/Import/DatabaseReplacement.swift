@@ -55,6 +55,7 @@ struct DatabaseReplacement {
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
         if wasEmpty, try !MoonshotFile.isUnclaimed(database) { throw DatabaseWriteProblem.notMoonshots(path: path) }
         let version = wasEmpty ? nil : try Self.checkedVersion(of: database, path: path)
+        if let version, let refusal = try OtherObjects.laterNameRefusal(in: database, version: version, path: path) { throw refusal }
         olderSchemaVersion = version.flatMap { $0 < MoonshotFile.schemaVersion ? $0 : nil }
         history = wasEmpty ? [] : try Provenance.history(in: database)
         // A layout that notes changes is compared with schema.sql, to tell whether what notes them is whole.

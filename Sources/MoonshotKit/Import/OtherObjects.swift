@@ -51,10 +51,30 @@ struct OtherObjects {
     /// earlier SQLite may have made other tables for them).
     static func isMoonshots(_ name: String, version: Int64) -> Bool {
         let lowered = name.lowercased()
-        if moonshotNames.contains(lowered) { return true }
+        if moonshotNames.contains(lowered) { return !introducedLater.contains { $0.name == lowered && version < $0.version } }
         guard version < MoonshotFile.schemaVersion else { return false }
         let indexes = version == 1 ? fullTextIndexes + version1FullTextIndexes : fullTextIndexes
         return indexes.contains { index in lowered == index || shadowTableSuffixes.contains { lowered == index + $0 } }
+    }
+
+    /// schema.sql's names first given in a later layout than the first: in an older one, an
+    /// object of that name is another program's (a table of one's own named `astronauts_by_name`
+    /// in a version 4 database is kept, and the import says it cannot make its index).
+    private static let introducedLater: [(name: String, version: Int64)] = [("astronauts_by_name", 5)]
+
+    /// Why neither the import nor the repair may change a database of schema `version` in which
+    /// another program's object bears a name schema.sql gave one of its own later; nil when none does.
+    static func laterNameRefusal(in database: Database, version: Int64, path: String) throws -> RepairRefusal? {
+        for later in introducedLater where version < later.version {
+            if let row = try database.rows("SELECT type, name FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(later.name)]).first,
+                let type = row.text(0), let name = row.text(1)
+            {
+                return type == "table"
+                    ? .tableInPlaceOf(path: path, name: name, type: "index")
+                    : .cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: "schema.sql now makes an index of that name")
+            }
+        }
+        return nil
     }
 
     /// The tables an FTS5 index makes for itself are named after it with these.
