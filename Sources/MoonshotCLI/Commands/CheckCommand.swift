@@ -24,8 +24,8 @@ enum CheckCommand {
             /var/tmp, /usr/tmp, /tmp and the current folder that may be written in), which needs
             about the file's size free there while the check runs; nothing is left there after.
             A database that is not moonshot's, or of another schema version, is refused; but
-            --repair moves one of schema version \(PriorEdits.firstNotingVersion), which notes changes as this one
-            does, to this layout in place.
+            --repair moves one of schema version \(PriorEdits.firstNotingVersion) or later, which notes changes as
+            this one does, to this layout in place.
             With --repair, in one transaction under the write lock (waiting for other programs'
             locks up to --wait): makes again what is missing or changed from schema.sql (a
             changed table is rebuilt keeping every row and its keys), sets the derived columns

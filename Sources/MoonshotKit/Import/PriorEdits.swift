@@ -13,7 +13,8 @@ package enum PriorEdits: Sendable {
 
     /// The first schema version that notes changes: its `edited_rows` and the triggers that
     /// fill it are schema.sql's still (version 4 changed only how the full-text indexes stem
-    /// words, and added an index), so `check --repair` brings it to schema.sql's in place.
+    /// words, and added an index; version 5 added another), so `check --repair` brings it to
+    /// schema.sql's in place.
     package static let firstNotingVersion: Int64 = 3
 
     /// What `database` (of schema `version`, in the import's transaction) tells of changes
