@@ -8,7 +8,7 @@ import XCTest
 final class ManualDateTests: XCTestCase {
     /// The date of the page (`ManualWords.date`) and a SHA-256 of the page without its `.Dd`
     /// line, as they were when the date was last set.
-    static let dated = (date: "November 28, 2026", digest: "37a14514feee8dbe83157fd06ff75224e54e6634fa9fe702adf92c4aeeca1cf0")
+    static let dated = (date: "December 5, 2026", digest: "0304d0de9fc8e343b3df0f8503cd075a3472319f5f7467cf858a3d0d2ad5a283")
 
     func testTheManualsDateChangesWithItsWords() {
         let page = ManualPage(toolName: "moonshot", overview: Moonshot.overview, commands: Moonshot.commands.filter { !$0.isHidden }).text
