@@ -47,7 +47,8 @@ def functions_run(binary, argv):
                 if name:
                     names[number] = name
                 if number in names and not names[number].startswith("0x"):
-                    ordered.append(names[number])
+                    # callgrind marks a recursive call's cycle with 'N; the symbol has no mark.
+                    ordered.append(re.sub(r"'\d+$", "", names[number]))
         return ordered
 
 
@@ -74,6 +75,9 @@ def main():
         order = sorted(runs, key=lambda name: (-runs[name], first[name]))
     with open(ORDER, "w", encoding="utf-8") as file:
         file.write("\n".join(order) + "\n")
+    # SwiftPM does not know the link reads the file: the next release build links again only
+    # when the binary is gone.
+    os.remove(BINARY)
     print(f"{len(order)} functions written to {os.path.relpath(ORDER, ROOT)}", file=sys.stderr)
 
 

@@ -26,7 +26,9 @@ final class OneSnapshotTests: XCTestCase {
         try edit("UPDATE astronauts SET name = 'Another' WHERE id = 'lovell'")
         XCTAssertEqual(try reads.resolveAstronaut("lovell").thing.name, "Another")
         // And a question begun now refuses the changed layout.
-        XCTAssertThrowsError(try MoonshotDatabase(path: path, asOneSnapshot: true))
+        XCTAssertThrowsError(try MoonshotDatabase(path: path, asOneSnapshot: true)) { error in
+            guard case DatabaseProblem.changedLayout = error else { return XCTFail("\(error)") }
+        }
     }
 
     private func edit(_ sql: String) throws {

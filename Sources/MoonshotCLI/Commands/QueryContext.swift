@@ -10,8 +10,8 @@ struct QueryContext {
 
     /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
     /// (see `MoonshotDatabase.init`). A canned question reads one snapshot, its check
-    /// included; `sql` (which accepts a changed schema) runs the user's statements, BEGIN and
-    /// COMMIT among them, as they come.
+    /// included, until it prints; `sql`, the one command that accepts a changed schema, runs
+    /// the user's statement as other clients would.
     init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false) throws {
         database = try MoonshotDatabase(
             path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,
