@@ -58,8 +58,8 @@ struct OtherObjects {
     }
 
     /// schema.sql's names first given in a later layout than the first: in an older one, an
-    /// object of that name is another program's (a table of one's own named `astronauts_by_name`
-    /// in a version 4 database is kept, and the import says it cannot make its index).
+    /// object of that name is another program's, which the import and the repair refuse to
+    /// drop (see `laterNameRefusal`).
     private static let introducedLater: [(name: String, version: Int64)] = [("astronauts_by_name", 5)]
 
     /// Why neither the import nor the repair may change a database of schema `version` in which

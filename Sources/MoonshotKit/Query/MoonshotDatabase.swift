@@ -32,8 +32,8 @@ package final class MoonshotDatabase {
     /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
     ///
     /// With `asOneSnapshot`, every read, the layout's check included, sees the database as the
-    /// first did: one read transaction, held until the connection closes, so that an answer
-    /// comes from the database that was checked. (A writer's commit waits for it, unless the
+    /// first did: one read transaction, held until `endSnapshot` (or the connection closes),
+    /// so that an answer comes from the database that was checked. (A writer's commit waits for it, unless the
     /// database is in WAL mode.)
     package init(path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false) throws {
         try MoonshotFile.checkFile(path)
