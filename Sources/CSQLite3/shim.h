@@ -7,3 +7,9 @@ static inline int moonshot_db_config_flag(sqlite3 *db, int option, int value) {
     int code = sqlite3_db_config(db, option, value, &now);
     return code == SQLITE_OK ? now : -1;
 }
+
+// sqlite3_config is variadic too; this turns SQLite's count of the memory it holds on or off.
+// It is refused (SQLITE_MISUSE) once SQLite has started.
+static inline int moonshot_config_memory_count(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}

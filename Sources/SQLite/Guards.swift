@@ -57,7 +57,8 @@ extension Database {
     /// schema untrusted (its views and triggers may call only functions that are harmless
     /// anywhere), no database may be attached, and `limits` on sizes and memory (which
     /// `printf()` and `format()` report as every other function does). The memory
-    /// limit is the whole process's: this is for a process that runs such SQL and then ends.
+    /// limit is the whole process's: this is for a process that runs such SQL and then ends,
+    /// and that started SQLite counting memory (`startSQLite`).
     package func distrustSQL(_ limits: UntrustedSQLLimits) throws {
         let settings: [(option: Int32, value: Int32, name: String)] = [
             (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "an untrusted schema"),
@@ -71,7 +72,12 @@ extension Database {
         sqlite3_limit(handle, SQLITE_LIMIT_SQL_LENGTH, limits.statementLength)
         sqlite3_limit(handle, SQLITE_LIMIT_LIKE_PATTERN_LENGTH, limits.likePatternLength)
         sqlite3_limit(handle, SQLITE_LIMIT_EXPR_DEPTH, limits.expressionDepth)
-        if let memory = limits.memory { sqlite3_hard_heap_limit64(memory) }
+        if let memory = limits.memory {
+            guard Self.countsMemory else {
+                throw SQLiteError(.misuse, message: "a heap limit needs SQLite to count memory: start it with startSQLite(countingMemory: true)", sql: nil)
+            }
+            sqlite3_hard_heap_limit64(memory)
+        }
     }
 }
 

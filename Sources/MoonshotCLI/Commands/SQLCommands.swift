@@ -27,6 +27,7 @@ enum SQLCommands {
         guard options.statement.contains(where: { !$0.isWhitespace && $0 != ";" }) else {
             throw UsageError(message: "The statement is empty; give the SQL to run, such as \"SELECT * FROM missions\"", command: "sql")
         }
+        MoonshotDatabase.startForUserSQL()
         let context = try QueryContext(options.global, environment: environment, acceptingChangedSchema: true)
         var writer: any RowWriter =
             switch options.global.format {

@@ -7,6 +7,12 @@ extension MoonshotDatabase {
     /// What SQL the user wrote may ask of SQLite.
     package static let untrustedSQLLimits = UntrustedSQLLimits()
 
+    /// Starts SQLite as `runReadOnly` needs it, counting memory for the limit on it: call before
+    /// the database opens.
+    package static func startForUserSQL() {
+        Database.startSQLite(countingMemory: untrustedSQLLimits.memory != nil)
+    }
+
     /// SQL functions a statement the user wrote may not call, as they reach outside the
     /// database: SQLite's own extension loading and FTS3 tokenizer registration (which hands
     /// out and takes native pointers), and the file, archive and shell functions that a build or
@@ -25,7 +31,8 @@ extension MoonshotDatabase {
     /// the database: the connection is read-only and `query_only`, the statement must be
     /// read-only and take no values, ATTACH and DETACH (which also stops `VACUUM INTO`) and
     /// `deniedFunctions` are refused, and `untrustedSQLLimits` apply (see `distrustSQL`).
-    /// A query running longer than `timeout` is stopped.
+    /// A query running longer than `timeout` is stopped. The process must have started
+    /// SQLite with `startForUserSQL`.
     ///
     /// `columns` receives the column names first; then `row` receives each row as it is
     /// produced, and returns false to stop early. Nothing is buffered here.
