@@ -31,6 +31,12 @@ enum Terminal {
         outputError = write(text, to: STDOUT_FILENO)
     }
 
+    /// Writes `bytes` to standard output as they are.
+    static func write(_ bytes: [UInt8]) {
+        guard outputError == nil else { return }
+        outputError = bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+
     /// Writes `text` to standard output as `write` does, but a reader that has gone away makes
     /// the write fail (`outputError`, EPIPE) instead of ending the process by SIGPIPE: for what
     /// is printed after the database was changed, since the exit status must tell of the change.
@@ -75,20 +81,23 @@ enum Terminal {
     /// as for any command-line tool.)
     private static func write(_ text: String, to descriptor: Int32) -> SystemError? {
         var copy = text
-        return copy.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return nil }
-            var remaining = bytes.count
-            while remaining > 0 {
-                let written = writeBytes(descriptor, next, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return SystemError(operation: "write the output")
-                }
-                next += written
-                remaining -= written
+        return copy.withUTF8 { write($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes` to file descriptor `descriptor`; returns why it could not.
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> SystemError? {
+        guard var next = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = writeBytes(descriptor, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return SystemError(operation: "write the output")
             }
-            return nil
+            next += written
+            remaining -= written
         }
+        return nil
     }
 
     /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a

@@ -35,6 +35,8 @@ struct TableWriter: RowWriter {
     /// Rows printed so far.
     private var written = 0
     private let gap = 2
+    private let space = UInt8(ascii: " ")
+    private let newline = UInt8(ascii: "\n")
     /// A wrapped column is never made narrower than this.
     static let minimumWrapWidth = 16
 
@@ -59,7 +61,9 @@ struct TableWriter: RowWriter {
             pending.append(texts)
             if pending.count >= Self.layoutRows { layOut() }
         } else {
-            Terminal.write(lines(of: texts))
+            var output: [UInt8] = []
+            append(texts, to: &output)
+            Terminal.write(output)
         }
     }
 
@@ -79,30 +83,37 @@ struct TableWriter: RowWriter {
             let widest = pending.reduce(TerminalText.width(headings[index])) { max($0, TerminalText.width($1[index])) }
             return moreMayFollow && columns[index].wraps ? max(widest, Self.minimumWrapWidth) : widest
         }
-        var text = ""
+        var output: [UInt8] = []
         if let fitted = fit(natural) {
             widths = fitted
-            text = line(headings, fitted) + "\n" + line(fitted.map { String(repeating: "-", count: $0) }, fitted) + "\n"
+            appendLine(headings, fitted, to: &output)
+            appendLine(fitted.map { String(repeating: "-", count: $0) }, fitted, to: &output)
         } else {
             widths = natural
             stacks = true
         }
-        for row in pending { text += lines(of: row) }
+        for row in pending { append(row, to: &output) }
         pending = []
-        Terminal.write(text)
+        Terminal.write(output)
     }
 
-    /// A row with the chosen widths: as lines of the table, or as a stack of lines after a
-    /// blank line.
-    private mutating func lines(of row: [String]) -> String {
-        guard let widths else { return "" }
+    /// Appends a row with the chosen widths: as lines of the table, or as a stack of lines
+    /// after a blank line.
+    private mutating func append(_ row: [String], to output: inout [UInt8]) {
+        guard let widths else { return }
         written += 1
-        if stacks { return (written > 1 ? "\n" : "") + stacked(row) }
+        if stacks {
+            if written > 1 { output.append(newline) }
+            output += stacked(row).utf8
+            return
+        }
+        // Most rows are one line of plain text, which needs no wrapping.
+        if row.indices.allSatisfy({ TerminalText.isPlainLine(row[$0], within: widths[$0]) }) {
+            return appendLine(row, widths, to: &output)
+        }
         let cells = row.indices.map { TerminalText.wrap(row[$0], to: widths[$0]) }
         let height = cells.isEmpty ? 1 : cells.reduce(0) { max($0, $1.count) }
-        var text = ""
-        for lineIndex in 0..<height { text += line(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths) + "\n" }
-        return text
+        for lineIndex in 0..<height { appendLine(cells.map { lineIndex < $0.count ? $0[lineIndex] : "" }, widths, to: &output) }
     }
 
     /// Column widths that fit `width`, shrinking wrappable columns; nil when none do.
@@ -127,21 +138,22 @@ struct TableWriter: RowWriter {
 
     private func floor(_ index: Int) -> Int { max(Self.minimumWrapWidth, TerminalText.width(headings[index]), unbreakable[index]) }
 
-    /// One line of the table from cells that are already visible text of one line each.
-    private func line(_ cells: [String], _ widths: [Int]) -> String {
-        var text = ""
+    /// Appends one line of the table, from cells that are already visible text of one line each.
+    private func appendLine(_ cells: [String], _ widths: [Int], to output: inout [UInt8]) {
         for index in cells.indices {
-            let padding = TerminalText.padding(widths[index] - TerminalText.width(cells[index]))
+            let padding = repeatElement(space, count: max(0, widths[index] - TerminalText.width(cells[index])))
             let isLast = index == cells.count - 1
             if columns[index].alignRight {
-                text += padding + cells[index]
+                output += padding
+                output += cells[index].utf8
             } else {
-                text += cells[index] + (isLast ? "" : padding)
+                output += cells[index].utf8
+                if !isLast { output += padding }
             }
-            if !isLast { text += String(repeating: " ", count: gap) }
+            if !isLast { output += repeatElement(space, count: gap) }
         }
-        while text.last == " " { text.removeLast() }
-        return text
+        while output.last == space { output.removeLast() }
+        output.append(newline)
     }
 
     /// A row as `Heading: value` lines, values wrapped to the width.

@@ -67,13 +67,16 @@ enum TerminalText {
     /// spaces to fold (none doubled, none at either end): what `wrap` returns as it is, without
     /// looking at its characters.
     static func isPlainLine(_ text: String, within limit: Int) -> Bool {
-        guard text.utf8.count <= limit, text.utf8.first != 0x20, text.utf8.last != 0x20 else { return false }
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
-            previous = byte
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.count <= limit, bytes.first != 0x20, bytes.last != 0x20 else { return false }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte >= 0x20 && byte < 0x7F, !(byte == 0x20 && previous == 0x20) else { return false }
+                previous = byte
+            }
+            return true
         }
-        return true
     }
 
     /// `wrap`, a character at a time.
@@ -137,7 +140,8 @@ enum TerminalText {
     /// Whether every byte of `text` is printable ASCII (or a line feed, when `lineBreaks` are
     /// kept), which is shown as it is: most text, taken without looking at its characters.
     private static func isPlain(_ text: String, lineBreaks: Bool) -> Bool {
-        text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && lineBreaks) }
+        var copy = text
+        return copy.withUTF8 { bytes in bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && lineBreaks) } }
     }
 
     /// One character as a terminal should show it.
