@@ -4,14 +4,15 @@ import PackageDescription
 /// Settings for every Swift target: existential types spelled `any`, and public types saying
 /// whether they are Sendable. (The compiler checks only `public` ones, and access here is
 /// `package`: the types that cross threads say so by hand, and Database and Statement say
-/// they may not.) Release builds reach the metadata of a generic type (an array of some
-/// element) by calling its accessor, not by demangling its name at run time (5% of a question's
-/// instructions, 2-3% of its time), and put each function in a section of its own, which the
-/// link can then order (see the moonshot target below; without it the order file moved whole
-/// source files, and a question touched 59 stretches of the binary's code instead of 38).
+/// they may not.)
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]),
+    // Release builds reach the metadata of a generic type (an array of some element) by calling
+    // its accessor, not by demangling its name at run time (5% of a question's instructions,
+    // 2-3% of its time), and put each function in a section of its own, which the link can then
+    // order (see the moonshot target; without it the order file moved whole source files, and a
+    // question touched 59 stretches of the binary's code instead of 38).
     .unsafeFlags(
         ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors", "-Xfrontend", "-function-sections"],
         .when(configuration: .release)),

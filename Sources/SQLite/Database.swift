@@ -46,7 +46,7 @@ package final class Database {
     /// connection that can write unless `foreignKeys` is false. Its statements wait for other
     /// connections' locks up to `busyTimeout` in all.
     package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
-        Self.startedForConnections
+        Self.startSQLite(countingMemory: false)
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY

@@ -240,6 +240,19 @@ final class SQLiteWrapperTests: XCTestCase {
         XCTAssertNoThrow(try db.prepare("ATTACH DATABASE ':memory:' AS x"))
     }
 
+    /// A connection that opens first starts SQLite without its memory count, so that a heap
+    /// limit, which needs the count, is refused rather than set and not kept.
+    func testSQLiteCountsNoMemoryUnlessStartedSoAndAHeapLimitThenIsRefused() throws {
+        let db = try memory()
+        Database.startSQLite(countingMemory: true)  // too late: changes nothing
+        XCTAssertFalse(Database.countsMemory)
+        var limits = UntrustedSQLLimits()
+        limits.memory = 64 << 20
+        XCTAssertThrowsError(try db.distrustSQL(limits)) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .misuse, "\(error)")
+        }
+    }
+
     func testDistrustedConnectionIsDefensiveAndLimited() throws {
         let db = try memory()
         try db.execute("CREATE TABLE t (x)")

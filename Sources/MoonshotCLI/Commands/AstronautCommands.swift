@@ -47,7 +47,7 @@ enum AstronautCommands {
             """,
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let reference = try context.astronaut(options.astronaut)
         guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot flights \(shellQuoted(reference.id))") }
         guard let astronaut = try context.database.astronaut(reference.id) else {
@@ -61,7 +61,7 @@ enum AstronautCommands {
         name: "flights", abstract: "List the missions an astronaut flew, with role and launch date.",
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let astronaut = try context.astronaut(options.astronaut)
         context.print(.flights(of: astronaut, try context.database.flights(ofAstronaut: astronaut.id)))
         return .success
@@ -87,7 +87,7 @@ extension AstronautCommands {
         ],
         globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let (astronaut, crewmate) = try context.crewmates(options.astronaut, with: options.crewmate)
         guard let crewmate else {
             let crewmates = try context.database.crewmates(ofAstronaut: astronaut.id)

@@ -39,7 +39,7 @@ enum MissionCommands {
         name: "mission", abstract: "Show a mission: badge, launch date, crew with roles, and its description.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let reference = try context.mission(options.mission)
         guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot crew \(reference.id)") }
         guard let mission = try context.database.mission(reference.id) else {
@@ -53,7 +53,7 @@ enum MissionCommands {
         name: "crew", abstract: "List a mission's crew: astronaut and role, in the source's order.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let mission = try context.mission(options.mission)
         context.print(.crew(of: mission, try context.database.crew(ofMission: mission.id)))
         return .success
@@ -64,7 +64,7 @@ enum MissionCommands {
         discussion: "Apollo 1's \"Command Pilot\" counts as its commander.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, aboutOne: true)
+        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
         let mission = try context.mission(options.mission)
         context.print(.commander(of: mission, try context.database.commanders(ofMission: mission.id)))
         return .success

@@ -11,12 +11,12 @@ struct QueryContext {
     /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
     /// (see `MoonshotDatabase.init`). A canned question reads one snapshot, its check
     /// included, until it prints; `sql`, the one command that accepts a changed schema, runs
-    /// the user's statement as other clients would. `aboutOne` for a question about one mission
-    /// or astronaut (see `MoonshotDatabase.init`'s `keepingFewPages`).
-    init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false, aboutOne: Bool = false) throws {
+    /// the user's statement as other clients would. `keepingFewPages` for a question about one
+    /// mission or astronaut (see `MoonshotDatabase.init`).
+    init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false, keepingFewPages: Bool = false) throws {
         database = try MoonshotDatabase(
             path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,
-            asOneSnapshot: !acceptingChangedSchema, keepingFewPages: aboutOne)
+            asOneSnapshot: !acceptingChangedSchema, keepingFewPages: keepingFewPages)
         database.whenStuck = Moonshot.endStuck
         ProcessEnd.keep(database)
         if global.showSQL {

@@ -35,8 +35,8 @@ struct TableWriter: RowWriter {
     /// Rows printed so far.
     private var written = 0
     private let gap = 2
-    private let space = UInt8(ascii: " ")
-    private let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
+    private static let newline = UInt8(ascii: "\n")
     /// A wrapped column is never made narrower than this.
     static let minimumWrapWidth = 16
 
@@ -103,7 +103,7 @@ struct TableWriter: RowWriter {
         guard let widths else { return }
         written += 1
         if stacks {
-            if written > 1 { output.append(newline) }
+            if written > 1 { output.append(Self.newline) }
             output += stacked(row).utf8
             return
         }
@@ -141,7 +141,7 @@ struct TableWriter: RowWriter {
     /// Appends one line of the table, from cells that are already visible text of one line each.
     private func appendLine(_ cells: [String], _ widths: [Int], to output: inout [UInt8]) {
         for index in cells.indices {
-            let padding = repeatElement(space, count: max(0, widths[index] - TerminalText.width(cells[index])))
+            let padding = repeatElement(Self.space, count: max(0, widths[index] - TerminalText.width(cells[index])))
             let isLast = index == cells.count - 1
             if columns[index].alignRight {
                 output += padding
@@ -150,10 +150,11 @@ struct TableWriter: RowWriter {
                 output += cells[index].utf8
                 if !isLast { output += padding }
             }
-            if !isLast { output += repeatElement(space, count: gap) }
+            if !isLast { output += repeatElement(Self.space, count: gap) }
         }
-        while output.last == space { output.removeLast() }
-        output.append(newline)
+        // Only this line's: every line before it ends in a line feed.
+        while output.last == Self.space { output.removeLast() }
+        output.append(Self.newline)
     }
 
     /// A row as `Heading: value` lines, values wrapped to the width.

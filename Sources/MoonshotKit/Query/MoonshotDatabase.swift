@@ -40,7 +40,7 @@ package final class MoonshotDatabase {
     /// few pages of each table once: SQLite keeps `fewPages` of the file's pages in memory, and
     /// reuses their memory for the next ones instead of taking more. On the ~300 MB database
     /// that is a quarter of such a question's page faults. A list of a whole table keeps
-    /// SQLite's default (2,000 pages), since its joins come back to the same pages.
+    /// SQLite's default (2,000 KiB, 500 pages), since its joins come back to the same pages.
     package init(
         path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false,
         keepingFewPages: Bool = false
