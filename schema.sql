@@ -29,7 +29,7 @@
 -- carries it, one with nothing in it, or one an earlier moonshot made.
 
 PRAGMA application_id = 1297043278;
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 
 -- The Apollo missions, one row per mission of missions.json. The descriptions are from
 -- Wikipedia (CC BY-SA 3.0).
@@ -41,16 +41,16 @@ CREATE TABLE missions (
         CHECK (launch_date IS NULL
                OR (launch_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
                    AND date(launch_date, '+0 days') IS launch_date)),
-    description TEXT NOT NULL                               -- What happened on the mission, from Wikipedia (CC BY-SA 3.0).
+    description TEXT NOT NULL DEFAULT ''                    -- What happened on the mission, from Wikipedia (CC BY-SA 3.0). A new mission needs one.
 ) STRICT;
 
 -- The astronauts, one row per entry of astronauts.json. The descriptions are from Wikipedia
 -- (CC BY-SA 3.0).
 CREATE TABLE astronauts (
-    number      INTEGER PRIMARY KEY AUTOINCREMENT,          -- The astronaut's place in astronauts.json, from 1 (new ones after, never reusing one); the full-text index's key.
-    id          TEXT NOT NULL UNIQUE CHECK (id <> ''),      -- The source's key for the astronaut, "armstrong"; crew rows refer to it.
-    name        TEXT NOT NULL CHECK (name <> ''),           -- The astronaut's full name, "Neil A. Armstrong".
-    description TEXT NOT NULL                               -- The astronaut's biography, from Wikipedia (CC BY-SA 3.0).
+    id          TEXT PRIMARY KEY NOT NULL CHECK (id <> ''), -- The source's key for the astronaut, "armstrong"; crew rows refer to it.
+    number      INTEGER NOT NULL UNIQUE DEFAULT 0 CHECK (number >= 0),   -- The astronaut's place in astronauts.json, from 1; the full-text index's key. A new astronaut gets the next after every number given since the import: leave it out and it is filled in.
+    name        TEXT NOT NULL DEFAULT '',                   -- The astronaut's full name, "Neil A. Armstrong". A new astronaut needs one.
+    description TEXT NOT NULL DEFAULT ''                    -- The astronaut's biography, from Wikipedia (CC BY-SA 3.0). A new astronaut needs one.
 ) STRICT;
 
 -- Who flew on which mission, in which role: one row per entry of a mission's crew list, in
@@ -58,12 +58,12 @@ CREATE TABLE astronauts (
 CREATE TABLE crew (
     mission_id     INTEGER NOT NULL REFERENCES missions (id) ON DELETE CASCADE ON UPDATE CASCADE,   -- The mission (missions.id).
     position       INTEGER NOT NULL CHECK (position >= 1),                            -- Place in the mission's crew list, 1 for the first.
-    astronaut_id   TEXT NOT NULL REFERENCES astronauts (id) ON DELETE CASCADE ON UPDATE CASCADE,    -- The astronaut (astronauts.id).
-    role           TEXT NOT NULL CHECK (role <> ''),           -- The role exactly as the source writes it, "Command module pilot".
+    astronaut_id   TEXT NOT NULL DEFAULT '' REFERENCES astronauts (id) ON DELETE CASCADE ON UPDATE CASCADE,   -- The astronaut (astronauts.id).
+    role           TEXT NOT NULL DEFAULT '',                   -- The role exactly as the source writes it, "Command module pilot".
     canonical_role TEXT NOT NULL DEFAULT '',                   -- The role in title case, "Command Module Pilot"; Apollo 1's "Command Pilot" is "Commander". Filled in from role.
     PRIMARY KEY (mission_id, position),
     UNIQUE (mission_id, astronaut_id)
-) STRICT, WITHOUT ROWID;
+) STRICT;
 
 -- "Which missions did this astronaut fly?" is a search of this index, never a table scan.
 -- (The unique constraint above does not serve it: its first column is mission_id.)
@@ -121,7 +121,7 @@ CREATE TABLE edited_rows (
     first_edited_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),   -- When it was first changed, in UTC: 2026-11-25T10:47:00Z.
     last_edited_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),   -- When it was last changed, in UTC.
     PRIMARY KEY (table_name, row_key)
-) STRICT, WITHOUT ROWID;
+) STRICT;
 
 -- Every crew assignment with the mission's and astronaut's names, in crew-list order. A crew
 -- row whose mission or astronaut is missing is listed too, with an empty (NULL) name, so that
@@ -234,6 +234,7 @@ FROM (SELECT mission_id, position, folded,
 --   another astronaut's row on an id it takes.
 -- - A mission's name is indexed as it follows from its id (what the name column holds once
 --   the statement is done: the trigger that fills it in may run after these).
+-- - A new astronaut without a number (0) is indexed when astronauts_after_insert fills it in.
 CREATE TRIGGER missions_ai AFTER INSERT ON missions BEGIN
     INSERT INTO "missions_fts" ("missions_fts") SELECT 'rebuild'
      WHERE EXISTS (SELECT 1 FROM "missions_fts_docsize" WHERE id = new.id);
@@ -257,7 +258,7 @@ CREATE TRIGGER missions_au AFTER UPDATE OF id, description ON missions BEGIN
     INSERT INTO "missions_fts" (rowid, name, description) VALUES (new.id, 'Apollo ' || new.id, new.description);
 END;
 
-CREATE TRIGGER astronauts_ai AFTER INSERT ON astronauts BEGIN
+CREATE TRIGGER astronauts_ai AFTER INSERT ON astronauts WHEN new.number <> 0 BEGIN
     INSERT INTO "astronauts_fts" ("astronauts_fts") SELECT 'rebuild'
      WHERE EXISTS (SELECT 1 FROM "astronauts_fts_docsize" WHERE id = new.number)
         OR (SELECT count(*) FROM "astronauts_fts_docsize") >= (SELECT count(*) FROM astronauts);
@@ -287,16 +288,25 @@ CREATE TRIGGER missions_before_update BEFORE UPDATE OF id ON missions BEGIN
      WHERE new.id IS NOT old.id AND EXISTS (SELECT 1 FROM missions WHERE id = new.id);
 END;
 
-CREATE TRIGGER astronauts_before_update BEFORE UPDATE OF number, id ON astronauts BEGIN
+CREATE TRIGGER astronauts_before_update BEFORE UPDATE OF number, id, name ON astronauts BEGIN
     SELECT RAISE(ABORT, 'astronauts.id: another astronaut has that id; delete them first if this one is to take their place')
      WHERE new.id IS NOT old.id AND EXISTS (SELECT 1 FROM astronauts WHERE id = new.id);
     SELECT RAISE(ABORT, 'astronauts.number: another astronaut has that number; numbers are never given twice')
      WHERE new.number IS NOT old.number AND EXISTS (SELECT 1 FROM astronauts WHERE number = new.number);
+    SELECT RAISE(ABORT, 'astronauts.number: 0 is not a number an astronaut keeps; leave the number as it is')
+     WHERE new.number = 0 AND old.number <> 0;
+    SELECT RAISE(ABORT, 'astronauts.name: an astronaut needs a name')
+     WHERE new.name = '' AND old.name <> '';
 END;
 
--- A mission's name and badge are filled in from its number (derived_mission_names); writing
--- anything else into them is refused.
+-- A new mission needs a description. Its name and badge are filled in from its number
+-- (derived_mission_names); writing anything else into them is refused. (These rules are here,
+-- not in the table, so that an upsert of some of a mission's columns, INSERT ... ON CONFLICT
+-- DO UPDATE, changes just those: what an upsert inserts is checked by the table before it
+-- finds the row there, and AFTER INSERT triggers fire only for a row that is new.)
 CREATE TRIGGER missions_after_insert AFTER INSERT ON missions BEGIN
+    SELECT RAISE(ABORT, 'missions.description: a new mission needs a description')
+     WHERE new.description = '';
     SELECT RAISE(ABORT, 'missions.name and missions.badge follow from id ("Apollo 11", "apollo11"): leave them out and they are filled in')
       FROM derived_mission_names AS d
      WHERE d.id = new.id AND (new.name NOT IN ('', d.name) OR new.badge NOT IN ('', d.badge));
@@ -328,8 +338,16 @@ CREATE TRIGGER missions_after_delete AFTER DELETE ON missions BEGIN
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
+-- A new astronaut needs a name and a description; one without a number gets the next after
+-- every number given since the import (the astronauts' and those edited_rows remembers).
 CREATE TRIGGER astronauts_after_insert AFTER INSERT ON astronauts BEGIN
-    INSERT INTO edited_rows (table_name, row_key) VALUES ('astronauts', new.number)
+    SELECT RAISE(ABORT, 'astronauts: a new astronaut needs a name and a description')
+     WHERE new.name = '' OR new.description = '';
+    UPDATE astronauts SET number = 1 + max(
+            (SELECT max(number) FROM astronauts),
+            coalesce((SELECT max(CAST(row_key AS INTEGER)) FROM edited_rows WHERE table_name = 'astronauts'), 0))
+     WHERE id = new.id AND new.number = 0;
+    INSERT INTO edited_rows (table_name, row_key) SELECT 'astronauts', new.number WHERE new.number <> 0
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
@@ -337,7 +355,7 @@ END;
 CREATE TRIGGER astronauts_after_update AFTER UPDATE ON astronauts BEGIN
     UPDATE crew SET astronaut_id = new.id WHERE astronaut_id = old.id AND new.id IS NOT old.id;
     INSERT INTO edited_rows (table_name, row_key) SELECT 'astronauts', key
-      FROM (SELECT old.number AS key UNION SELECT new.number) WHERE true
+      FROM (SELECT old.number AS key UNION SELECT new.number) WHERE key <> 0
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
@@ -348,24 +366,25 @@ CREATE TRIGGER astronauts_after_delete AFTER DELETE ON astronauts BEGIN
         ON CONFLICT DO UPDATE SET last_edited_at = excluded.last_edited_at;
 END;
 
--- A crew row must name a mission and an astronaut that exist, as its foreign keys say.
-CREATE TRIGGER crew_before_insert BEFORE INSERT ON crew BEGIN
-    SELECT RAISE(ABORT, 'crew.mission_id names no mission: add the mission to missions first')
-     WHERE NOT EXISTS (SELECT 1 FROM missions WHERE id = new.mission_id);
-    SELECT RAISE(ABORT, 'crew.astronaut_id names no astronaut: add the astronaut to astronauts first (crew rows refer to astronauts.id)')
-     WHERE NOT EXISTS (SELECT 1 FROM astronauts WHERE id = new.astronaut_id);
-END;
-
-CREATE TRIGGER crew_before_update BEFORE UPDATE OF mission_id, astronaut_id ON crew BEGIN
+-- A crew row must name a mission and an astronaut that exist, as its foreign keys say, and a role.
+CREATE TRIGGER crew_before_update BEFORE UPDATE OF mission_id, astronaut_id, role ON crew BEGIN
     SELECT RAISE(ABORT, 'crew.mission_id names no mission: add the mission to missions first')
      WHERE new.mission_id IS NOT old.mission_id AND NOT EXISTS (SELECT 1 FROM missions WHERE id = new.mission_id);
     SELECT RAISE(ABORT, 'crew.astronaut_id names no astronaut: add the astronaut to astronauts first (crew rows refer to astronauts.id)')
      WHERE new.astronaut_id IS NOT old.astronaut_id AND NOT EXISTS (SELECT 1 FROM astronauts WHERE id = new.astronaut_id);
+    SELECT RAISE(ABORT, 'crew.role: a crew row needs a role')
+     WHERE new.role = '' AND old.role <> '';
 END;
 
--- A crew row's canonical_role is filled in from its role (derived_crew_roles); writing
--- anything else into it is refused.
+-- A new crew row names a mission and an astronaut that exist, and a role. Its canonical_role
+-- is filled in from its role (derived_crew_roles); writing anything else into it is refused.
 CREATE TRIGGER crew_after_insert AFTER INSERT ON crew BEGIN
+    SELECT RAISE(ABORT, 'crew.mission_id names no mission: add the mission to missions first')
+     WHERE NOT EXISTS (SELECT 1 FROM missions WHERE id = new.mission_id);
+    SELECT RAISE(ABORT, 'crew.astronaut_id names no astronaut: add the astronaut to astronauts first (crew rows refer to astronauts.id)')
+     WHERE NOT EXISTS (SELECT 1 FROM astronauts WHERE id = new.astronaut_id);
+    SELECT RAISE(ABORT, 'crew.role: a new crew row needs a role')
+     WHERE new.role = '';
     SELECT RAISE(ABORT, 'crew.canonical_role follows from role ("Commander" for "commander"): leave it out and it is filled in')
       FROM derived_crew_roles AS d
      WHERE d.mission_id = new.mission_id AND d.position = new.position AND new.canonical_role NOT IN ('', d.canonical_role);

@@ -89,7 +89,7 @@ final class ExportCommandTests: BinaryTestCase {
 
     func testCrewRowsPointingNowhereAreRefusedNamingMoonshotCheck() throws {
         try editBehindTriggers(
-            ["crew_before_insert"],
+            ["crew_after_insert"],
             """
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (11, 4, 'nobody', 'Stowaway');
             INSERT INTO crew (mission_id, position, astronaut_id, role) VALUES (99, 1, 'armstrong', 'Ghost');

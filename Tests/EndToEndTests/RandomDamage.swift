@@ -7,13 +7,13 @@ struct RandomDamage {
 
     private static let tables = ["missions", "astronauts", "crew"]
     private static let columns = [
-        "missions": ["id", "name", "badge", "launch_date", "description"], "astronauts": ["number", "id", "name", "description"],
+        "missions": ["id", "name", "badge", "launch_date", "description"], "astronauts": ["id", "number", "name", "description"],
         "crew": ["mission_id", "position", "astronaut_id", "role", "canonical_role"],
     ]
     private static let triggers = [
         "missions_ai", "missions_ad", "missions_au", "astronauts_ai", "astronauts_ad", "astronauts_au", "missions_before_update",
         "astronauts_before_update", "missions_after_insert", "missions_after_update", "missions_after_delete", "astronauts_after_insert",
-        "astronauts_after_update", "astronauts_after_delete", "crew_before_insert", "crew_before_update", "crew_after_insert", "crew_after_update",
+        "astronauts_after_update", "astronauts_after_delete", "crew_before_update", "crew_after_insert", "crew_after_update",
         "crew_after_delete",
     ]
     private static let views = ["crew_roster", "mission_commanders", "mission_overview", "astronaut_flights", "derived_mission_names", "derived_crew_roles"]
@@ -77,8 +77,8 @@ struct RandomDamage {
             return pick([
                 "CREATE TRIGGER user_\(table) AFTER UPDATE ON \(table) BEGIN SELECT 1; END",
                 "CREATE TRIGGER user_fts AFTER INSERT ON \(pick(["missions_fts_data", "astronauts_fts_idx"])) BEGIN DELETE FROM crew WHERE mission_id = 11; END",
-                "PRAGMA ignore_check_constraints = ON; UPDATE astronauts SET name = '' WHERE number = 5",
-                "DELETE FROM sqlite_sequence",
+                "PRAGMA ignore_check_constraints = ON; UPDATE missions SET launch_date = 'someday' WHERE id = 17",
+                "PRAGMA ignore_check_constraints = ON; UPDATE crew SET position = 0 WHERE mission_id = 11 AND position = 3",
             ])
         case 13:
             return "DROP TABLE \(pick(["edited_rows", "imports"]))"

@@ -39,7 +39,7 @@ extension ReimportTests {
         let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(
-            forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 5, was 2; dropped column missions.notes)\n"),
+            forced.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 6, was 2; dropped column missions.notes)\n"),
             forced.stdout)
     }
 }

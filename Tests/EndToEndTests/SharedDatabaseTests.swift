@@ -135,7 +135,7 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             try sqlite3("PRAGMA application_id; PRAGMA user_version; SELECT count(*) FROM imports"),
-            "\(0x4D4F_4F4E)\n5\n2\n", "marked, in the new layout, with its history")
+            "\(0x4D4F_4F4E)\n6\n2\n", "marked, in the new layout, with its history")
     }
 
     func testAQuestionToADatabaseOfAnOlderLayoutSaysHowToUpdateIt() throws {
@@ -177,8 +177,8 @@ final class SharedDatabaseTests: BinaryTestCase {
         // As imported: nothing to lose, so the import upgrades it without being told to.
         let upgraded = try moonshot("import")
         XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
-        XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 5, was 3)\n"), upgraded.stdout)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "5\n3\n", "the history is kept")
+        XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 6, was 3)\n"), upgraded.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "6\n3\n", "the history is kept")
         // The new layout stems words: Apollo 15's text says "rover".
         let rovers = try moonshot("search", "rovers", "--format", "csv")
         XCTAssertEqual(rovers.status, 0, rovers.stderr)
@@ -195,7 +195,7 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("PRAGMA user_version"), "3\n", "nothing changed")
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM edited_rows"), "5\n0\n")
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM edited_rows"), "6\n0\n")
     }
 
     func testAnEditedVersion3DatabaseMovesToTheNewLayoutInPlaceKeepingItsChanges() throws {
@@ -217,11 +217,11 @@ final class SharedDatabaseTests: BinaryTestCase {
         let repaired = try moonshot("check", "--repair")
         XCTAssertEqual(repaired.status, 0, repaired.stderr)
         XCTAssertTrue(
-            repaired.stdout.contains("  moved it to the layout of schema version 5 (was 3), keeping its rows and its record of changes\n"),
+            repaired.stdout.contains("  moved it to the layout of schema version 6 (was 3), keeping its rows and its record of changes\n"),
             repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("./moonshot.db is sound: no problems found.\n"), repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("Changes:     1 mission changed since "), repaired.stdout)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "5\n2\n", "the history is kept")
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "6\n2\n", "the history is kept")
         XCTAssertEqual(try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows"), noted, "the record of changes is kept")
         XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name = 'missions_by_launch_date'"), "1\n")
         XCTAssertTrue(try moonshot("schema").stdout.contains("tokenize=\"porter unicode61 remove_diacritics 2\""))
@@ -252,10 +252,10 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(repaired.status, 0, repaired.stderr)
         XCTAssertTrue(repaired.stdout.contains("  created index astronauts_by_name as schema.sql makes it\n"), repaired.stdout)
         XCTAssertTrue(
-            repaired.stdout.contains("  moved it to the layout of schema version 5 (was 4), keeping its rows and its record of changes\n"),
+            repaired.stdout.contains("  moved it to the layout of schema version 6 (was 4), keeping its rows and its record of changes\n"),
             repaired.stdout)
         XCTAssertTrue(repaired.stdout.contains("./moonshot.db is sound: no problems found.\n"), repaired.stdout)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "5\n2\n", "the history is kept")
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "6\n2\n", "the history is kept")
         XCTAssertEqual(try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows"), noted, "the record of changes is kept")
         // The index finds an id that is another astronaut's full name.
         XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('x', 'ARMSTRONG', 'x')"), "")
@@ -268,8 +268,8 @@ final class SharedDatabaseTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3(EarlierLayouts.version4()), "")
         let upgraded = try moonshot("import")
         XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
-        XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 5, was 4)\n"), upgraded.stdout)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "5\n3\n", "the history is kept")
+        XCTAssertTrue(upgraded.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 6, was 4)\n"), upgraded.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version; SELECT count(*) FROM imports"), "6\n3\n", "the history is kept")
         XCTAssertEqual(try moonshot("check").status, 0)
 
         // In version 4 the index's name was free: a table of one's own of that name is kept.
@@ -297,7 +297,7 @@ final class SharedDatabaseTests: BinaryTestCase {
             XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
             XCTAssertEqual(
                 result.stderr,
-                "Error: ./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 5)\n"
+                "Error: ./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 6)\n"
                     + "Move it to the new layout in place, keeping its data, its import history and its record of changes:\n"
                     + "  moonshot check --repair\n", "\(question)", file: file, line: line)
         }
@@ -313,7 +313,7 @@ final class SharedDatabaseTests: BinaryTestCase {
             XCTAssertEqual(result.status, 1, "\(question)", file: file, line: line)
             XCTAssertEqual(result.stdout, "", "\(question): no answer from the old layout", file: file, line: line)
             XCTAssertTrue(
-                result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 5)"),
+                result.stderr.contains("./moonshot.db has the layout of an older moonshot (schema version \(version); this one reads 6)"),
                 result.stderr, file: file, line: line)
             XCTAssertTrue(
                 result.stderr.hasSuffix(
@@ -349,9 +349,9 @@ final class SharedDatabaseTests: BinaryTestCase {
         let result = try moonshot("import", "--force")
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         XCTAssertTrue(
-            result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 5, was \(version))\n"),
+            result.stdout.hasSuffix("(replaced the previous content; now in the layout of schema version 6, was \(version))\n"),
             result.stdout, file: file, line: line)
-        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "5\n", file: file, line: line)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "6\n", file: file, line: line)
     }
 
     func testAnImportsTableChangedByHandStartsANewHistory() throws {

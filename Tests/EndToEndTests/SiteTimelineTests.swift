@@ -134,7 +134,7 @@ final class SiteTimelineTests: BinaryTestCase {
             INSERT INTO astronauts (id, name, description) VALUES ('grounded', 'Never <Flew>', 'Trained only.');
             """)
         try editBehindTriggers(
-            ["crew_before_insert"],
+            ["crew_after_insert"],
             """
             INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (99, 1, 'armstrong', 'Pilot', 'Pilot');
             INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (11, 4, 'ghost', 'Stowaway', 'Stowaway');

@@ -79,14 +79,6 @@ package enum DatabaseCheck {
         if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
             problems += try attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
         }
-        if intact(["astronauts", "edited_rows"]), let numbers = try? AstronautNumbers.lowered(in: database) {
-            problems.append(
-                DatabaseReport.Problem(
-                    kind: .derivedValue,
-                    problem:
-                        "sqlite_sequence holds \(numbers.holds) for astronauts, below \(numbers.highest), a number already given: the next astronaut would get it again",
-                    fix: "'\(fixes.repairCommand)' raises it to \(numbers.highest)."))
-        }
         let header = try database.rows("SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)")
         return DatabaseReport(
             path: shownPath, problems: problems,

@@ -84,7 +84,7 @@ package enum DatabaseRepair {
     private static func needsRepair(_ database: Database, path: String, version: Int64) throws -> Bool {
         try refuseDamage(database, path: path)
         guard version == MoonshotFile.schemaVersion, try SchemaComparison.differences(in: database).allSatisfy({ !$0.changesMoonshotsObjects }),
-            try DerivedValues.disagreements(in: database).isEmpty, try AstronautNumbers.lowered(in: database) == nil
+            try DerivedValues.disagreements(in: database).isEmpty
         else { return true }
         return try !FullTextIndexes.outOfStep(in: database).isEmpty
     }
@@ -110,8 +110,10 @@ package enum DatabaseRepair {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
         let rowsBefore = try RowFingerprint(of: MoonshotTable.all, in: database)
+        let retired = try OtherObjects.dropRetiredTriggers(in: database, version: version)
         let setAside = try setAsideOtherTriggers(in: database)
-        var done = try repairSchema(database, differences: differences, path: path)
+        var done = retired.map { "dropped trigger \($0), which schema version \(MoonshotFile.schemaVersion) no longer has" }
+        done += try repairSchema(database, differences: differences, path: path)
         if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore) {
             throw RepairRefusal.rowsWouldChange(path: path, table: table)
         }
@@ -120,7 +122,7 @@ package enum DatabaseRepair {
             try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
             done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
         }
-        if DataEdits.recordIsBroken(by: differences) {
+        if DataEdits.recordIsBroken(by: differences, isOlderLayout: version < MoonshotFile.schemaVersion) {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
             try DataEdits.noteLostRecord(in: database)
         }
@@ -209,7 +211,6 @@ package enum DatabaseRepair {
         var done: [String] = []
         let derived = try DerivedValues.fillIn(database)
         if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
-        if try AstronautNumbers.raise(in: database) { done.append("raised the astronauts' number sequence past every number already given") }
         let remade = Set(differences.compactMap { fullTextIndex(owning: $0.object.name.lowercased()) })
         let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
         let stale = FullTextIndexes.indexedTables.map(\.index).filter { remade.contains($0) || outOfStep.contains($0) }

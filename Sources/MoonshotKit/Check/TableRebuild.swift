@@ -60,8 +60,6 @@ package struct TableRebuild {
             else { return nil }
             return OtherObject(type: type, name: name, sql: sql)
         }
-        // An AUTOINCREMENT table's highest number ever given, which dropping it forgets.
-        let sequence = try? database.scalar("SELECT seq FROM sqlite_sequence WHERE name = ? COLLATE NOCASE", [.text(table)])
         // The rows are copied by SQLite, value for value (text that is not UTF-8 too): the table
         // steps aside under another name, schema.sql's is made, and the rows go across.
         let old = try Self.unusedName(in: database)
@@ -80,12 +78,6 @@ package struct TableRebuild {
         try Self.checkKeys(moonshotTable.keyColumns.filter(kept.contains), of: table, from: old, in: database, path: path)
         rowCount = Int(try database.rows("SELECT count(*) FROM \(identifier(old))").first?.int64(0) ?? 0)
         try database.execute("DROP TABLE \(identifier(old))")
-        if case .integer(let highest)? = sequence, sql.contains("AUTOINCREMENT") {
-            try database.execute(
-                "INSERT INTO sqlite_sequence (name, seq) SELECT ?, 0 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?)",
-                [.text(table), .text(table)])
-            try database.execute("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?", [.integer(highest), .text(table)])
-        }
     }
 
     /// A table name no object of `database` has, for the table that steps aside.

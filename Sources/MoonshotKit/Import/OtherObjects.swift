@@ -42,7 +42,27 @@ struct OtherObjects {
     /// renaming a table carries its triggers along, and the import must make them again
     /// under their names), or a table, view or index as `isMoonshots(_:version:)` says.
     static func isMoonshots(type: String, name: String, table: String, version: Int64) -> Bool {
-        type == "trigger" ? moonshotTriggerNames.contains(name.lowercased()) : isMoonshots(name, version: version)
+        guard type == "trigger" else { return isMoonshots(name, version: version) }
+        let lowered = name.lowercased()
+        return moonshotTriggerNames.contains(lowered) || retiredTriggers.contains { $0.name == lowered && version < $0.retiredIn }
+    }
+
+    /// Triggers of earlier layouts that schema.sql no longer makes, with the version that
+    /// dropped them: version 6 checks a new crew row's keys after the insert, so that an upsert
+    /// of an existing row's columns is not refused for the keys it leaves out.
+    private static let retiredTriggers: [(name: String, retiredIn: Int64)] = [("crew_before_insert", 6)]
+
+    /// Drops from `database`, of schema `version`, the triggers its layout had that schema.sql
+    /// no longer makes; returns their names.
+    static func dropRetiredTriggers(in database: Database, version: Int64) throws -> [String] {
+        var dropped: [String] = []
+        for retired in retiredTriggers where version < retired.retiredIn {
+            guard let name = try database.rows("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = ? COLLATE NOCASE", [.text(retired.name)]).first?.text(0)
+            else { continue }
+            try database.execute("DROP TRIGGER \(identifier(name))")
+            dropped.append(name)
+        }
+        return dropped
     }
 
     /// Whether `name` is that of a table, view or index moonshot makes in a database of schema `version`:

@@ -11,9 +11,9 @@ package enum PriorEdits: Sendable {
     /// changes in it, was removed or changed.
     case recordRemoved
 
-    /// The first schema version that notes changes: its `edited_rows` and the triggers that
-    /// fill it are schema.sql's still (version 4 changed only how the full-text indexes stem
-    /// words, and added an index; version 5 added another), so `check --repair` brings it to
+    /// The first schema version that notes changes: it has `edited_rows` and the triggers that
+    /// fill it (later versions changed how the full-text indexes stem words, added indexes and
+    /// moved what a new row needs from the tables to triggers), so `check --repair` brings it to
     /// schema.sql's in place.
     package static let firstNotingVersion: Int64 = 3
 
@@ -22,7 +22,7 @@ package enum PriorEdits: Sendable {
     /// from schema.sql, when it has a layout that notes changes (`firstNotingVersion` or later).
     static func read(from database: Database, version: Int64, differences: [SchemaDifference]?) throws -> PriorEdits? {
         guard let differences, version >= firstNotingVersion else { return .unrecordedByLayout(version: version) }
-        if DataEdits.recordIsBroken(by: differences) { return .recordRemoved }
+        if DataEdits.recordIsBroken(by: differences, isOlderLayout: version < MoonshotFile.schemaVersion) { return .recordRemoved }
         return try DataEdits.read(from: database).map(PriorEdits.noted)
     }
 }

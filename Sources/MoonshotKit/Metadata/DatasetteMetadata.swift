@@ -45,8 +45,8 @@ extension MoonshotDatabase {
         var tables: [(String, JSONValue)] = []
         for object in SchemaDocumentation.moonshot.objects where !isFullTextIndex(object.name) {
             var table: [(String, JSONValue)] = [("description", .string(object.description))]
-            if let (labelColumn, searchIndex) = Self.searchableTables[object.name] {
-                table += [("label_column", .string(labelColumn)), ("fts_table", .string(searchIndex))]
+            if let (labelColumn, searchIndex, indexKey) = Self.searchableTables[object.name] {
+                table += [("label_column", .string(labelColumn)), ("fts_table", .string(searchIndex)), ("fts_pk", .string(indexKey))]
                 if isApollo {
                     table += [("license", .string(Credits.descriptionLicense)), ("license_url", .string(Credits.descriptionLicenseURL))]
                 }
@@ -71,8 +71,9 @@ extension MoonshotDatabase {
         return .object(top)
     }
 
-    /// The tables with a full-text index: their label column and the index.
-    static let searchableTables = ["missions": ("name", "missions_fts"), "astronauts": ("name", "astronauts_fts")]
+    /// The tables with a full-text index: their label column, the index and the column that
+    /// holds the index's key (astronauts' primary key is their id, not the index's number).
+    static let searchableTables = ["missions": ("name", "missions_fts", "id"), "astronauts": ("name", "astronauts_fts", "number")]
 
     /// How Datasette names the database at `path`: the file's name without its extension.
     static func datasetteName(of path: String) -> String {

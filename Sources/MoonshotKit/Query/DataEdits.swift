@@ -22,10 +22,12 @@ package struct DataEdits: Equatable, Sendable {
     static let lostRecordMarker = (table: "edited_rows", key: "made whole again")
 
     /// Whether `differences` from schema.sql leave changes unnoted: `edited_rows`, or a trigger
-    /// that notes changes in it, missing or changed.
-    package static func recordIsBroken(by differences: [SchemaDifference]) -> Bool {
+    /// that notes changes in it, missing or changed. In an older layout (`isOlderLayout`) its
+    /// own definitions differ from schema.sql's, and only a missing one leaves changes unnoted.
+    package static func recordIsBroken(by differences: [SchemaDifference], isOlderLayout: Bool = false) -> Bool {
         differences.contains { difference in
             difference.changesMoonshotsObjects && notingObjects.contains(difference.object.name.lowercased())
+                && (!isOlderLayout || difference.kind == .missing)
         }
     }
 

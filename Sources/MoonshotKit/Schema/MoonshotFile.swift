@@ -6,7 +6,7 @@ import SQLite
 /// messages name the file.
 package enum MoonshotFile {
     /// The newest schema version this build understands (schema.sql's `user_version`).
-    package static let schemaVersion: Int64 = 5
+    package static let schemaVersion: Int64 = 6
 
     /// The `application_id` every moonshot database carries ("MOON"), as schema.sql sets it.
     package static let applicationID: Int64 = 0x4D4F_4F4E

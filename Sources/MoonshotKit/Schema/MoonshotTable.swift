@@ -11,7 +11,8 @@ package struct MoonshotTable: Sendable {
     let types: [String]
     /// The columns that tell its rows apart: the primary key's and those of a UNIQUE rule.
     let keyColumns: [String]
-    /// The key columns and those a row must have (NOT NULL, with no default): a table that has
+    /// The key columns and those a row must have: NOT NULL, not derived, and with no default but
+    /// an empty one ('' or 0, which only lets an upsert leave the column out). A table that has
     /// them all may hold this table's rows.
     let requiredColumns: [String]
     /// The columns whose values follow from others (see `DerivedValues`).
@@ -54,7 +55,8 @@ package struct MoonshotTable: Sendable {
             else { continue }
             try scratch.execute(sql)
             let columns = try scratch.rows(
-                "SELECT name, pk, type, \"notnull\" AND dflt_value IS NULL FROM pragma_table_info(?) ORDER BY cid", [.text(object.name)])
+                "SELECT name, pk, type, \"notnull\" AND coalesce(dflt_value IN ('''''', '0'), true) FROM pragma_table_info(?) ORDER BY cid",
+                [.text(object.name)])
             let unique = try scratch.rows(
                 """
                 SELECT x.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS x
@@ -64,12 +66,13 @@ package struct MoonshotTable: Sendable {
             let names = columns.compactMap { $0.text(0) }
             let primary = columns.filter { ($0.int64(1) ?? 0) > 0 }.compactMap { $0.text(0) }
             let keys = names.filter { primary.contains($0) || unique.contains($0) }
-            let needed = columns.filter { $0.int64(3) == 1 }.compactMap { $0.text(0) }
+            let derived = DerivedValues.columns[object.name] ?? []
+            let needed = columns.filter { $0.int64(3) == 1 }.compactMap { $0.text(0) }.filter { !derived.contains($0) }
             tables.append(
                 MoonshotTable(
                     name: object.name, sql: sql, columns: names, types: columns.map { $0.text(2) ?? "" },
                     keyColumns: keys, requiredColumns: names.filter { keys.contains($0) || needed.contains($0) },
-                    derivedColumns: DerivedValues.columns[object.name] ?? []))
+                    derivedColumns: derived))
         }
         return tables
     }
