@@ -134,7 +134,8 @@ final class CheckRepairRefusalTests: BinaryTestCase {
             PRAGMA legacy_alter_table = ON; CREATE TABLE a2 AS SELECT * FROM astronauts; DROP TABLE astronauts;
             ALTER TABLE a2 RENAME TO astronauts; INSERT INTO astronauts (id, name, description) VALUES ('new1', 'New One', 'd');
             """)
-        _ = try assertRefused("the row of astronauts where id = 'new1', number = NULL breaks a rule of schema.sql's table (NOT NULL constraint failed: astronauts.number)")
+        _ = try assertRefused(
+            "the row of astronauts where id = 'new1', number = NULL breaks a rule of schema.sql's table (NOT NULL constraint failed: astronauts.number)")
     }
 
     func testAnAstronautsTableWithoutNumbersIsNotRenumbered() throws {
@@ -243,6 +244,7 @@ final class CheckRepairRefusalTests: BinaryTestCase {
             PRAGMA legacy_alter_table = ON; CREATE TABLE a2 AS SELECT * FROM astronauts; DROP TABLE astronauts; ALTER TABLE a2 RENAME TO astronauts;
             """)
         XCTAssertEqual(try moonshot("check", "--repair").status, 0)
-        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('z', 'Z', 'z'); SELECT number FROM astronauts WHERE id = 'z'"), "33\n")
+        XCTAssertEqual(
+            try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('z', 'Z', 'z'); SELECT number FROM astronauts WHERE id = 'z'"), "33\n")
     }
 }

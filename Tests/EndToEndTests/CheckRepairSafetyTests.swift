@@ -33,7 +33,7 @@ final class CheckRepairSafetyTests: BinaryTestCase {
         _ = try sqlite3(
             """
             PRAGMA writable_schema = ON;
-            UPDATE sqlite_schema SET rootpage = CASE name WHEN 'missions' THEN 19 ELSE 2 END WHERE name IN ('missions', 'imports');
+            UPDATE sqlite_schema SET rootpage = CASE name WHEN 'missions' THEN 7 ELSE 2 END WHERE name IN ('missions', 'imports');
             """)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         let repaired = try moonshot("check", "--repair")

@@ -24,7 +24,8 @@ final class EcosystemToolsTests: BinaryTestCase {
         XCTAssertEqual(changed.map(\.1.first), ["12", "armstrong", "11"], "one row of each table changed")
         XCTAssertEqual(try sqlite3("SELECT launch_date, name, length(description) > 100 FROM missions WHERE id = 12"), "1969-11-15|Apollo 12|1\n")
         XCTAssertEqual(try sqlite3("SELECT number, name, length(description) > 100 FROM astronauts WHERE id = 'armstrong'"), "16|Neil Alden Armstrong|1\n")
-        XCTAssertEqual(try sqlite3("SELECT astronaut_id, role, canonical_role FROM crew WHERE mission_id = 11 AND position = 1"), "armstrong|commander|Commander\n")
+        XCTAssertEqual(
+            try sqlite3("SELECT astronaut_id, role, canonical_role FROM crew WHERE mission_id = 11 AND position = 1"), "armstrong|commander|Commander\n")
         for (question, expected) in [(["flights", "armstrong"], "Neil Alden Armstrong"), (["mission", "12"], "Nov 15, 1969")] {
             let answer = try moonshot(question)
             XCTAssertEqual(answer.status, 0, answer.stderr)
@@ -117,11 +118,18 @@ final class EcosystemToolsTests: BinaryTestCase {
 
     func testDatasetteSearchesAstronautsByTheIndexsKeyAfterTheRowidsMoved() throws {
         // A rowid is not an astronaut's number: an edit (or VACUUM) may move them apart.
-        XCTAssertEqual(try sqlite3("UPDATE astronauts SET rowid = rowid + 100 WHERE id = 'schmitt'; SELECT rowid <> number FROM astronauts WHERE id = 'schmitt'"), "1\n")
+        XCTAssertEqual(
+            try sqlite3("UPDATE astronauts SET rowid = rowid + 100 WHERE id = 'schmitt'; SELECT rowid <> number FROM astronauts WHERE id = 'schmitt'"), "1\n")
         try writeMetadata()
         let found = try datasette("/moonshot/astronauts.json?_search=geologist&_shape=array")
         let ids = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(found.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
         XCTAssertEqual(ids, ["schmitt"])
+        // The export keeps the astronauts in the order of their numbers, the source's.
+        let first = try sqlite3("UPDATE astronauts SET rowid = rowid + 100 WHERE number = 1; SELECT id FROM astronauts WHERE number = 1")
+        let exported = try moonshot("export", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let text = try String(contentsOf: folder.appendingPathComponent("a.json"), encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("{\n  \"\(first.trimmingCharacters(in: .newlines))\": {"), String(text.prefix(80)))
     }
 
     // MARK: Helpers

@@ -286,6 +286,47 @@ final class SharedDatabaseTests: BinaryTestCase {
         }
     }
 
+    /// Version 5 refused partial upserts and had crew rows without rowids and astronauts keyed by
+    /// number: the repair moves it in place, keeping the rows, the record of changes and another
+    /// program's trigger, dropping its own retired one; an import of one as imported does too.
+    func testAVersion5DatabaseMovesToVersion6InPlaceOrByAnImport() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version5()), "")
+        XCTAssertEqual(try sqlite3("UPDATE astronauts SET description = description || ' Zanzibar.' WHERE id = 'armstrong'"), "")
+        XCTAssertEqual(try sqlite3("CREATE TRIGGER mine AFTER UPDATE ON crew BEGIN SELECT 1; END"), "")
+        let noted = try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows")
+        let rows = try sqlite3("SELECT * FROM missions; SELECT number, id, name, description FROM astronauts; SELECT * FROM crew; SELECT * FROM imports")
+        try assertQuestionsSayToRepairInPlace(version: 5, questions: [["crew", "11"], ["check"]])
+
+        let repaired = try moonshot("check", "--repair")
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertTrue(repaired.stdout.contains("  dropped trigger crew_before_insert, which schema version 6 no longer has\n"), repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("  rebuilt table crew as schema.sql makes it, keeping its 1 row\n"), repaired.stdout)
+        XCTAssertTrue(
+            repaired.stdout.contains("  moved it to the layout of schema version 6 (was 5), keeping its rows and its record of changes\n"),
+            repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("./moonshot.db is sound: no problems found.\n"), repaired.stdout)
+        XCTAssertFalse(repaired.stdout.contains("may not all be noted"), repaired.stdout)
+        XCTAssertEqual(try sqlite3("PRAGMA user_version"), "6\n")
+        XCTAssertEqual(
+            try sqlite3("SELECT * FROM missions; SELECT number, id, name, description FROM astronauts; SELECT * FROM crew; SELECT * FROM imports"), rows,
+            "every row kept")
+        XCTAssertEqual(try sqlite3("SELECT table_name, row_key, first_edited_at FROM edited_rows"), noted, "the record of changes is kept")
+        XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE name IN ('mine', 'crew_before_insert')"), "mine\n")
+        // Now a partial upsert of a crew row works.
+        XCTAssertEqual(try sqlite3("INSERT INTO crew (mission_id, position, role) VALUES (11, 1, 'boss') ON CONFLICT DO UPDATE SET role = excluded.role"), "")
+        XCTAssertEqual(try sqlite3("SELECT astronaut_id, canonical_role FROM crew WHERE mission_id = 11 AND position = 1"), "armstrong|Boss\n")
+
+        // As imported: the import moves it without being told to.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("moonshot.db"))
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version5()), "")
+        XCTAssertEqual(try sqlite3("CREATE TRIGGER mine AFTER UPDATE ON crew BEGIN SELECT 1; END"), "")
+        let upgraded = try moonshot("import")
+        XCTAssertEqual(upgraded.status, 0, upgraded.stderr)
+        XCTAssertTrue(upgraded.stdout.contains("now in the layout of schema version 6, was 5"), upgraded.stdout)
+        XCTAssertEqual(try sqlite3("SELECT name FROM sqlite_schema WHERE name IN ('mine', 'crew_before_insert')"), "mine\n")
+        XCTAssertEqual(try moonshot("check").status, 0)
+    }
+
     /// Expects each of `questions` to refuse the database of schema `version` (3 unless told),
     /// saying how to move it to the new layout in place.
     private func assertQuestionsSayToRepairInPlace(

@@ -77,8 +77,8 @@ final class SchemaComparisonTests: XCTestCase {
                 "trigger missions_after_insert is defined otherwise than in schema.sql",
                 "trigger missions_after_update is defined otherwise than in schema.sql",
                 "trigger missions_after_delete is defined otherwise than in schema.sql",
-                "trigger crew_before_insert is defined otherwise than in schema.sql",
                 "trigger crew_before_update is defined otherwise than in schema.sql",
+                "trigger crew_after_insert is defined otherwise than in schema.sql",
                 "table missions_real was added",
                 "trigger note was added",
             ])

@@ -100,7 +100,10 @@ enum AppFiles {
 
     /// Writes astronauts.json; returns how many astronauts it holds.
     private static func writeAstronauts(of database: Database, to sink: inout some ByteSink) throws -> Int {
-        let rows = try database.prepare("SELECT id, name, description, rowid FROM astronauts ORDER BY rowid")
+        // In the source's order: by number (before schema version 6, and in version 1 which had
+        // none, the rowid was the number).
+        let order = try MoonshotTable.columns(of: "astronauts", in: database).contains("number") ? "number, id" : "rowid"
+        let rows = try database.prepare("SELECT id, name, description, rowid FROM astronauts ORDER BY \(order)")
         var astronauts = 0
         try sink.write("{")
         while try rows.step() {

@@ -56,9 +56,9 @@ struct OtherObjects {
     /// no longer makes; returns their names.
     static func dropRetiredTriggers(in database: Database, version: Int64) throws -> [String] {
         var dropped: [String] = []
+        let query = "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = ? COLLATE NOCASE"
         for retired in retiredTriggers where version < retired.retiredIn {
-            guard let name = try database.rows("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = ? COLLATE NOCASE", [.text(retired.name)]).first?.text(0)
-            else { continue }
+            guard let name = try database.rows(query, [.text(retired.name)]).first?.text(0) else { continue }
             try database.execute("DROP TRIGGER \(identifier(name))")
             dropped.append(name)
         }
