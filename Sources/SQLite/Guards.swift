@@ -11,9 +11,22 @@ package enum AuthorizerRequest: Equatable, Sendable {
     case detach
     /// A call of the SQL function with this name (lower case).
     case function(String)
+    /// A change to the database: a row inserted, updated or deleted, or a table, index, view
+    /// or trigger created, altered or dropped.
+    case write
     /// Anything else, by SQLite's action code.
     case other(Int32)
 }
+
+/// SQLite's authorizer action codes that change the database.
+private let writeActions: Set<Int32> = [
+    SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE, SQLITE_ALTER_TABLE, SQLITE_REINDEX, SQLITE_ANALYZE,
+    SQLITE_CREATE_INDEX, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
+    SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER, SQLITE_CREATE_VIEW,
+    SQLITE_CREATE_VTABLE, SQLITE_DROP_INDEX, SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_INDEX,
+    SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_TEMP_TRIGGER, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_TRIGGER,
+    SQLITE_DROP_VIEW, SQLITE_DROP_VTABLE,
+]
 
 extension Database {
     /// Asks `allow` about every action each statement prepared from now on takes; a refused
@@ -37,6 +50,7 @@ extension Database {
                 case SQLITE_ATTACH: request = .attach
                 case SQLITE_DETACH: request = .detach
                 case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
+                case let code where writeActions.contains(code): request = .write
                 default: request = .other(action)
                 }
                 guard callbacks.authorizer?(request) ?? true else {

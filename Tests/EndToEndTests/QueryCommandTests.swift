@@ -103,18 +103,29 @@ final class QueryCommandTests: BinaryTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("Error: no mission matches \"-6\" in n.db\nDid you mean: Apollo -5"), missing.stderr)
     }
 
+    /// Every write is refused in moonshot's words before SQLite runs it, including those on tables
+    /// whose triggers an untrusted schema would refuse first in SQLite's words.
     func testSQLRefusesEveryWrite() throws {
         let before = try Data(contentsOf: folder.appendingPathComponent("moonshot.db"))
         let writes = [
-            "DELETE FROM crew", "DROP TABLE missions", "INSERT INTO astronauts VALUES ('x', 'X', 'x')",
-            "VACUUM", "VACUUM INTO 'copy.db'", "ATTACH 'other.db' AS other", "PRAGMA user_version = 9",
-            "PRAGMA journal_mode = WAL", "SELECT load_extension('libx')", "CREATE TEMP TABLE t (x)",
-            "/* sneaky */ vacuum into 'copy2.db'", "REINDEX", "ANALYZE",
+            "DELETE FROM crew", "DROP TABLE missions", "INSERT INTO astronauts (id, name, description) VALUES ('x', 'X', 'x')",
+            "UPDATE missions SET description = 'x' WHERE id = 11", "INSERT INTO missions (id, description) VALUES (99, 'x')",
+            "WITH n AS (SELECT 1) DELETE FROM astronauts", "REPLACE INTO crew SELECT * FROM crew", "VACUUM",
+            "PRAGMA user_version = 9", "PRAGMA journal_mode = WAL", "CREATE TEMP TABLE t (x)", "CREATE VIEW v AS SELECT 1",
+            "ALTER TABLE crew ADD COLUMN x", "CREATE INDEX i ON crew (role)", "REINDEX", "ANALYZE",
         ]
+        let refusal =
+            "Error: refused: 'moonshot sql' only runs statements that read; this one would write\n"
+            + "Change the database with sqlite3 or any SQLite client; 'moonshot check' then says what an edit broke.\n"
         for statement in writes {
             let result = try moonshot("sql", statement)
             XCTAssertEqual(result.status, 1, statement)
-            XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(statement): \(result.stderr)")
+            XCTAssertEqual(result.stderr, refusal, statement)
+        }
+        for outside in ["VACUUM INTO 'copy.db'", "/* sneaky */ vacuum into 'copy2.db'", "ATTACH 'other.db' AS other", "SELECT load_extension('libx')"] {
+            let result = try moonshot("sql", outside)
+            XCTAssertEqual(result.status, 1, outside)
+            XCTAssertTrue(result.stderr.hasPrefix("Error: refused: "), "\(outside): \(result.stderr)")
         }
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"])

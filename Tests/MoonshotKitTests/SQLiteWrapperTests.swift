@@ -215,14 +215,24 @@ final class SQLiteWrapperTests: XCTestCase {
     func testAuthorizerRefusesWhatItIsToldTo() throws {
         let folder = try makeTemporaryFolder(self)
         let db = try memory()
+        try db.execute("CREATE TABLE t (x)")
         var asked: [AuthorizerRequest] = []
         db.setAuthorizer { request in
             asked.append(request)
             switch request {
             case .attach, .detach: return false
             case .function(let name): return name != "load_extension"
+            case .write: return false
             case .other: return true
             }
+        }
+        for sql in [
+            "INSERT INTO t VALUES (1)", "UPDATE t SET x = 2", "DELETE FROM t", "CREATE TABLE u (y)",
+            "DROP TABLE t", "ALTER TABLE t ADD COLUMN y", "CREATE INDEX i ON t (x)",
+        ] {
+            asked = []
+            XCTAssertThrowsError(try db.prepare(sql), sql)
+            XCTAssertTrue(asked.contains(.write), "\(sql): \(asked)")
         }
         for sql in [
             "ATTACH DATABASE '\(folder.path)/x.db' AS x", "DETACH DATABASE main", "SELECT load_extension('x')",

@@ -77,7 +77,7 @@ enum QueryWords {
         case .writes:
             ErrorMessage(
                 "refused: 'moonshot sql' only runs statements that read; this one would write",
-                hint: "Use the sqlite3 shell on a copy of the database to change it.")
+                hint: "Change the database with sqlite3 or any SQLite client; 'moonshot check' then says what an edit broke.")
         case .parameters(let count):
             ErrorMessage(
                 "the statement has \(count) parameter\(count == 1 ? "" : "s") (such as ? or :name), but 'moonshot sql' takes no values for them",

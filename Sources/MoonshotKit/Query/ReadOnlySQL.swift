@@ -28,9 +28,10 @@ extension MoonshotDatabase {
     }
 
     /// Runs one statement the user wrote, refusing anything that could write or reach outside
-    /// the database: the connection is read-only and `query_only`, the statement must be
-    /// read-only and take no values, ATTACH and DETACH (which also stops `VACUUM INTO`) and
-    /// `deniedFunctions` are refused, and `untrustedSQLLimits` apply (see `distrustSQL`).
+    /// the database: the connection is read-only and `query_only`, a write is refused as it is
+    /// prepared, the statement must be read-only and take no values, ATTACH and DETACH (which
+    /// also stops `VACUUM INTO`) and `deniedFunctions` are refused, and `untrustedSQLLimits`
+    /// apply (see `distrustSQL`).
     /// A query running longer than `timeout` is stopped. The process must have started
     /// SQLite with `startForUserSQL`.
     ///
@@ -43,11 +44,17 @@ extension MoonshotDatabase {
         let limits = Self.untrustedSQLLimits
         try connection.distrustSQL(limits)
         try connection.execute("PRAGMA query_only = ON")
+        // A write is refused as the statement is prepared, before the database's triggers are
+        // compiled into it (which an untrusted schema would refuse in SQLite's words).
+        var asksToWrite = false
         connection.setAuthorizer { request in
             switch request {
-            case .attach, .detach: false
-            case .function(let name): Self.allowsFunction(name)
-            case .other: true
+            case .attach, .detach: return false
+            case .write:
+                asksToWrite = true
+                return false
+            case .function(let name): return Self.allowsFunction(name)
+            case .other: return true
             }
         }
         defer { connection.setAuthorizer(nil) }
@@ -56,7 +63,8 @@ extension MoonshotDatabase {
         do {
             statement = try connection.prepare(sql)
         } catch let error as SQLiteError {
-            throw Self.explain(error, limits: limits, preparing: true)
+            let refusedWrite = asksToWrite && error.code == .notAuthorized
+            throw refusedWrite ? UserSQLProblem.writes : Self.explain(error, limits: limits, preparing: true)
         }
         guard statement.isReadOnly else {
             throw UserSQLProblem.writes
