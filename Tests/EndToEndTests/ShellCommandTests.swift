@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// `moonshot shell`, driven through its standard input: the real sqlite3 shell answers, on the
-/// database read-only, in safe mode, with the schema untrusted and the path only a path.
+/// database read-only, with the schema untrusted and the path only a path.
 final class ShellCommandTests: BinaryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -18,23 +18,44 @@ final class ShellCommandTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("SELECT count(*), min(name) FROM missions; SELECT count(*) FROM crew"), "12|Apollo 1\n36\n")
     }
 
-    /// Safe mode ends the shell at the first thing that reaches outside the database: each is
-    /// tried in a shell of its own, and none leaves a file or runs a program.
-    func testSafeModeRefusesWhatReachesOutsideTheDatabase() throws {
-        try Data("the user's file\n".utf8).write(to: folder.appendingPathComponent("other.db"))
-        let attempts = [
-            ".shell touch ran", ".system touch ran", "SELECT writefile('written', 'x');", ".output written",
-            ".once written", ".save written", ".backup written", "VACUUM INTO 'written';", "ATTACH 'other.db' AS other;",
-            ".open other.db", ".load other.db", "SELECT load_extension('other.db');", ".log written", ".import other.db missions",
-        ]
-        for attempt in attempts {
-            let result = try moonshot(["shell"], input: "\(attempt)\n.print after\n")
-            XCTAssertEqual(result.status, 1, attempt)
-            XCTAssertEqual(result.stdout, "", attempt)
-            XCTAssertTrue(result.stderr.contains("in safe mode"), "\(attempt): \(result.stderr)")
-        }
-        XCTAssertEqual(try files(startingWith: ""), ["moonshot.db", "other.db"])
-        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("other.db"), encoding: .utf8), "the user's file\n")
+    /// An error leaves the shell running, and what the user types about their own files does
+    /// what it does in sqlite3: .output writes the file they name.
+    func testTheShellGoesOnAfterAnErrorAndWritesTheFilesTheUserNames() throws {
+        let input =
+            "UPDATE missions SET description = 'x' WHERE id = 11;\n.output mine.txt\nSELECT count(*) FROM missions;\n"
+            + ".output stdout\nINSERT INTO crew VALUES (1, 'x', 'y', 9);\nSELECT 'after';\n"
+        let result = try moonshot(["shell"], input: input)
+        XCTAssertEqual(result.stdout, "after\n", result.stderr)
+        XCTAssertEqual(result.status, 1, "sqlite3 reading a script ends with 1 when a statement failed")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mine.txt"), encoding: .utf8), "12\n")
+        XCTAssertEqual(try sqlite3("SELECT description = 'x' FROM missions WHERE id = 11; SELECT count(*) FROM crew"), "0\n36\n")
+    }
+
+    /// At a terminal, as people use it, the shell prompts again after each error until the
+    /// user quits.
+    func testAtATerminalTheShellPromptsAgainAfterEachError() throws {
+        let typed =
+            "UPDATE missions SET description = 'x' WHERE id = 11;\n.output /no/such/folder/x\nSELECT 40 + 2;\n.quit\n"
+        // script(1) gives the shell a terminal; its input stays open until the shell quits, as a
+        // person's keyboard does (at the end of its input, script would hang up on the shell).
+        let terminal = Process()
+        terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        terminal.arguments = ["-qec", "'\(Self.binary.path)' shell", "/dev/null"]
+        terminal.currentDirectoryURL = folder
+        terminal.environment = ProcessInfo.processInfo.environment.filter { $0.key != "MOONSHOT_DB" }
+        let keyboard = Pipe()
+        let screenPipe = Pipe()
+        terminal.standardInput = keyboard
+        terminal.standardOutput = screenPipe
+        try terminal.run()
+        keyboard.fileHandleForWriting.write(Data(typed.utf8))
+        waitForExit(terminal, within: 60)
+        try keyboard.fileHandleForWriting.close()
+        XCTAssertEqual(terminal.terminationStatus, 1, "as sqlite3 ends after an error")
+        let screen = String(decoding: screenPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .replacingOccurrences(of: "\r", with: "")
+        XCTAssertTrue(screen.split(separator: "\n").contains { $0.hasSuffix("42") }, screen)
+        XCTAssertEqual(screen.components(separatedBy: "sqlite> ").count - 1, 4, "a prompt for each line typed: \(screen)")
     }
 
     /// The user may list files with fsdir(), but a view in the database may not; nor call

@@ -8,7 +8,7 @@ import XCTest
 final class ManualDateTests: XCTestCase {
     /// The date of the page (`ManualWords.date`) and a SHA-256 of the page without its `.Dd`
     /// line, as they were when the date was last set.
-    static let dated = (date: "December 5, 2026", digest: "0304d0de9fc8e343b3df0f8503cd075a3472319f5f7467cf858a3d0d2ad5a283")
+    static let dated = (date: "December 6, 2026", digest: "4fb353616dd3b99b5d1c8f32729a500a546f79ce9d7bf748aa4b6f1b22c0caf9")
 
     func testTheManualsDateChangesWithItsWords() {
         let page = ManualPage(toolName: "moonshot", overview: Moonshot.overview, commands: Moonshot.commands.filter { !$0.isHidden }).text

@@ -1,23 +1,18 @@
 import Glibc
 import MoonshotKit
 
-/// `moonshot shell`: the sqlite3 shell on the database, read-only, in safe mode, with the schema
-/// untrusted.
+/// `moonshot shell`: the sqlite3 shell on the database, read-only, with the schema untrusted.
 enum ShellCommand {
     static let command = Command<NoOptions>(
         name: "shell", abstract: "Open the sqlite3 shell on the database, read-only.",
         discussion: """
-            The shell opens the database read-only, in its safe mode, with the schema
-            untrusted, and is given the database as a path only (never as an option or a
-            URI). So SQL cannot change the database; no dot-command or function can run a
-            program, load an extension, open or attach another database, or write a file
-            with writefile(), .output, .save or .backup; and the database's own views and
-            triggers cannot call functions that reach outside it (fsdir(), say). Not
-            guarded: the files you name to '.trace FILE' and '.testcase' (safe mode lets
-            them be written, as sqlite3 on the file would), the shell's history (saved as
-            sqlite3 saves it), and the files you may read (fsdir() lists them). Values are
-            printed as they are. Needs the sqlite3 command (Debian and Ubuntu: apt-get
-            install sqlite3).
+            The shell opens the database read-only, with the schema untrusted, and is given
+            the database as a path only (never as an option or a URI). So SQL cannot change
+            the database, and the database's own views and triggers cannot call functions
+            that reach outside it (fsdir(), say). The rest is the sqlite3 shell as it always
+            is: an error leaves it running, and the commands you type yourself (.output,
+            .shell, .open) do what they do in sqlite3. Values are printed as they are. Needs
+            the sqlite3 command (Debian and Ubuntu: apt-get install sqlite3).
             """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
@@ -27,12 +22,12 @@ enum ShellCommand {
         guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw CommandFailure.noSQLiteShell
         }
-        // Safe mode refuses what reaches outside the database (.shell, .system, writefile(),
-        // ATTACH, extensions); an untrusted schema keeps the database's own views and triggers
-        // from calling such functions either.
+        // An untrusted schema keeps the database's own views and triggers from calling
+        // functions that reach outside it. Not safe mode: sqlite3 ends at its first refusal,
+        // and it guards only what the user types.
         // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
         let shellPath = path.hasPrefix("/") ? path : "./" + path
-        return try run(shell, arguments: ["-readonly", "-safe", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])
+        return try run(shell, arguments: ["-readonly", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])
     }
 
     /// Runs `program` with `arguments`, in the same terminal, and returns its exit status once

@@ -5,7 +5,7 @@ import MoonshotKit
 enum ManualWords {
     /// The date of the page, as `.Dd` gives it: when what it says last changed (a page rendered
     /// on another day is the same page).
-    static let date = "December 5, 2026"
+    static let date = "December 6, 2026"
 
     /// The environment variables moonshot reads, with what each does.
     static let environment: [(variable: String, meaning: String)] = [
