@@ -27,6 +27,7 @@ extension BinaryTestCase {
             fish, ["--no-config", "-c", "source \(script); complete -C \(shellQuoted(line))"],
             environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "", "fish printed into the terminal while completing \(line)")
         // fish prints each candidate with its description after a tab.
         return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
     }

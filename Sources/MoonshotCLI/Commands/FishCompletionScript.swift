@@ -44,8 +44,10 @@ extension CompletionScript {
                 end
                 return 1
             end
+            # Whether that subcommand is $argv[1] (none on the line is no match, and no error).
             function __moonshot_command_is
-                test (__moonshot_command) = $argv[1]
+                set -l command (__moonshot_command); or return 1
+                test "$command" = $argv[1]
             end
             complete -c moonshot -f
 
