@@ -143,6 +143,10 @@ final class CommandLineTests: BinaryTestCase {
             (["flights", "Jim", "Lovell"], "Jim Lovell: taking James A. Lovell Jr. (lovell)\n", "lovell"),
             (["astronaut", "Pete", "Conrad"], "Pete Conrad: taking Charles Conrad, Jr. (conrad)\n", "conrad"),
             (["crew", "oxygen", "tank"], "oxygen tank: taking Apollo 13\n", "lovell"),
+            // Digits or numerals joined across words are a guess too.
+            (["crew", "1", "2"], "1 2: taking Apollo 12\n", "conrad"),
+            (["mission", "apollo", "1", "7"], "apollo 1 7: taking Apollo 17\n", "Apollo 17"),
+            (["mission", "Apollo", "X", "I"], "Apollo X I: taking Apollo 11\n", "Apollo 11"),
         ]
         for (arguments, note, expected) in cases {
             for format in ["table", "json", "csv"] {

@@ -2,22 +2,23 @@ import SQLite
 
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
-    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI`; else
-    /// the one mission whose name and description hold all its words (with a note saying so):
+    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI` (a
+    /// number written in pieces, `1 2`, is taken as one, with a note saying so); else the one mission whose name and description hold all its words (with a note saying so):
     /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
     package func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
+        let guess = Self.isNumberInPieces(text) ? text : nil
         if let number,
             let found = try query(
                 "SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
                 record: false, Self.missionReference
             ).first
         {
-            return Found(found)
+            return Found(found, guessedFrom: guess)
         }
         // Crew rows that name a mission the missions table lacks are still answered for.
         if let number, try !query("SELECT 1 FROM crew WHERE mission_id = ? LIMIT 1", [.integer(number)], record: false, { _ in }).isEmpty {
-            return Found(.onlyInCrew(number))
+            return Found(.onlyInCrew(number), guessedFrom: guess)
         }
         let words = SearchWords(text)
         // "Apollo 1.5" or "Apollo 1-5" is a mission's name misspelt, not words of a description.
@@ -57,6 +58,14 @@ extension MoonshotDatabase {
         if compact.hasPrefix("apollo") { compact.removeFirst("apollo".count) }
         if let number = Int64(compact), compact.allSatisfy(\.isASCII) { return number }
         return romanNumber(compact).map(Int64.init)
+    }
+
+    /// Whether a mission's number is written in more than one word (`1 2`, `Apollo X I`), so
+    /// that joining them is a guess.
+    static func isNumberInPieces(_ text: String) -> Bool {
+        var words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        if words.first == "apollo" { words.removeFirst() }
+        return words.count > 1
     }
 
     /// The value of a Roman numeral written in lower case (i to mmmcmxcix), or nil.
