@@ -164,7 +164,26 @@ const moonshotSearch = (() => {
         return people.filter((person) => matches(typed, person.texts));
     }
 
-    return Object.freeze({ fold, stem, words, query, matches, astronautsMeant });
+    // The number of the mission `text` names as `moonshot mission` reads it
+    // (MoonshotDatabase.missionNumber): "11", "Apollo 11", "apollo11", "Apollo XI", "1 2"; else null.
+    function missionNumber(text) {
+        let compact = text.toLowerCase().replace(/\s/gu, "");
+        if (compact.startsWith("apollo")) compact = compact.slice("apollo".length);
+        if (/^[+-]?[0-9]+$/.test(compact)) return Number(compact);
+        const values = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+        if (!/^[ivxlcdm]+$/.test(compact)) return null;
+        const digits = Array.from(compact, (c) => values[c]);
+        const total = digits.reduce((sum, value, i) => sum + (value < (digits[i + 1] ?? 0) ? -value : value), 0);
+        // Only the canonical spelling, so that "iiii" or "ic" are not numbers.
+        if (total <= 0 || total >= 4000) return null;
+        const table = [[1000, "m"], [900, "cm"], [500, "d"], [400, "cd"], [100, "c"], [90, "xc"], [50, "l"], [40, "xl"],
+            [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
+        let remaining = total, numeral = "";
+        for (const [value, letters] of table) while (remaining >= value) { numeral += letters; remaining -= value; }
+        return numeral === compact ? total : null;
+    }
+
+    return Object.freeze({ fold, stem, words, query, matches, astronautsMeant, missionNumber });
 })();
 window.moonshotSearch = moonshotSearch;
 
@@ -217,23 +236,26 @@ window.moonshotSearch = moonshotSearch;
     const data = JSON.parse(dataElement.textContent);
     document.querySelector(".toolbar").hidden = false;
 
-    // Grid or list, remembered across visits.
+    // Grid or list, remembered across visits; the button says what a press will do.
     const toggle = document.getElementById("layout-toggle");
-    function showLayout(layout) {
+    let layout = "grid";
+    function showLayout(chosen) {
+        layout = chosen;
         for (const list of document.querySelectorAll("ul.cards")) list.classList.toggle("list", layout === "list");
-        toggle.setAttribute("aria-pressed", String(layout === "list"));
+        toggle.textContent = layout === "list" ? "Show as grid" : "Show as list";
     }
     toggle.addEventListener("click", () => {
-        const layout = toggle.getAttribute("aria-pressed") === "true" ? "grid" : "list";
+        showLayout(layout === "list" ? "grid" : "list");
         store.set("layout", layout);
-        showLayout(layout);
     });
     showLayout(store.get("layout", "grid"));
 
     // Search: words filter missions and astronauts by name and description as they are typed,
     // by the rules of `moonshot search` (moonshotSearch, above); an astronaut or a role picked
-    // from the suggestions becomes a token that narrows the missions. The astronauts suggested
-    // are those `moonshot astronaut` takes the words to mean (moonshotSearch.astronautsMeant).
+    // from the suggestions becomes a token that narrows the missions. Suggested first is the
+    // mission `moonshot mission` takes the words to name by its number ("Apollo XI"), then the
+    // astronauts `moonshot astronaut` takes them to mean (moonshotSearch.astronautsMeant) by
+    // name, then the roles, then the astronauts it guesses from their descriptions.
     const stems = (text) => moonshotSearch.words(text);
     const missions = data.missions.map((m) => ({ ...m, texts: [stems(m.name), stems(m.description)] }));
     const astronauts = data.astronauts.map((a) => ({ ...a, texts: [stems(a.name), stems(a.description)], called: [stems(a.name), stems(a.opening)] }));
@@ -245,7 +267,7 @@ window.moonshotSearch = moonshotSearch;
     const tokenList = document.getElementById("search-tokens");
     const suggestionList = document.getElementById("search-suggestions");
     const status = document.getElementById("result-count");
-    let tokens = [];        // {kind: "astronaut" | "role", value, label}
+    let tokens = [];        // {kind: "mission" | "astronaut" | "role", value, label}
     let suggestions = [];
     let active = -1;
 
@@ -255,6 +277,7 @@ window.moonshotSearch = moonshotSearch;
 
     function missionMatches(mission, typed) {
         if (typed.length > 0 && !moonshotSearch.matches(typed, mission.texts)) return false;
+        if (!tokens.every((t) => t.kind !== "mission" || t.value === mission.id)) return false;
         const people = tokens.filter((t) => t.kind === "astronaut").map((t) => t.value);
         const roles = tokens.filter((t) => t.kind === "role").map((t) => t.value);
         if (!people.every((id) => mission.crew.some((member) => member.id === id))) return false;
@@ -300,15 +323,21 @@ window.moonshotSearch = moonshotSearch;
         const typed = asked();
         if (typed.length === 0) return [];
         const chosen = new Set(tokens.map((t) => t.kind + ":" + t.value));
-        const people = moonshotSearch.astronautsMeant(input.value, astronauts)
+        const number = moonshotSearch.missionNumber(input.value);
+        const named = tokens.some((t) => t.kind === "mission") ? [] : missions
+            .filter((m) => m.id === number)
+            .map((m) => ({ kind: "mission", value: m.id, label: m.label }));
+        const meant = moonshotSearch.astronautsMeant(input.value, astronauts)
             .filter((a) => !chosen.has("astronaut:" + a.id))
-            .slice(0, 6)
-            .map((a) => ({ kind: "astronaut", value: a.id, label: a.label }));
+            .slice(0, 6);
+        // Those whose name holds the words; the rest were guessed from their descriptions.
+        const byName = (a) => moonshotSearch.matches(typed, [a.called[0]]);
+        const person = (a) => ({ kind: "astronaut", value: a.id, label: a.label });
         const offered = roles
             .filter(({ role, texts }) => !chosen.has("role:" + role) && moonshotSearch.matches(typed, texts))
             .slice(0, 3)
             .map(({ role, label }) => ({ kind: "role", value: role, label }));
-        return [...people, ...offered];
+        return [...named, ...meant.filter(byName).map(person), ...offered, ...meant.filter((a) => !byName(a)).map(person)];
     }
 
     function renderSuggestions() {
@@ -322,7 +351,7 @@ window.moonshotSearch = moonshotSearch;
             label.textContent = suggestion.label;
             const kind = document.createElement("span");
             kind.className = "kind";
-            kind.textContent = suggestion.kind === "astronaut" ? " · astronaut" : " · role";
+            kind.textContent = " · " + suggestion.kind;
             option.append(label, kind);
             option.addEventListener("mousedown", (event) => event.preventDefault());
             option.addEventListener("click", () => choose(index));

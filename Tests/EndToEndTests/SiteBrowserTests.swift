@@ -120,8 +120,20 @@ final class SiteBrowserTests: BinaryTestCase {
             }
             lookups.append(["text": text, "names": names])
         }
+        // The mission `moonshot mission` takes a number, written as people write it, to name.
+        var missions: [[String: Any]] = []
+        for text in [
+            "Apollo XI", "apollo11", "APOLLO  11", "11", "xi", "Apollo X I", "1 7", "apollo 1 3", "Apollo XIV", "apollo iiii", "Apollo 99",
+            "Apollo -5", "Apollo 1", "i", "Apollo VII", "apollo +7", "apollo", "Apollo 1.",
+        ] {
+            let result = try moonshot("mission", text, "--format", "json")
+            let answer = result.status == 0 ? try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] : nil
+            missions.append(["text": text, "name": answer?["mission_name"] ?? NSNull()])
+        }
+        XCTAssertGreaterThan(missions.filter { $0["name"] is String }.count, 10)
         let cases = folder.appendingPathComponent("search-cases.json")
-        try JSONSerialization.data(withJSONObject: ["words": Self.trickyWords, "queries": queries, "lookups": lookups]).write(to: cases)
+        try JSONSerialization.data(withJSONObject: ["words": Self.trickyWords, "queries": queries, "lookups": lookups, "missions": missions])
+            .write(to: cases)
         try checkSite(["search", site.path, folder.appendingPathComponent("moonshot.db").path, cases.path])
     }
 

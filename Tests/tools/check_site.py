@@ -152,14 +152,16 @@ def check_missions_page(browser, site, size):
     else:
         check(columns >= 4, f"{where}: only {columns} columns")
 
-    # Grid or list, remembered.
+    # Grid or list, remembered; the button says what a press will do.
     toggle = browser.find_element(By.ID, "layout-toggle")
+    check(toggle.text == "Show as list", f"{where}: the toggle reads {toggle.text!r} in the grid")
     click(browser, toggle)
     is_list = "return document.getElementById('missions').classList.contains('list')"
     check(browser.execute_script(is_list), f"{where}: the toggle did not switch to a list")
     browser.refresh()
     check(browser.execute_script(is_list), f"{where}: the list layout was forgotten on reload")
-    check(browser.find_element(By.ID, "layout-toggle").get_attribute("aria-pressed") == "true", f"{where}: toggle not pressed after reload")
+    label = browser.find_element(By.ID, "layout-toggle").text
+    check(label == "Show as grid", f"{where}: the toggle reads {label!r} in the list")
     check_common(browser, site, "index.html (list)", size)
     browser.save_screenshot(str(SHOTS / f"index-list-{size}.png"))
     click(browser, browser.find_element(By.ID, "layout-toggle"))
@@ -198,6 +200,17 @@ def check_missions_page(browser, site, size):
     check(visible_titles(browser, "missions") == ["Apollo 8", "Apollo 13"], f"{where}: keyboard choice left {visible_titles(browser, 'missions')}")
     search.send_keys(Keys.BACKSPACE)
     check(len(visible_titles(browser, "missions")) == 12, f"{where}: Backspace did not remove the token")
+    # A role the words name comes before astronauts guessed from their descriptions.
+    search.send_keys("comm", Keys.ARROW_DOWN, Keys.ENTER)
+    tokens = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "#search-tokens .token span")]
+    check(tokens == ["Commander"], f"{where}: 'comm', Arrow-down and Enter chose {tokens}")
+    search.send_keys(Keys.BACKSPACE)
+    # A mission named by its number, as `moonshot mission` reads it, is offered first.
+    search.send_keys("Apollo XI", Keys.ENTER)
+    check(visible_titles(browser, "missions") == ["Apollo 11"], f"{where}: 'Apollo XI' and Enter left {visible_titles(browser, 'missions')}")
+    crew = sorted(visible_titles(browser, "astronauts"))
+    check(crew == ["Edwin E. Aldrin Jr.", "Michael Collins", "Neil A. Armstrong"], f"{where}: Apollo 11 shows the astronauts {crew}")
+    search.send_keys(Keys.BACKSPACE)
     # Free words filter by descriptions too.
     search.send_keys("Tranquility")
     check(visible_titles(browser, "missions") == ["Apollo 11"], f"{where}: 'Tranquility' showed {visible_titles(browser, 'missions')}")
@@ -499,6 +512,15 @@ def search(site, database, cases):
                 ".filter((o) => o.querySelector('.kind').textContent.includes('astronaut')).map((o) => o.firstChild.textContent)")
             check(sorted(suggested) == sorted(case["names"]),
                   f"{case['text']!r}: the box suggests {suggested}, moonshot astronaut takes it to mean {case['names']}")
+        # The mission the box offers first is the one `moonshot mission` takes the number to name.
+        for case in cases["missions"]:
+            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+                                   search_box, case["text"])
+            offered = browser.execute_script(
+                "return Array.from(document.querySelectorAll('#search-suggestions [role=option]'))"
+                ".filter((o) => o.querySelector('.kind').textContent.includes('mission')).map((o) => o.firstChild.textContent)")
+            check(offered == ([case["name"]] if case["name"] else []),
+                  f"{case['text']!r}: the box offers the missions {offered}, moonshot mission answers {case['name']}")
         check(page_errors(browser) == [], f"errors in the console: {page_errors(browser)}")
     finally:
         browser.quit()

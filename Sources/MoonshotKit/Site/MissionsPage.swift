@@ -39,7 +39,7 @@ struct MissionsPage {
             </div>
             <ul class="suggestions" id="search-suggestions" role="listbox" aria-label="Suggestions" hidden></ul>
             </div>
-            <button type="button" class="layout-toggle" id="layout-toggle" aria-pressed="false">List view</button>
+            <button type="button" class="layout-toggle" id="layout-toggle">Show as list</button>
             </div>
             <p class="result-count" id="result-count" role="status"></p>
             \(section("missions", "Missions", missionCards))

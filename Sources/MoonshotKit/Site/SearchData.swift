@@ -1,8 +1,8 @@
 /// What the missions page's script searches, as JSON inside a `<script type="application/json">`:
 /// each mission's and astronaut's key (as the page's cards carry it), and the text their
-/// full-text index holds (name and description: `moonshot search` finds the same), an
-/// astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as filters:
-/// those of one index page. Each astronaut and role also has a label, its text as the pages
+/// full-text index holds (name and description: `moonshot search` finds the same), a mission's
+/// id, an astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as
+/// filters: those of one index page. Each mission, astronaut and role also has a label, its text as the pages
 /// show it (`HTML.visible`), for the suggestions and filters to show.
 struct SearchData {
     let missions: [MissionDetail]
@@ -12,7 +12,9 @@ struct SearchData {
         let missions = missions.map { mission -> JSONValue in
             .object([
                 ("key", .string("mission:\(mission.id)")),
+                ("id", .integer(mission.id)),
                 ("name", .string(mission.name)),
+                ("label", .string(HTML.visible(mission.name))),
                 ("description", .string(mission.description)),
                 ("crew", .array(mission.crew.map { .object([("id", .string($0.astronautID)), ("role", .string($0.canonicalRole))]) })),
             ])
