@@ -84,7 +84,8 @@ package enum DatabaseCheck {
             path: shownPath, problems: problems,
             applicationID: header.first?.int64(0) ?? 0, schemaVersion: header.first?.int64(1) ?? 0,
             latestImport: latestImport, edits: edits,
-            editsMayBeIncomplete: DataEdits.recordIsBroken(by: moonshots),
+            editsMayBeIncomplete: try DataEdits.recordIsBroken(
+                by: moonshots, in: database, isOlderLayout: (header.first?.int64(1) ?? 0) < MoonshotFile.schemaVersion),
             otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
     }
 

@@ -109,6 +109,8 @@ package enum DatabaseRepair {
         for difference in differences {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
+        // Read before the repair makes them again: whether changes went unnoted.
+        let recordWasBroken = try DataEdits.recordIsBroken(by: differences, in: database, isOlderLayout: version < MoonshotFile.schemaVersion)
         let rowsBefore = try RowFingerprint(of: MoonshotTable.all, in: database)
         let retired = try OtherObjects.dropRetiredTriggers(in: database, version: version)
         let setAside = try setAsideOtherTriggers(in: database)
@@ -122,7 +124,7 @@ package enum DatabaseRepair {
             try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
             done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
         }
-        if DataEdits.recordIsBroken(by: differences, isOlderLayout: version < MoonshotFile.schemaVersion) {
+        if recordWasBroken {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
             try DataEdits.noteLostRecord(in: database)
         }

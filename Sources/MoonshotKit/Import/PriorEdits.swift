@@ -22,7 +22,7 @@ package enum PriorEdits: Sendable {
     /// from schema.sql, when it has a layout that notes changes (`firstNotingVersion` or later).
     static func read(from database: Database, version: Int64, differences: [SchemaDifference]?) throws -> PriorEdits? {
         guard let differences, version >= firstNotingVersion else { return .unrecordedByLayout(version: version) }
-        if DataEdits.recordIsBroken(by: differences, isOlderLayout: version < MoonshotFile.schemaVersion) { return .recordRemoved }
+        if try DataEdits.recordIsBroken(by: differences, in: database, isOlderLayout: version < MoonshotFile.schemaVersion) { return .recordRemoved }
         return try DataEdits.read(from: database).map(PriorEdits.noted)
     }
 }

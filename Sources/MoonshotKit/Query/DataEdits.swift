@@ -22,13 +22,18 @@ package struct DataEdits: Equatable, Sendable {
     static let lostRecordMarker = (table: "edited_rows", key: "made whole again")
 
     /// Whether `differences` from schema.sql leave changes unnoted: `edited_rows`, or a trigger
-    /// that notes changes in it, missing or changed. In an older layout (`isOlderLayout`) its
-    /// own definitions differ from schema.sql's, and only a missing one leaves changes unnoted.
-    package static func recordIsBroken(by differences: [SchemaDifference], isOlderLayout: Bool = false) -> Bool {
-        differences.contains { difference in
-            difference.changesMoonshotsObjects && notingObjects.contains(difference.object.name.lowercased())
-                && (!isOlderLayout || difference.kind == .missing)
+    /// that notes changes in it, missing or changed. In an older layout (`isOlderLayout`) such an
+    /// object may differ from schema.sql as its own version made it (`EarlierNotingObjects`);
+    /// read from `database`.
+    static func recordIsBroken(by differences: [SchemaDifference], in database: Database, isOlderLayout: Bool) throws -> Bool {
+        for difference in differences where difference.changesMoonshotsObjects {
+            let name = difference.object.name.lowercased()
+            guard notingObjects.contains(name) else { continue }
+            guard isOlderLayout, difference.kind == .changed else { return true }
+            let sql = try database.rows("SELECT sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(name)]).first?.text(0)
+            if !EarlierNotingObjects.isEarlierDefinition(of: name, sql) { return true }
         }
+        return false
     }
 
     /// `edited_rows` and the triggers of schema.sql that note changes in it (lower case).
