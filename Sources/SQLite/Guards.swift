@@ -28,6 +28,12 @@ private let writeActions: Set<Int32> = [
     SQLITE_DROP_VIEW, SQLITE_DROP_VTABLE,
 ]
 
+/// Whether `name` is SQLite's schema table, under any of its names.
+private func isSchemaTable(_ name: UnsafePointer<CChar>?) -> Bool {
+    guard let name else { return false }
+    return ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"].contains(String(cString: name).lowercased())
+}
+
 extension Database {
     /// Asks `allow` about every action each statement prepared from now on takes; a refused
     /// one makes `prepare` (or, for actions taken as the statement runs, `step`) fail with
@@ -39,18 +45,20 @@ extension Database {
             return
         }
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        // SQLite passes the file name of an ATTACH as the first detail, the name of a
-        // function as the second.
+        // SQLite passes the file name of an ATTACH and the table a row is written to as the
+        // first detail, the name of a function as the second. SQLite reports an update of the
+        // schema table as it first reads a virtual table (a full-text search, json_each()): that
+        // is no write of the statement's (its own writes of the schema are CREATE, DROP, ALTER).
         sqlite3_set_authorizer(
             handle,
-            { context, action, _, detail, _, _ in
+            { context, action, table, detail, _, _ in
                 let callbacks = Unmanaged<Callbacks>.fromOpaque(context!).takeUnretainedValue()
                 let request: AuthorizerRequest
                 switch action {
                 case SQLITE_ATTACH: request = .attach
                 case SQLITE_DETACH: request = .detach
                 case SQLITE_FUNCTION: request = .function(detail.map { String(cString: $0).lowercased() } ?? "")
-                case let code where writeActions.contains(code): request = .write
+                case let code where writeActions.contains(code) && !isSchemaTable(table): request = .write
                 default: request = .other(action)
                 }
                 guard callbacks.authorizer?(request) ?? true else {

@@ -113,6 +113,9 @@ final class QueryCommandTests: BinaryTestCase {
             "WITH n AS (SELECT 1) DELETE FROM astronauts", "REPLACE INTO crew SELECT * FROM crew", "VACUUM",
             "PRAGMA user_version = 9", "PRAGMA journal_mode = WAL", "CREATE TEMP TABLE t (x)", "CREATE VIEW v AS SELECT 1",
             "ALTER TABLE crew ADD COLUMN x", "CREATE INDEX i ON crew (role)", "REINDEX", "ANALYZE",
+            // Writes SQLite refuses before it asks who may: its own tables, its reserved names.
+            "DELETE FROM missions_fts_data", "DELETE FROM sqlite_master", "CREATE TABLE sqlite_x (a)",
+            "INSERT INTO missions_fts (missions_fts) VALUES ('rebuild')",
         ]
         let refusal =
             "Error: refused: 'moonshot sql' only runs statements that read; this one would write\n"
@@ -129,6 +132,22 @@ final class QueryCommandTests: BinaryTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("moonshot.db")), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["moonshot.db"])
+    }
+
+    /// Reading a virtual table (full-text search, json_each(), a pragma function) makes SQLite
+    /// report an update of its schema table to the authorizer: a read all the same.
+    func testSQLReadsVirtualTables() throws {
+        let reads = [
+            ("SELECT rowid FROM missions_fts WHERE missions_fts MATCH 'oxygen tank' ORDER BY rowid", "rowid\n-----\n13\n"),
+            ("SELECT count(*) FROM json_each('[1, 2]')", "count(*)\n--------\n2\n"),
+            ("SELECT count(*) > 3 FROM pragma_table_info('missions')", "count(*) > 3\n------------\n1\n"),
+            ("SELECT count(*) FROM astronauts_fts('name : lovell')", "count(*)\n--------\n1\n"),
+        ]
+        for (statement, answer) in reads {
+            let result = try moonshot("sql", statement)
+            XCTAssertEqual(result.status, 0, "\(statement): \(result.stderr)")
+            XCTAssertEqual(result.stdout, answer, statement)
+        }
     }
 
     func testSQLFollowsSQLitesAdviceForUntrustedStatements() throws {

@@ -96,7 +96,16 @@ extension MoonshotDatabase {
         case .tooBig where preparing: .tooLong(limit: Int64(limits.statementLength))
         case .tooBig: .valueTooLarge(limit: Int64(limits.valueLength), sqliteMessage: error.message)
         case .noMemory: .outOfMemory(limit: limits.memory)
+        // SQLite refuses writes to its own tables and names before asking the authorizer.
+        case .error where preparing && sqliteRefusesWriting(error.message): .writes
         default: .failed(sqliteMessage: error.message)
         }
+    }
+
+    /// Whether SQLite's `message` refuses a write to one of its own tables ("table
+    /// missions_fts_data may not be modified") or to a name it keeps ("object name reserved for
+    /// internal use: sqlite_x").
+    private static func sqliteRefusesWriting(_ message: String) -> Bool {
+        message.hasSuffix(" may not be modified") || message.hasPrefix("object name reserved for internal use")
     }
 }
