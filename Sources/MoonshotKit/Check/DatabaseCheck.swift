@@ -76,6 +76,13 @@ package enum DatabaseCheck {
                 }
             }
         }
+        if intact(["astronauts", "crew"]) {
+            problems += try attempt("Rows that break the triggers' rules", fixes: fixes) {
+                capped(
+                    try RowsBreakingTriggerRules.problems(in: database),
+                    rest: { DatabaseReport.Problem(kind: .ruleBreak, problem: "and \($0) more rows that break the triggers' rules", fix: "As above.") })
+            }
+        }
         if intact(["missions", "crew"]) && intact(["derived_mission_names", "derived_crew_roles"], unchanged: true) {
             problems += try attempt("Derived values", fixes: fixes) { derivedValueProblems(try DerivedValues.disagreements(in: database), fixes: fixes) }
         }

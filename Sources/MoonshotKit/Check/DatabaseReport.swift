@@ -15,6 +15,9 @@ package struct DatabaseReport: Sendable {
             case schema
             /// A derived column that disagrees with its rule.
             case derivedValue = "derived-value"
+            /// A row that breaks a rule the triggers hold: an astronaut without a name or number,
+            /// a crew row without a role.
+            case ruleBreak = "rule-break"
             /// A check that could not run.
             case notChecked = "not-checked"
         }
