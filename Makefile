@@ -8,12 +8,30 @@
 # DESTDIR, when given, goes before every installed path, for building a package.
 
 PREFIX ?= /usr/local
-# A leading ~ as the home folder, for the shells (zsh, fish) that pass PREFIX=~/x on as written.
-override PREFIX := $(patsubst ~,$(HOME),$(patsubst ~/%,$(HOME)/%,$(PREFIX)))
 
-# The README's release build, and the binary it makes.
+# PREFIX and DESTDIR are paths only: one word, no quotes, backslashes or backquotes (which the
+# shell running the recipes would read), PREFIX absolute once a leading ~ is the home folder
+# (for the shells, zsh and fish, that pass PREFIX=~/x on as written).
+unsafe = $(or $(findstring ',$(1)),$(findstring ",$(1)),$(findstring `,$(1)),$(findstring \,$(1)))
+ifneq ($(or $(call unsafe,$(PREFIX)),$(call unsafe,$(DESTDIR))),)
+$(error PREFIX and DESTDIR may not hold quotes, backslashes or backquotes)
+endif
+ifneq ($(or $(word 2,$(PREFIX)),$(word 2,$(DESTDIR))),)
+$(error PREFIX and DESTDIR may not hold spaces)
+endif
+ifneq ($(and $(filter ~ ~/%,$(PREFIX)),$(if $(HOME),,no home)),)
+$(error PREFIX starts with ~ but HOME is not set: give the full path)
+endif
+override PREFIX := $(patsubst ~,$(HOME),$(patsubst ~/%,$(HOME)/%,$(PREFIX)))
+ifeq ($(filter /%,$(PREFIX)),)
+$(error PREFIX must be a full path, such as /usr/local or ~/.local (it is '$(PREFIX)'))
+endif
+
+# The README's release build, and the binary it makes: built again by install only when a
+# source is newer, so that 'sudo make install' after 'make' builds nothing as root.
 BUILD ?= swift build -c release --static-swift-stdlib
 BINARY ?= .build/release/moonshot
+SOURCES := Package.swift schema.sql $(shell find Sources Resources Plugins -type f 2>/dev/null)
 
 BIN_FILE = $(DESTDIR)$(PREFIX)/bin/moonshot
 MAN_FILE = $(DESTDIR)$(PREFIX)/share/man/man1/moonshot.1
@@ -28,9 +46,12 @@ all: build
 build:
 	$(BUILD)
 
+$(BINARY): $(SOURCES)
+	$(BUILD)
+
 # The page and the scripts are written first, into a temporary folder, so that a failure
 # installs nothing; the binary is stripped of its symbols (43% smaller, the same code).
-install: build
+install: $(BINARY)
 	set -e; stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
 	"$(BINARY)" manual > "$$stage/moonshot.1"; \
 	for shell in bash zsh fish; do "$(BINARY)" completions $$shell > "$$stage/$$shell"; done; \

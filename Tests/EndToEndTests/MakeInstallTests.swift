@@ -107,4 +107,49 @@ final class MakeInstallTests: BinaryTestCase {
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertEqual(files(under: stage), [], "nothing installed")
     }
+
+    /// install builds only when a source is newer than the binary, so that `sudo make install`
+    /// after `make` builds nothing as root.
+    func testInstallBuildsOnlyWhenASourceIsNewerThanTheBinary() throws {
+        let make = try tool("make", install: "apt-get install make")
+        let stage = folder.appendingPathComponent("stage").path
+        let install = { (binary: String) in
+            try self.run(
+                make,
+                ["-C", Self.packageRoot.path, "install", "DESTDIR=\(stage)", "BINARY=\(binary)", "BUILD=touch \(self.folder.path)/built"])
+        }
+        XCTAssertEqual(try install(Self.binary.path).status, 0)
+        XCTAssertFalse(exists("built"), "the binary is newer than every source: nothing built")
+        let old = folder.appendingPathComponent("old-moonshot")
+        try FileManager.default.copyItem(at: Self.binary, to: old)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: old.path)
+        XCTAssertEqual(try install(old.path).status, 0)
+        XCTAssertTrue(exists("built"), "a source is newer than the binary: built")
+    }
+
+    /// A PREFIX that is no full path, or that the recipes' shell would read as more than a
+    /// path, is refused before anything is written or removed.
+    func testAPrefixThatIsNoPathIsRefused() throws {
+        let stage = folder.appendingPathComponent("stage").path
+        let refusals = [
+            "": "PREFIX must be a full path, such as /usr/local or ~/.local (it is '')",
+            "relative/x": "PREFIX must be a full path, such as /usr/local or ~/.local (it is 'relative/x')",
+            "/x`touch ran`": "PREFIX and DESTDIR may not hold quotes, backslashes or backquotes",
+            "/it's": "PREFIX and DESTDIR may not hold quotes, backslashes or backquotes",
+            "/a b": "PREFIX and DESTDIR may not hold spaces",
+        ]
+        for (prefix, message) in refusals {
+            for target in ["install", "uninstall"] {
+                let result = try make([target, "PREFIX=\(prefix)", "DESTDIR=\(stage)"])
+                XCTAssertEqual(result.status, 2, "\(target) PREFIX=\(prefix)")
+                XCTAssertTrue(result.stderr.contains("*** \(message).  Stop."), "\(prefix): \(result.stderr)")
+            }
+        }
+        let make = try tool("make", install: "apt-get install make")
+        let homeless = try run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["-u", "HOME", make.path, "-C", Self.packageRoot.path, "install", "PREFIX=~/.local", "BUILD=true"])
+        XCTAssertTrue(homeless.stderr.contains("PREFIX starts with ~ but HOME is not set"), homeless.stderr)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: stage) || FileManager.default.fileExists(atPath: Self.packageRoot.appendingPathComponent("ran").path))
+    }
 }
