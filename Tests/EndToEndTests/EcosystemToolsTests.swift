@@ -65,6 +65,9 @@ final class EcosystemToolsTests: BinaryTestCase {
         XCTAssertTrue(found.stdout.contains("newbie"), found.stdout)
         try assertIndexesAreSound("a new astronaut")
         XCTAssertEqual(try moonshot("check").status, 0)
+        // RETURNING gives what was inserted: the number is filled in just after.
+        XCTAssertEqual(try sqlite3("INSERT INTO astronauts (id, name, description) VALUES ('other', 'O', 'O') RETURNING number"), "0\n")
+        XCTAssertEqual(try sqlite3("SELECT number FROM astronauts WHERE id = 'other'"), "34\n")
     }
 
     // MARK: sqlite-utils transform

@@ -23,10 +23,12 @@ final class ShellCommandTests: BinaryTestCase {
     func testTheShellGoesOnAfterAnErrorAndWritesTheFilesTheUserNames() throws {
         let input =
             "UPDATE missions SET description = 'x' WHERE id = 11;\n.output mine.txt\nSELECT count(*) FROM missions;\n"
-            + ".output stdout\nINSERT INTO crew VALUES (1, 'x', 'y', 9);\nSELECT 'after';\n"
+            + ".output stdout\nDELETE FROM crew WHERE mission_id = 11;\nSELECT 'after';\n"
         let result = try moonshot(["shell"], input: input)
         XCTAssertEqual(result.stdout, "after\n", result.stderr)
         XCTAssertEqual(result.status, 1, "sqlite3 reading a script ends with 1 when a statement failed")
+        XCTAssertTrue(result.stderr.contains("unsafe use of virtual table \"missions_fts\""), "a full-text trigger would run: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("attempt to write a readonly database"), result.stderr)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("mine.txt"), encoding: .utf8), "12\n")
         XCTAssertEqual(try sqlite3("SELECT description = 'x' FROM missions WHERE id = 11; SELECT count(*) FROM crew"), "0\n36\n")
     }

@@ -24,7 +24,7 @@ enum ShellCommand {
         }
         // An untrusted schema keeps the database's own views and triggers from calling
         // functions that reach outside it. Not safe mode: sqlite3 ends at its first refusal,
-        // and it guards only what the user types.
+        // and what it adds is refusing what the user types about their own files.
         // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
         let shellPath = path.hasPrefix("/") ? path : "./" + path
         return try run(shell, arguments: ["-readonly", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])

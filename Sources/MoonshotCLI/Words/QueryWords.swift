@@ -78,6 +78,10 @@ enum QueryWords {
             ErrorMessage(
                 "refused: 'moonshot sql' only runs statements that read; this one would write",
                 hint: "Change the database with sqlite3 or any SQLite client; 'moonshot check' then says what an edit broke.")
+        case .severalStatements:
+            ErrorMessage(
+                "'moonshot sql' runs one statement at a time, and this text holds more than one",
+                hint: "Give each statement to a 'moonshot sql' of its own.")
         case .parameters(let count):
             ErrorMessage(
                 "the statement has \(count) parameter\(count == 1 ? "" : "s") (such as ? or :name), but 'moonshot sql' takes no values for them",

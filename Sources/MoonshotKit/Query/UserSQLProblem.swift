@@ -2,6 +2,8 @@
 package enum UserSQLProblem: Error, Equatable, Sendable {
     /// The statement would write.
     case writes
+    /// The text holds more than one statement.
+    case severalStatements
     /// The statement has `count` parameters, for which no values are given.
     case parameters(count: Int)
     /// The statement asked for ATTACH, DETACH, an extension or a function that reaches outside.
