@@ -475,6 +475,11 @@ def sqlite_words(database, texts):
     return tokenizer, words
 
 
+def set_text(browser, box, text):
+    """Sets the box's text as typing it would (send_keys would type a tab as a move to the next field)."""
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", box, text)
+
+
 def search(site, database, cases):
     """The stems the page's script makes are SQLite's, and the box shows what `moonshot search` finds."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
@@ -495,9 +500,7 @@ def search(site, database, cases):
         check(sum(len(w) for w in expected) > 5000, f"too few words compared: {sum(len(w) for w in expected)}")
         search_box = browser.find_element(By.ID, "search-input")
         for case in cases["queries"]:
-            # Set as typed text would be (send_keys would type a tab as a move to the next field).
-            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
-                                   search_box, case["text"])
+            set_text(browser, search_box, case["text"])
             shown = browser.execute_script(
                 "return Array.from(document.querySelectorAll('ul.cards > li[data-key]')).filter((li) => !li.hidden).map((li) => li.dataset.key)")
             check(sorted(shown) == sorted(case["keys"]),
@@ -505,8 +508,7 @@ def search(site, database, cases):
                   f"and not {sorted(set(case['keys']) - set(shown))} that it finds")
         # The astronauts the box suggests are those `moonshot astronaut` takes the words to mean.
         for case in cases["lookups"]:
-            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
-                                   search_box, case["text"])
+            set_text(browser, search_box, case["text"])
             suggested = browser.execute_script(
                 "return Array.from(document.querySelectorAll('#search-suggestions [role=option]'))"
                 ".filter((o) => o.querySelector('.kind').textContent.includes('astronaut')).map((o) => o.firstChild.textContent)")
@@ -514,8 +516,7 @@ def search(site, database, cases):
                   f"{case['text']!r}: the box suggests {suggested}, moonshot astronaut takes it to mean {case['names']}")
         # The mission the box offers first is the one `moonshot mission` takes the number to name.
         for case in cases["missions"]:
-            browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
-                                   search_box, case["text"])
+            set_text(browser, search_box, case["text"])
             offered = browser.execute_script(
                 "return Array.from(document.querySelectorAll('#search-suggestions [role=option]'))"
                 ".filter((o) => o.querySelector('.kind').textContent.includes('mission')).map((o) => o.firstChild.textContent)")
