@@ -19,6 +19,12 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         self.systemError = systemError
     }
 
+    /// The message of the error `prepare` gives for text that holds more than one statement.
+    static let severalStatementsMessage = "only one statement can be prepared at a time"
+
+    /// Whether `prepare` was given text that holds more than one statement.
+    package var isSeveralStatements: Bool { code == .misuse && message == Self.severalStatementsMessage }
+
     /// Whether the device is full, or a write went past a file-size limit or a disk quota.
     package var isOutOfSpace: Bool {
         code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))

@@ -40,7 +40,7 @@ package final class Statement {
                 sqlite3_finalize(next)
                 if nextCode != SQLITE_OK || next != nil {
                     sqlite3_finalize(handle)
-                    return .failure(SQLiteError(.misuse, message: "only one statement can be prepared at a time", sql: sql))
+                    return .failure(SQLiteError(.misuse, message: SQLiteError.severalStatementsMessage, sql: sql))
                 }
             }
             return .success(handle)

@@ -110,6 +110,7 @@ final class SQLiteWrapperTests: XCTestCase {
         for tail in ["delete from t", String(repeating: "x", count: 5000), "abcdefghijklmnopq"] {
             XCTAssertThrowsError(try db.prepare("SELECT 1;  " + tail)) { error in
                 XCTAssertTrue((error as! SQLiteError).message.contains("only one statement"), "\(error)")
+                XCTAssertTrue((error as! SQLiteError).isSeveralStatements, "\(error)")
             }
         }
         XCTAssertNoThrow(try db.prepare("SELECT 1;  \n"))

@@ -96,7 +96,7 @@ extension MoonshotDatabase {
         case .tooBig where preparing: .tooLong(limit: Int64(limits.statementLength))
         case .tooBig: .valueTooLarge(limit: Int64(limits.valueLength), sqliteMessage: error.message)
         case .noMemory: .outOfMemory(limit: limits.memory)
-        case .misuse where preparing && error.message.hasPrefix("only one statement"): .severalStatements
+        case .misuse where error.isSeveralStatements: .severalStatements
         // SQLite refuses writes to its own tables and names before asking the authorizer.
         case .error where preparing && sqliteRefusesWriting(error.message): .writes
         default: .failed(sqliteMessage: error.message)

@@ -2,8 +2,8 @@
 /// each mission's and astronaut's key (as the page's cards carry it), and the text their
 /// full-text index holds (name and description: `moonshot search` finds the same), a mission's
 /// id, an astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as
-/// filters: those of one index page. Each mission, astronaut and role also has a label, its text as the pages
-/// show it (`HTML.visible`), for the suggestions and filters to show.
+/// filters: those of one index page. Each mission, astronaut and role also has a label, its
+/// text as the pages show it (`HTML.visible`), for the suggestions and filters to show.
 struct SearchData {
     let missions: [MissionDetail]
     let astronauts: [AstronautDetail]
