@@ -1,4 +1,5 @@
 import Foundation
+import MoonshotCLI
 import XCTest
 
 /// A test case that runs the built `moonshot` binary, and the `sqlite3` shell, in a fresh
@@ -158,7 +159,32 @@ class BinaryTestCase: XCTestCase {
         try moonshot(arguments, environment: environment)
     }
 
+    /// Runs moonshot with `arguments` in the test's folder, with `environment` added to this
+    /// process's: in this process, or as the binary when given standard `input`, for `sql`
+    /// (which limits the memory of the whole process: see `Database.distrustSQL`), and for a
+    /// variable other than those moonshot reads itself (SQLite reads TMPDIR once a process).
     func moonshot(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
+        guard input == nil, arguments.first != "sql", environment.keys.allSatisfy(Self.inProcessVariables.contains) else {
+            return try moonshotProcess(arguments, environment: environment, input: input)
+        }
+        var variables = ProcessInfo.processInfo.environment
+        variables.removeValue(forKey: "MOONSHOT_DB")
+        variables.merge(environment) { $1 }
+        let previousFolder = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(previousFolder)) }
+        let (status, output) = CommandLineProgram.runInProcess(arguments, environment: variables)
+        return Result(
+            status: status, stdout: String(decoding: output.standardOutput, as: UTF8.self),
+            stderr: String(decoding: output.standardError, as: UTF8.self))
+    }
+
+    /// The variables moonshot reads through its `Environment`, which a command run in process is given.
+    static let inProcessVariables: Set<String> = ["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"]
+
+    /// Runs the moonshot binary with `arguments`, as `moonshot` does in process: for what the
+    /// process itself is the subject of.
+    func moonshotProcess(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
         try run(Self.binary, arguments, environment: environment, input: input)
     }
 

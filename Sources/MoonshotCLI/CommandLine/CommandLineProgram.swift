@@ -17,4 +17,16 @@ package enum CommandLineProgram {
         }
         exit(status.rawValue)
     }
+
+    /// Runs `arguments` (without the program's name) in this process, with `environment`, and
+    /// returns the exit status and what the command wrote: for tests, which start the binary
+    /// only where the process itself is the subject.
+    package static func runInProcess(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: CapturedOutput) {
+        let output = CapturedOutput()
+        Terminal.captured = output
+        defer { Terminal.captured = nil }
+        _ = Terminal.takeOutputError()
+        let variables = Environment(environment.map { (name: $0.key, value: $0.value) })
+        return (Moonshot.main(arguments, environment: variables).rawValue, output)
+    }
 }

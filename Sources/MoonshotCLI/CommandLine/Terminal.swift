@@ -1,10 +1,18 @@
 import Glibc
 import MoonshotKit
 
-/// Writing to standard output and standard error.
+/// Writing to standard output and standard error, or to `captured` for a command run in
+/// process (see `CommandLineProgram.runInProcess`).
 enum Terminal {
     /// Why writing to standard output failed, if it did (a full disk, say); `main` reports it.
     nonisolated(unsafe) private(set) static var outputError: SystemError?
+    /// What a command run in process wrote, instead of the file descriptors.
+    nonisolated(unsafe) static var captured: CapturedOutput?
+
+    /// Whether `descriptor` (standard output or error) is a terminal; never for captured output.
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        captured == nil && isatty(descriptor) != 0
+    }
 
     /// Makes sure standard input, output and error are open, so that no file moonshot opens
     /// (an input, a page of a site) takes their place and receives what is printed: a closed one
@@ -80,12 +88,20 @@ enum Terminal {
     /// returns why it could not. (A reader that closes the pipe ends the process by SIGPIPE,
     /// as for any command-line tool.)
     private static func write(_ text: String, to descriptor: Int32) -> SystemError? {
+        if let captured {
+            captured.append(Array(text.utf8), to: descriptor)
+            return nil
+        }
         var copy = text
         return copy.withUTF8 { write($0, to: descriptor) }
     }
 
     /// Writes all of `bytes` to file descriptor `descriptor`; returns why it could not.
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> SystemError? {
+        if let captured {
+            captured.append(Array(bytes), to: descriptor)
+            return nil
+        }
         guard var next = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
@@ -110,4 +126,14 @@ enum Terminal {
 /// The C library's `write`, under a name that `Terminal.write` does not hide.
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
     write(descriptor, bytes, count)
+}
+
+/// Standard output and standard error of a command run in process, as bytes.
+package final class CapturedOutput {
+    package private(set) var standardOutput: [UInt8] = []
+    package private(set) var standardError: [UInt8] = []
+
+    func append(_ bytes: [UInt8], to descriptor: Int32) {
+        if descriptor == STDOUT_FILENO { standardOutput += bytes } else { standardError += bytes }
+    }
 }

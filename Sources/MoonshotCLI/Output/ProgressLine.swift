@@ -6,7 +6,7 @@ import SystemSupport
 /// most four times a second. Scripts and logs get nothing.
 final class ProgressLine {
     private static let interval = Duration.milliseconds(250)
-    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private let isTerminal = Terminal.isTerminal(STDERR_FILENO)
     /// When the line may next be shown.
     private var due = MonotonicClock.time(interval, after: MonotonicClock.now())
     private var isShown = false

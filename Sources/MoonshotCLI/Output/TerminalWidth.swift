@@ -6,7 +6,7 @@ enum TerminalWidth {
     static func current(environment: Environment) -> Int? {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
-        if isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if Terminal.isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
         return nil
