@@ -57,19 +57,29 @@ let package = Package(
         // The SQLite wrapper: the only target that uses SQLite's C API.
         .target(name: "SQLite", dependencies: ["CSQLite3", "SystemSupport"], swiftSettings: swiftSettings),
 
-        // The domain: JSON reader, records, validation, import, export, questions, checks and
-        // the website.
+        // The domain, in four targets along the data's way; each uses only those before it.
+        // 1. The dataset: the JSON reader, the records and the input files' validation (no
+        //    database), and the Apollo dataset built into the binary.
+        .target(name: "Dataset", dependencies: ["SystemSupport"], swiftSettings: swiftSettings, plugins: ["EmbedResources", "LayerRules"]),
+        // 2. The store: schema.sql's layout, the import into SQLite, the repair, and the app's
+        //    files as an import's content is compared by.
         .target(
-            name: "MoonshotKit",
-            dependencies: ["SQLite", "SystemSupport", "CSystem"],
-            swiftSettings: swiftSettings,
-            plugins: ["EmbedResources", "LayerRules"]
-        ),
+            name: "Store", dependencies: ["Dataset", "SQLite", "SystemSupport"], swiftSettings: swiftSettings,
+            plugins: ["EmbedResources", "LayerRules"]),
+        // 3. The questions: the read-only database, lookups, canned queries, ad-hoc SQL, the
+        //    answers they give, Datasette's metadata and the check's report.
+        .target(
+            name: "Questions", dependencies: ["Store", "Dataset", "SQLite", "SystemSupport"], swiftSettings: swiftSettings,
+            plugins: ["LayerRules"]),
+        // 4. Publishing: the export to the app's files and the offline website.
+        .target(
+            name: "Publishing", dependencies: ["Questions", "Store", "Dataset", "SQLite", "SystemSupport", "CSystem"],
+            swiftSettings: swiftSettings, plugins: ["EmbedResources", "LayerRules"]),
 
         // The command line: parsing, commands, help, completions and output.
         .target(
             name: "MoonshotCLI",
-            dependencies: ["MoonshotKit", "SQLite", "SystemSupport", "CSystem"],
+            dependencies: ["Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport", "CSystem"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
@@ -96,22 +106,26 @@ let package = Package(
             plugins: ["LayerRules"]
         ),
 
+        // The domain's targets in process: the JSON reader, import, questions, site pages.
         .testTarget(
-            name: "MoonshotKitTests",
-            dependencies: ["MoonshotKit", "SQLite", "SystemSupport"],
+            name: "DomainTests",
+            dependencies: ["Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
         // The command line's parser, in process: words in, typed options, errors and help out.
         .testTarget(
             name: "MoonshotCLITests",
-            dependencies: ["MoonshotCLI", "MoonshotKit"],
+            dependencies: ["MoonshotCLI", "Questions", "Store", "Dataset"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
+        // The commands, in process where they can be, and the built binary where the process is
+        // the subject (signals, limits, locks), beside the real sqlite3 shell, sqlite-utils,
+        // Datasette, shells and Chromium.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot", "MoonshotCLI", "MoonshotKit", "SQLite"],
+            dependencies: ["moonshot", "MoonshotCLI", "Publishing", "Questions", "Store", "Dataset", "SQLite"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),

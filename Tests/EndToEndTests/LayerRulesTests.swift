@@ -33,7 +33,7 @@ final class LayerRulesTests: BinaryTestCase {
 
     func testFilesThatKeepToTheirLayerPass() throws {
         let files = try [
-            write("A.swift", "import Foundation\nimport SQLite\n@testable import MoonshotKit\n"),
+            write("A.swift", "import Foundation\nimport SQLite\n@testable import Store\n"),
             write("B.swift", "let text = \"import CSQLite3\"\n"),
         ]
         let output = folder.appendingPathComponent("Checked.swift").path

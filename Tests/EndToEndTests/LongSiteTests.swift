@@ -1,5 +1,8 @@
+import Dataset
 import Foundation
-import MoonshotKit
+import Publishing
+import Questions
+import Store
 import XCTest
 
 /// A site that takes a while to write: it is not a question, so the questions' time limit does

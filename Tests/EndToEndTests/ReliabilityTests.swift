@@ -1,6 +1,9 @@
+import Dataset
 import Foundation
-import MoonshotKit
+import Publishing
+import Questions
 import SQLite
+import Store
 import XCTest
 
 /// Faults inflicted on the built binary: kills, full disks, concurrent readers and writers,

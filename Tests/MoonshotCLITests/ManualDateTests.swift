@@ -1,4 +1,7 @@
-import MoonshotKit
+import Dataset
+import Publishing
+import Questions
+import Store
 import XCTest
 
 @testable import MoonshotCLI

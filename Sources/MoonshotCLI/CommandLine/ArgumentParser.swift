@@ -1,4 +1,4 @@
-import MoonshotKit
+import Dataset
 
 /// What the command line asked for.
 enum ParseResult {

@@ -1,5 +1,3 @@
-import MoonshotKit
-
 /// A subcommand: what it is called, what it takes, and what it does with the typed options
 /// the command line gives it. `Options` is a `CommandOptions` wherever the command is used
 /// (see the extension below); the type itself leaves it unconstrained, since the Swift runtime

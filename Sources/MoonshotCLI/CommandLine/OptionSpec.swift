@@ -1,4 +1,4 @@
-import MoonshotKit
+import Dataset
 
 /// How an option is written and described, whatever it sets: what help, error messages
 /// and completion scripts show.

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Dataset
 
 /// The words of a command line that are options: how they are written, and what to say
 /// about one that is not known.

@@ -1,5 +1,5 @@
+import Dataset
 import Glibc
-import MoonshotKit
 
 /// Writing to standard output and standard error, or to `captured` for a command run in
 /// process (see `CommandLineProgram.runInProcess`).

@@ -1,4 +1,5 @@
-import MoonshotKit
+import Dataset
+import Questions
 
 /// `astronauts`, `astronaut`, `flights` and `crewmates`.
 enum AstronautCommands {

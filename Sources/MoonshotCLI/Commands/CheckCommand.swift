@@ -1,4 +1,6 @@
-import MoonshotKit
+import Dataset
+import Questions
+import Store
 import SystemSupport
 
 /// `moonshot check`: what is wrong with the database and what fixes it; `--repair` fixes it.

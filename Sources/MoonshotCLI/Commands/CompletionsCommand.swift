@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// `moonshot completions bash|zsh|fish`: a shell completion script.
 enum CompletionsCommand {

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// Who `moonshot crewmates` is asked about: one astronaut, or two (`crewmates armstrong
 /// aldrin`, `crewmates armstrong --with aldrin`). Words that name one astronaut without a

@@ -1,4 +1,6 @@
-import MoonshotKit
+import Dataset
+import Publishing
+import Store
 import SystemSupport
 
 /// `moonshot export`: the Moonshot app's missions.json and astronauts.json from the database.

@@ -1,5 +1,6 @@
-import MoonshotKit
+import Dataset
 import SQLite
+import Store
 import SystemSupport
 
 /// `moonshot import`: loads the dataset into the database, all or nothing.

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// `moonshot metadata`: Datasette's metadata for the database.
 enum MetadataCommand {

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// `missions`, `mission`, `crew` and `commander`.
 enum MissionCommands {

@@ -1,6 +1,7 @@
 import Glibc
-import MoonshotKit
+import Questions
 import SQLite
+import Store
 
 /// The `moonshot` command: its subcommands, global options and the top-level run loop.
 enum Moonshot {

@@ -1,5 +1,7 @@
-import MoonshotKit
+import Dataset
+import Questions
 import SQLite
+import Store
 
 /// What every question-answering command shares: the open database, the output format and
 /// width, and `--show-sql`.

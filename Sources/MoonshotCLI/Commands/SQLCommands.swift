@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// `moonshot sql`: one SQL statement on the database, read-only.
 enum SQLCommands {

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Store
 
 /// `moonshot schema`: prints schema.sql as built into the binary.
 enum SchemaCommand {
@@ -8,7 +8,7 @@ enum SchemaCommand {
         discussion:
             "The tables, indexes and views of every database moonshot creates, with comments. It is the same for every database (--db changes nothing).",
         run: { _, _ in
-            Terminal.write(EmbeddedDataset.schemaSQL)
+            Terminal.write(MoonshotFile.schemaSQL)
             return .success
         })
 }

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// `moonshot search`: full-text search over missions and astronauts.
 enum SearchCommand {

@@ -1,5 +1,6 @@
+import Dataset
 import Glibc
-import MoonshotKit
+import Questions
 
 /// `moonshot shell`: the sqlite3 shell on the database, read-only, with the schema untrusted.
 enum ShellCommand {

@@ -1,4 +1,6 @@
-import MoonshotKit
+import Dataset
+import Publishing
+import Questions
 import SystemSupport
 
 /// `moonshot site DIR`: the Moonshot app's screens as a static website.

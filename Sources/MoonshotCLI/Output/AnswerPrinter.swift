@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 
 /// Prints an `Answer` in any format, from its fields alone.
 struct AnswerPrinter {

@@ -1,4 +1,4 @@
-import MoonshotKit
+import Questions
 import SQLite
 
 /// Where the rows of an answer go, one at a time, in one output format. Every command prints

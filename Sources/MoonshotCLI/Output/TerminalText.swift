@@ -1,4 +1,4 @@
-import MoonshotKit
+import Dataset
 
 /// Text as a terminal should show it: the one place that makes data and arguments safe to
 /// print, and that measures them in terminal cells.

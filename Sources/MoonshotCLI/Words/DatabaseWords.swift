@@ -1,4 +1,6 @@
-import MoonshotKit
+import Dataset
+import Questions
+import Store
 
 /// What the user reads about a database that cannot be opened, read or written, and the
 /// commands that put it right, each worded here once.

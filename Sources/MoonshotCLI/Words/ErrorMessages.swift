@@ -1,6 +1,9 @@
+import Dataset
 import Glibc
-import MoonshotKit
+import Publishing
+import Questions
 import SQLite
+import Store
 
 /// A failure as the user reads it: what went wrong, and what to do next when there is
 /// something to suggest.

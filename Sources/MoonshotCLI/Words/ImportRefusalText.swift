@@ -1,4 +1,5 @@
-import MoonshotKit
+import Dataset
+import Store
 
 extension ImportCommand {
     /// Why the import changed nothing although its input was fine, and the ways on.

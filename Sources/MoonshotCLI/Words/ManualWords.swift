@@ -1,4 +1,4 @@
-import MoonshotKit
+import Dataset
 
 /// The words of the manual page that no command's description holds: the environment, the
 /// default database, examples, related programs and the data's credits.

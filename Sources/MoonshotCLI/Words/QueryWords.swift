@@ -1,4 +1,5 @@
-import MoonshotKit
+import Dataset
+import Questions
 
 /// What the user reads when a question or a statement of theirs cannot be answered.
 enum QueryWords {

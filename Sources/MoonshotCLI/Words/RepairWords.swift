@@ -1,4 +1,5 @@
-import MoonshotKit
+import Dataset
+import Store
 
 /// What the user reads when `check --repair` stops, and what `check` advises for a problem the
 /// repair would refuse: the same steps.

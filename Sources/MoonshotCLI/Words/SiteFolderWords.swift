@@ -1,4 +1,5 @@
-import MoonshotKit
+import Dataset
+import Publishing
 
 /// What the user reads when a site cannot be written to its folder.
 enum SiteFolderWords {

@@ -1,0 +1,19 @@
+/// A string compared and hashed by its UTF-8 bytes, as SQLite compares text.
+///
+/// Swift's `String` equality follows Unicode canonical equivalence, so "é" written as one
+/// scalar equals "e" followed by a combining accent; SQLite sees two different keys. The
+/// importer validates identifiers with this type so that what it accepts, SQLite accepts.
+package struct ExactString: Hashable {
+    let value: String
+
+    package init(_ value: String) { self.value = value }
+
+    package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+        lhs.value.utf8.elementsEqual(rhs.value.utf8)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        var copy = value
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,52 @@
+import Dataset
+import Questions
+import Store
+
+/// The Apollo dataset's pictures, embedded in the binary (from `Resources/images/`): a badge
+/// per mission named after its badge (`apollo11.png`) and a portrait per astronaut named after
+/// their id (`armstrong.jpg`).
+///
+/// They go with the built-in dataset only: a site shows them when the database's latest import
+/// read exactly moonshot's embedded missions.json and astronauts.json (both SHA-256 digests
+/// equal), since a dataset of one's own may use Apollo's mission numbers and astronaut ids for
+/// other missions and people. Edits made after that import keep them: a picture belongs to a
+/// mission number or an astronaut id of the built-in dataset (there is none for any other), and
+/// an edit that keeps the id keeps the mission or person, as it keeps their crew rows.
+struct SitePictures {
+    /// Whether the pictures go with the database's content.
+    let apply: Bool
+
+    /// The pictures for the content that `source`, the database's latest import, made.
+    init(for source: ImportRecord?) {
+        apply = source.map { InputHashes(missions: $0.missionsSHA256, astronauts: $0.astronautsSHA256) == Self.builtInHashes } ?? false
+    }
+
+    /// The digests of the embedded dataset, as an import of it records them.
+    private static let builtInHashes = InputHashes(
+        missions: SHA256.hexDigest(of: EmbeddedDataset.text(named: "missions.json") ?? ""),
+        astronauts: SHA256.hexDigest(of: EmbeddedDataset.text(named: "astronauts.json") ?? ""))
+
+    /// The embedded files by name (compared byte for byte, as the database compares ids), still
+    /// in base64.
+    private static let byName: [ExactString: StaticString] = Dictionary(
+        EmbeddedResources.images.map { (ExactString($0.name), $0.base64) }, uniquingKeysWith: { first, _ in first })
+
+    /// The file name of mission `badge`'s picture, if there is one.
+    func badgeFile(_ badge: String) -> String? {
+        file(badge + ".png")
+    }
+
+    /// The file name of astronaut `id`'s portrait, if there is one.
+    func portraitFile(_ id: String) -> String? {
+        file(id + ".jpg")
+    }
+
+    private func file(_ name: String) -> String? {
+        apply && Self.byName[ExactString(name)] != nil ? name : nil
+    }
+
+    /// The bytes of the embedded picture `name`.
+    static func contents(of name: String) -> [UInt8]? {
+        byName[ExactString(name)].map(Base64.decode)
+    }
+}

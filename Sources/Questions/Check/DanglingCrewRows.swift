@@ -1,0 +1,79 @@
+import SQLite
+import Store
+
+/// Crew rows that point nowhere: their mission or their astronaut is not in its table (what a
+/// delete made with foreign keys off and the triggers dropped leaves behind). Neither `check`
+/// nor `--repair` deletes them: the report gives the statement that would.
+package enum DanglingCrewRows {
+    /// One crew row whose mission or astronaut is missing.
+    struct Row: Equatable {
+        let missionID: SQLValue
+        let position: SQLValue
+        let astronautID: SQLValue
+        let missionIsMissing: Bool
+        let astronautIsMissing: Bool
+
+        /// "crew row 11/2 names collins: not in the astronauts table", in the words an answer
+        /// shows for such a row (see `MissingRow`).
+        var problem: String {
+            var missing: [String] = []
+            if missionIsMissing { missing.append(MissingRow.mission(missionID)) }
+            if astronautIsMissing { missing.append(MissingRow.astronaut(astronautID)) }
+            return "crew row \(plain(missionID))/\(plain(position)) names " + missing.joined(separator: ", and ")
+        }
+
+        /// What puts it right: adding what is missing, or deleting the row with the SQL given.
+        var fix: String {
+            var add: [String] = []
+            if missionIsMissing { add.append("mission \(plain(missionID)) to missions") }
+            if astronautIsMissing { add.append("astronaut \(plain(astronautID)) to astronauts") }
+            return "Add \(add.joined(separator: " and ")), or delete the row: "
+                + "DELETE FROM crew WHERE mission_id = \(sqlLiteral(missionID)) AND position = \(sqlLiteral(position));"
+        }
+    }
+
+    /// The statement that deletes every crew row that points nowhere.
+    static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
+
+    /// How many crew rows of `database` point nowhere.
+    package static func count(in database: Database) throws -> Int {
+        let count = try database.rows(
+            """
+            SELECT count(*) FROM crew AS c
+             WHERE NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id)
+                OR NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)
+            """
+        ).first?.int64(0)
+        return Int(count ?? 0)
+    }
+
+    /// Every crew row of `database` that points nowhere, in key order.
+    static func find(in database: Database) throws -> [Row] {
+        try database.rows(
+            """
+            SELECT mission_id, position, astronaut_id, mission_is_missing, astronaut_is_missing FROM (
+                SELECT c.mission_id, c.position, c.astronaut_id,
+                       NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id) AS mission_is_missing,
+                       NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id) AS astronaut_is_missing
+                  FROM crew AS c)
+             WHERE mission_is_missing OR astronaut_is_missing
+             ORDER BY mission_id, position
+            """
+        ).map {
+            Row(
+                missionID: $0.values[0], position: $0.values[1], astronautID: $0.values[2],
+                missionIsMissing: $0.int64(3) == 1, astronautIsMissing: $0.int64(4) == 1)
+        }
+    }
+}
+
+/// A value as a message shows it: a number's digits, a text as it is.
+func plain(_ value: SQLValue) -> String {
+    switch value {
+    case .null: "NULL"
+    case .integer(let number): String(number)
+    case .real(let number): String(number)
+    case .text(let text): text
+    case .blob(let bytes): sqlLiteral(.blob(bytes))
+    }
+}

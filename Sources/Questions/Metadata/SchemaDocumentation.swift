@@ -1,0 +1,153 @@
+import Dataset
+import Store
+
+/// The descriptions schema.sql gives its tables, views and columns, read from its comments so
+/// that the words live in one place:
+///
+/// - a table's or view's description is the first paragraph of the comment just above its
+///   `CREATE` statement: up to a blank comment line or an example line (a comment line
+///   indented by more than one space);
+/// - a column's description is the comment at the end of the line that declares it (the line
+///   that starts with the column's name in a table, or ends with `AS name`, or is `name,`, in a
+///   view's select list), and the comment lines right below it that line up with that comment.
+package struct SchemaDocumentation: Equatable, Sendable {
+    /// One table's or view's description and its columns' descriptions, in the file's order.
+    package struct Object: Equatable, Sendable {
+        package let name: String
+        package let isView: Bool
+        package let description: String
+        package internal(set) var columns: [Column]
+    }
+
+    /// One column's name and description.
+    package struct Column: Equatable, Sendable {
+        package let name: String
+        package internal(set) var description: String
+    }
+
+    /// Every `CREATE TABLE`, `CREATE VIRTUAL TABLE` and `CREATE VIEW` of the schema, in order.
+    package let objects: [Object]
+
+    /// The documentation of moonshot's own schema.sql.
+    package static let moonshot = SchemaDocumentation(sql: MoonshotFile.schemaSQL)
+
+    /// Reads the comments of `sql`, a schema written in schema.sql's style.
+    package init(sql: String) {
+        var objects: [Object] = []
+        var comment: [String] = []
+        var paragraphEnded = false
+        var current: Object?
+        var inSelectList = false
+        var passedFrom = false
+        /// Where the comment of the column on the line before starts, if the line declared one.
+        var continuesColumn: Int?
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            let (code, remark) = Self.splitComment(line)
+            let trimmed = code.trimmingWhitespace()
+            if var object = current {
+                let firstWord = trimmed.prefix { $0.isLetter }.uppercased()
+                if object.isView, firstWord == "SELECT", !passedFrom { inSelectList = true }
+                if object.isView, firstWord == "FROM" {
+                    inSelectList = false
+                    passedFrom = true
+                }
+                if trimmed.isEmpty, let remark, let start = continuesColumn, code.count >= start {
+                    // A comment line right below a column's line, lined up with its comment (or
+                    // further in), goes on with its description.
+                    let more = remark.trimmingWhitespace()
+                    if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
+                } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
+                    let column = Self.declaredColumn(trimmed, inView: object.isView)
+                {
+                    object.columns.append(Column(name: column, description: String(remark.trimmingWhitespace())))
+                    continuesColumn = code.count
+                } else {
+                    continuesColumn = nil
+                }
+                current = object
+                if trimmed.hasSuffix(";") {
+                    objects.append(object)
+                    current = nil
+                }
+                continue
+            }
+            if trimmed.isEmpty, let remark {
+                // A comment line: the first paragraph describes the next CREATE.
+                if remark.hasPrefix("  ") || (remark.trimmingWhitespace().isEmpty && !comment.isEmpty) { paragraphEnded = true }
+                if !paragraphEnded, !remark.trimmingWhitespace().isEmpty { comment.append(String(remark.trimmingWhitespace())) }
+                continue
+            }
+            // A CREATE takes the comment above it; any other statement or a blank line drops it.
+            if let (name, isView) = Self.createdObject(trimmed) {
+                current = Object(name: name, isView: isView, description: comment.joined(separator: " "), columns: [])
+                inSelectList = isView && trimmed.uppercased().contains(" SELECT")
+                passedFrom = false
+                continuesColumn = nil
+                if trimmed.hasSuffix(";") {
+                    objects.append(current!)
+                    current = nil
+                }
+            }
+            comment = []
+            paragraphEnded = false
+        }
+        self.objects = objects
+    }
+
+    /// The table or view called `name`, if the schema creates one.
+    package func object(_ name: String) -> Object? { objects.first { $0.name == name } }
+
+    /// `line` split at the `--` that starts its comment (outside quotes), the comment without it.
+    static func splitComment(_ line: Substring) -> (code: Substring, comment: Substring?) {
+        var quote: Character?
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            let next = line.index(after: index)
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "-", next < line.endIndex, line[next] == "-" {
+                var remark = line[line.index(after: next)...]
+                if remark.first == " " { remark = remark.dropFirst() }
+                return (line[..<index], remark)
+            }
+            index = next
+        }
+        return (line, nil)
+    }
+
+    /// The name of the table or view a `CREATE` line starts, and whether it is a view.
+    static func createdObject(_ code: Substring) -> (String, Bool)? {
+        var words = code.split(whereSeparator: { $0 == " " || $0 == "(" })
+        if let ifIndex = words.firstIndex(where: { $0.uppercased() == "IF" }), ifIndex <= 3,
+            words.dropFirst(ifIndex).prefix(3).map({ $0.uppercased() }) == ["IF", "NOT", "EXISTS"]
+        {
+            words.removeSubrange(ifIndex..<ifIndex + 3)
+        }
+        let upper = words.prefix(3).map { $0.uppercased() }
+        if upper.starts(with: ["CREATE", "TABLE"]), words.count > 2 { return (String(words[2]), false) }
+        if upper.starts(with: ["CREATE", "VIEW"]), words.count > 2 { return (String(words[2]), true) }
+        if upper.starts(with: ["CREATE", "VIRTUAL", "TABLE"]), words.count > 3 { return (String(words[3]), false) }
+        return nil
+    }
+
+    /// The column a line of a `CREATE TABLE` (its first word) or of a view's select list (the
+    /// name after its last `AS`, or its only word) declares.
+    static func declaredColumn(_ code: Substring, inView: Bool) -> String? {
+        let words = code.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "(" || $0 == ")" })
+        guard let first = words.first else { return nil }
+        if !inView { return ["PRIMARY", "UNIQUE", "CHECK", "FOREIGN", "CONSTRAINT"].contains(first.uppercased()) ? nil : String(first) }
+        let name: Substring?
+        if words.count >= 2, words[words.count - 2].uppercased() == "AS" {
+            name = words[words.count - 1]
+        } else if first.uppercased() == "SELECT", words.count == 2 {
+            name = words[1]
+        } else {
+            name = words.count == 1 ? first : nil
+        }
+        // `m.name,` is the column `name`.
+        return name.map { String($0.split(separator: ".").last ?? $0) }
+    }
+}

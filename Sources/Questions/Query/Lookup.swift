@@ -1,0 +1,289 @@
+import Dataset
+import SQLite
+
+/// Finding the mission or astronaut the user means.
+extension MoonshotDatabase {
+    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI` (a
+    /// number written in pieces, `1 2`, is taken as one, with a note saying so); else the one mission whose name and description hold all its words (with a note saying so):
+    /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
+    package func resolveMission(_ text: String) throws -> Found<MissionReference> {
+        let number = Self.missionNumber(in: text)
+        let guess = Self.isNumberInPieces(text) ? text : nil
+        if let number,
+            let found = try query(
+                "SELECT id, name, launch_date FROM missions WHERE id = ?", [.integer(number)],
+                record: false, Self.missionReference
+            ).first
+        {
+            return Found(found, guessedFrom: guess)
+        }
+        // Crew rows that name a mission the missions table lacks are still answered for.
+        if let number, try !query("SELECT 1 FROM crew WHERE mission_id = ? LIMIT 1", [.integer(number)], record: false, { _ in }).isEmpty {
+            return Found(.onlyInCrew(number), guessedFrom: guess)
+        }
+        let words = SearchWords(text)
+        // "Apollo 1.5" or "Apollo 1-5" is a mission's name misspelt, not words of a description.
+        if number == nil, words.hasLetters, !text.lowercased().drop(while: \.isWhitespace).hasPrefix("apollo") {
+            let matches = try confirmed(11, matching: words.matchExpression) { count, offset in
+                try query(
+                    """
+                    SELECT m.id, m.name, m.launch_date, m.description FROM missions_fts JOIN missions AS m ON m.id = missions_fts.rowid
+                    WHERE missions_fts MATCH ? ORDER BY bm25(missions_fts, 10.0, 1.0), m.id LIMIT ? OFFSET ?
+                    """, [.text(words.matchExpression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+                ) {
+                    (try Self.missionReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(3)))
+                }
+            }.map(\.thing)
+            if matches.count == 1 { return Found(matches[0], guessedFrom: text) }
+            if matches.count > 1 {
+                throw LookupFailure.severalMissions(
+                    text: text,
+                    candidates: matches.map {
+                        LookupFailure.Candidate(key: $0.name, detail: $0.launchDate?.abbreviated ?? "N/A")
+                    })
+            }
+        }
+        let names = try query("SELECT name FROM missions ORDER BY id", record: false) { try $0.notNullText(0) }
+        let closest = Suggestions.closest(to: number.map { "Apollo \($0)" } ?? text, among: names)
+        throw LookupFailure.noMission(text: text, path: path, closest: closest)
+    }
+
+    private static func missionReference(_ row: Statement) throws -> MissionReference {
+        MissionReference(id: try row.notNullInt64(0), name: try row.notNullText(1), launchDate: row.launchDate(2))
+    }
+
+    /// The number in a mission name, whatever the case and spacing; Roman numerals too. A
+    /// negative one (`Apollo -5`, `-5`) too: the import and the table accept any integer id.
+    static func missionNumber(in text: String) -> Int64? {
+        var compact = text.lowercasedWithoutWhitespace()
+        if compact.hasPrefix("apollo") { compact.removeFirst("apollo".count) }
+        if let number = Int64(compact), compact.allSatisfy(\.isASCII) { return number }
+        return romanNumber(compact).map(Int64.init)
+    }
+
+    /// Whether a mission's number is written in more than one word (`1 2`, `Apollo X I`), so
+    /// that joining them is a guess.
+    static func isNumberInPieces(_ text: String) -> Bool {
+        var words = text.lowercased().split(whereSeparator: \.isWhitespace)
+        if words.first == "apollo" { words.removeFirst() }
+        return words.count > 1
+    }
+
+    /// The value of a Roman numeral written in lower case (i to mmmcmxcix), or nil.
+    static func romanNumber(_ text: String) -> Int? {
+        let values: [Character: Int] = ["i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000]
+        let digits = text.compactMap { values[$0] }
+        guard !digits.isEmpty, digits.count == text.count else { return nil }
+        var total = 0
+        for (index, value) in digits.enumerated() {
+            total += index + 1 < digits.count && value < digits[index + 1] ? -value : value
+        }
+        // Accept only the canonical spelling, so that "iiii" or "ic" are not numbers.
+        return total > 0 && total < 4000 && romanNumeral(total) == text ? total : nil
+    }
+
+    private static func romanNumeral(_ number: Int) -> String {
+        let table: [(Int, String)] = [
+            (1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
+            (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"),
+        ]
+        var remaining = number
+        var text = ""
+        for (value, numeral) in table {
+            while remaining >= value {
+                text += numeral
+                remaining -= value
+            }
+        }
+        return text
+    }
+
+    /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
+    /// or words that pick out one astronaut by name (`Neil Armstrong`; or `lov`: when no name
+    /// holds the words whole, the last word may be the start of one, as in `search`, and the
+    /// answer is a guess, with a note saying so), ignoring case and accents.
+    /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
+    /// see `bestGuess`). Throws when none or several match, naming them, and when the text is
+    /// one astronaut's id and another's full name (ignoring the case of A to Z). The index only
+    /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
+    /// stale index never answers. Suggesting names when nothing matches reads them all.
+    package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
+        let trimmed = text.collapsingWhitespace()
+        if let byID = try astronaut(withID: trimmed) {
+            let named = try astronauts(namedExactly: trimmed).filter { $0.id != byID.id }
+            if named.isEmpty { return Found(byID) }
+            throw Self.astronautCandidates(text, [byID] + named)
+        }
+
+        let words = SearchWords(trimmed)
+        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo. A name found only
+        // by the start of its word ("lov") is a guess, and said to be one.
+        var matches = words.isEmpty ? [] : try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: false))
+        let byPrefix = matches.isEmpty && !words.isEmpty && words.lastIsPrefix
+        if byPrefix { matches = try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: true)) }
+        if matches.count == 1 { return Found(matches[0], guessedFrom: byPrefix ? text : nil) }
+        let exactName = matches.filter { $0.name.lowercased() == trimmed.lowercased() }
+        if exactName.count == 1 { return Found(exactName[0]) }
+        if matches.count > 1 { throw Self.astronautCandidates(text, matches) }
+
+        if words.hasLetters {
+            let guesses = try bestGuess(words)
+            if guesses.count == 1 { return Found(guesses[0], guessedFrom: text) }
+            if guesses.count > 1 { throw Self.astronautCandidates(text, guesses) }
+        }
+
+        let candidates = try query("SELECT id, name FROM astronauts", record: false) { (try $0.notNullText(0), try $0.notNullText(1)) }
+        let nameByKey = Dictionary(candidates.flatMap { [($0.0, $0), ($0.1, $0)] }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        let closest = Suggestions.closest(to: trimmed, among: nameByKey.keys, limit: 6)
+            .compactMap { nameByKey[$0] }
+            .filter { seen.insert($0.0).inserted }
+            .prefix(3)
+            .map { "\($0.1) (\($0.0))" }
+        throw LookupFailure.noAstronaut(text: text, path: path, closest: closest)
+    }
+
+    /// The astronaut whose id is `text` (or `text` in lower case); else, when crew rows name
+    /// such an astronaut the astronauts table lacks, that one (such rows are still answered for).
+    private func astronaut(withID text: String) throws -> AstronautReference? {
+        let lower = text.lowercased()
+        let ids = lower == text ? [text] : [text, lower].sorted()
+        for id in ids {
+            if let found = try query("SELECT id, name FROM astronauts WHERE id = ?", [.text(id)], record: false, Self.astronautReference).first {
+                return found
+            }
+        }
+        for id in ids where try !query("SELECT 1 FROM crew WHERE astronaut_id = ? LIMIT 1", [.text(id)], record: false, { _ in }).isEmpty {
+            return .onlyInCrew(id)
+        }
+        return nil
+    }
+
+    /// The astronauts whose full name is `text`, ignoring the case of the letters A to Z: a
+    /// search of the index `astronauts_by_name`, asked of every id a question is given.
+    private func astronauts(namedExactly text: String) throws -> [AstronautReference] {
+        try query(Self.astronautsNamedSQL, [.text(text)], record: false, Self.astronautReference)
+    }
+
+    /// The SQL of `astronauts(namedExactly:)`.
+    static let astronautsNamedSQL = "SELECT id, name FROM astronauts WHERE name = ? COLLATE NOCASE ORDER BY name, id"
+
+    /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
+    private func astronauts(named expression: String) throws -> [AstronautReference] {
+        try confirmed(11, matching: expression) { count, offset in
+            try query(
+                """
+                SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
+                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+            ) {
+                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
+            }
+        }.map(\.thing)
+    }
+
+    /// The astronauts the full-text index suggests for `words` that are not all in one name,
+    /// scored on their current text.
+    /// Each word found in an astronaut's name scores 2, and each found in the opening of the
+    /// description, before its first parenthesis, scores 1: there Wikipedia writes the person's
+    /// name with nicknames ("Buzz Aldrin (born Edwin Eugene Aldrin Jr.", "Charles "Pete" Conrad
+    /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell", or "jim lov",
+    /// finds Lovell by name over Irwin, "James Benson "Jim" Irwin"). When no word is in a name
+    /// or an opening, those whose description holds every word are. The last word is also the
+    /// start of one, as in `search` (unless it ends in a digit: see `SearchWords.lastIsPrefix`).
+    /// The site's search box suggests by the same rules (site.js).
+    func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
+        let prefix = words.lastIsPrefix ? "*" : ""
+        let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + prefix).map { candidate in
+            let opening = Self.opening(of: candidate.marked.description)
+            return (candidate.thing, 2 * candidate.marked.name.count { $0 == "\u{1}" } + opening.count { $0 == "\u{1}" })
+        }
+        let best = scored.map(\.1).max() ?? 0
+        if best > 0 { return scored.filter { $0.1 == best }.map(\.0) }
+        return try confirmedAstronauts(11, matching: words.matchExpression + prefix).map(\.thing)
+    }
+
+    /// The opening of an astronaut's description, where Wikipedia names the person with their
+    /// nicknames: up to its first parenthesis, at most 160 characters. The site's search box
+    /// suggests astronauts by it too.
+    package static func opening(of description: String) -> Substring {
+        description.prefix(160).prefix { $0 != "(" }
+    }
+
+    /// The first `limit` astronauts, best first by the index's rank, whose name and description
+    /// match `expression`, with their text marked (see `confirmed`).
+    private func confirmedAstronauts(_ limit: Int, matching expression: String) throws -> [Confirmed<AstronautReference>] {
+        try confirmed(limit, matching: expression) { count, offset in
+            try query(
+                """
+                SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
+                WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT ? OFFSET ?
+                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
+            ) {
+                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(2)))
+            }
+        }
+    }
+
+    private static func astronautReference(_ row: Statement) throws -> AstronautReference {
+        AstronautReference(id: try row.notNullText(0), name: try row.notNullText(1))
+    }
+
+    private static func astronautCandidates(_ text: String, _ matches: [AstronautReference]) -> LookupFailure {
+        .severalAstronauts(text: text, candidates: matches.map { LookupFailure.Candidate(key: $0.id, detail: $0.name) })
+    }
+}
+
+/// What a name the user gave was taken to mean.
+package struct Found<Thing: Sendable>: Sendable {
+    package let thing: Thing
+    /// Set when the text did not name it and the full-text index chose it ("Buzz"), or a name
+    /// was found only by the start of its word ("lov").
+    package let guessedFrom: String?
+
+    init(_ thing: Thing, guessedFrom: String? = nil) {
+        (self.thing, self.guessedFrom) = (thing, guessedFrom)
+    }
+}
+
+/// A mission the user named, as found in the database.
+package struct MissionReference: Equatable, Sendable, FieldRecord {
+    package let id: Int64
+    /// Its name, or for a mission that only crew rows name, `MissingRow`'s words.
+    package let name: String
+    package let launchDate: LaunchDate?
+    /// False for a mission that crew rows name but the missions table does not hold.
+    package var isInTable = true
+
+    /// A mission that crew rows name but the missions table does not hold.
+    static func onlyInCrew(_ id: Int64) -> MissionReference {
+        MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
+    }
+}
+
+/// The fields of `MissionReference`.
+extension RecordField<MissionReference> {
+    static var missionID: Self { Self(.missionID, \.id) }
+    static var missionName: Self { Self(.missionName) { record in record.isInTable ? .text(record.name) : .missing(.mission(id: record.id)) } }
+    static var launchDate: Self { Self(.launchDate) { record in record.isInTable ? .date(record.launchDate) : .none } }
+}
+
+/// An astronaut the user named, as found in the database.
+package struct AstronautReference: Equatable, Sendable, FieldRecord {
+    package let id: String
+    /// Their name, or for an astronaut that only crew rows name, `MissingRow`'s words.
+    package let name: String
+    /// False for an astronaut that crew rows name but the astronauts table does not hold.
+    package var isInTable = true
+
+    /// An astronaut that crew rows name but the astronauts table does not hold.
+    static func onlyInCrew(_ id: String) -> AstronautReference {
+        AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
+    }
+}
+
+/// The fields of `AstronautReference`.
+extension RecordField<AstronautReference> {
+    static var astronautID: Self { Self(.astronautID, \.id) }
+    static var astronautName: Self { Self(.astronautName) { record in record.isInTable ? .text(record.name) : .missing(.astronaut(id: record.id)) } }
+}

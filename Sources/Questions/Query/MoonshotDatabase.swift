@@ -1,0 +1,221 @@
+import SQLite
+import Store
+import SystemSupport
+
+/// A moonshot database opened read-only for questions. Opening it never creates or
+/// changes a file; every question is a prepared statement with bound parameters.
+package final class MoonshotDatabase {
+    /// The path as the user gave it.
+    package let path: String
+    package let connection: Database
+    /// Called with each statement a public query is about to run, in order, for `--show-sql`:
+    /// before it runs, so that a query that fails or is stopped is shown too.
+    package var willRun: ((ExecutedSQL) -> Void)?
+    /// Given the error to report when a query has passed its time limit and one call of SQLite
+    /// still has not returned (see `Database.withTimeLimit`), what to do then, which runs in a
+    /// signal handler: a command-line tool reports it and ends there, which for a reader leaves
+    /// nothing half done. Nil waits for the call, however long it takes.
+    package var whenStuck: (@Sendable (QueryStopped) -> @Sendable () -> Void)?
+    /// The limit on the questions asked of this database, from when the first began, so that a
+    /// command that asks several keeps to the one limit (tests shorten it).
+    package var questionTimeLimit = defaultQueryTimeout
+    /// The questions' limit, once the first began.
+    private var timeLimit: TimeLimit?
+    /// Whether the questions' limit is set aside, inside `readSnapshot`.
+    private var isUnlimited = false
+    /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
+    var currentText: CurrentTextTable?
+
+    /// Opens the database at `path`, or explains why it cannot be used. Unless
+    /// `acceptingChangedSchema`, that includes a database whose tables, indexes and views are
+    /// not as schema.sql makes them (another program may add objects of its own): the questions
+    /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
+    /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
+    ///
+    /// With `asOneSnapshot`, every read, the layout's check included, sees the database as the
+    /// first did: one read transaction, held until `endSnapshot` (or the connection closes),
+    /// so that an answer comes from the database that was checked. (A writer's commit waits for it, unless the
+    /// database is in WAL mode.)
+    ///
+    /// With `keepingFewPages`, for a question about one mission or astronaut, which reads a
+    /// few pages of each table once: SQLite keeps `fewPages` of the file's pages in memory, and
+    /// reuses their memory for the next ones instead of taking more. On the ~300 MB database
+    /// that is a quarter of such a question's page faults. A list of a whole table keeps
+    /// SQLite's default (2,000 KiB, 500 pages), since its joins come back to the same pages.
+    package init(
+        path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false,
+        keepingFewPages: Bool = false
+    ) throws {
+        try MoonshotFile.checkFile(path)
+        let notOurs = DatabaseProblem.notMoonshots(path: path)
+        do {
+            connection = try Self.openReadOnly(path, asOneSnapshot: asOneSnapshot, keepingFewPages: keepingFewPages)
+            try MoonshotFile.checkLayout(of: connection, path: path, notOurs: notOurs, accepting: acceptingOlderLayouts ? 1 : MoonshotFile.schemaVersion)
+            if !acceptingChangedSchema && !acceptingOlderLayouts, try !SchemaComparison.isExactlySchemaSQLs(in: connection) {
+                let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
+                if let first = changes.first {
+                    throw DatabaseProblem.changedLayout(path: path, first: first.description, count: changes.count)
+                }
+            }
+        } catch ResultCode.busy, ResultCode.locked {
+            throw DatabaseProblem.busy(path: path)
+        } catch ResultCode.notADatabase {
+            throw notOurs
+        } catch let error as SQLiteError where error.code.primary == .corrupt {
+            throw DatabaseProblem.damaged(path: path, sqliteMessage: error.message)
+        } catch let error as SQLiteError {
+            throw DatabaseProblem.unreadable(path: path, sqliteMessage: error.message)
+        }
+        self.path = path
+    }
+
+    /// The pages of the file a question about one mission or astronaut keeps in memory: room
+    /// for the upper levels of each B-tree it searches, which every search passes through.
+    static let fewPages = 32
+
+    /// Opens the database read-only. A transaction that was interrupted (an import killed, a
+    /// disk that filled up) leaves a journal that only a connection that may write can roll
+    /// back: SQLite does that on the first read of such a connection, restoring the last
+    /// committed content, and then the database is opened read-only again. With
+    /// `asOneSnapshot`, the connection's read transaction begins with that first read.
+    private static func openReadOnly(_ path: String, asOneSnapshot: Bool, keepingFewPages: Bool) throws -> Database {
+        func open() throws -> Database {
+            let database = try Database(path: path, mode: .readOnly)
+            if keepingFewPages { try database.execute("PRAGMA cache_size = \(fewPages)") }
+            if asOneSnapshot { try database.execute("BEGIN") }
+            _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
+            return database
+        }
+        do {
+            return try open()
+        } catch let error as SQLiteError where error.code == .readOnlyRollback || error.code == .readOnlyRecovery {
+            do {
+                _ = try Database(path: path, mode: .readWrite).scalar("SELECT count(*) FROM sqlite_schema")
+            } catch {
+                throw DatabaseProblem.unfinishedTransaction(path: path)
+            }
+            return try open()
+        }
+    }
+
+    /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
+    func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
+        if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
+        let statement = try explainingDamage { try connection.prepare(sql) }
+        try statement.bind(parameters)
+        return try rows(of: statement, limit: nil, map)
+    }
+
+    /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
+    /// row, stopping after `limit` rows when one is given, those after the first `offset`.
+    func query<T>(
+        _ canned: CannedQuery, _ parameters: NamedValues, limit: Int? = nil, offset: Int = 0,
+        _ map: (Statement) throws -> T
+    ) throws -> [T] {
+        willRun?(ExecutedSQL(sql: canned.sql, named: parameters, limit: limit, offset: offset))
+        let statement = try explainingDamage { try connection.prepare(canned.sql) }
+        try statement.bind(named: parameters)
+        return try rows(of: statement, limit: limit, offset: offset, map)
+    }
+
+    /// Prepares `sql` for a reader that steps through its rows itself (the site, a mission at a
+    /// time): unshown, and without the questions' time limit.
+    package func prepare(_ sql: String) throws -> Statement {
+        try connection.prepare(sql)
+    }
+
+    /// Ends the snapshot `asOneSnapshot` began, once the reads are done and before the answer
+    /// is printed: a reader of the output that is slow, or gone, must not keep other programs
+    /// from writing. Reads after it are each their own, as without `asOneSnapshot`.
+    package func endSnapshot() {
+        if connection.isInTransaction { try? connection.execute("COMMIT") }
+    }
+
+    /// Runs `body` in one read transaction, so that all it reads is one snapshot (an import or
+    /// edit that commits meanwhile is seen wholly or not at all), without the questions' time
+    /// limit: for work that is not a question and may take minutes, such as writing a site. A
+    /// signal caught by `Interruption.catchingSignals` stops its statements instead.
+    package func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        isUnlimited = true
+        defer { isUnlimited = false }
+        return try Interruption.interrupting(connection.interruptHandle) {
+            try connection.transaction(.deferred, body)
+        }
+    }
+
+    /// A private copy of the database in SQLite's temporary folder, for work that must write
+    /// to look (see `Database.privateCopy`).
+    func privateCopy() throws -> Database {
+        try connection.privateCopy()
+    }
+
+    /// The folder SQLite puts its temporary files in (see `Database.temporaryFolder`).
+    var temporaryFolder: String? { connection.temporaryFolder }
+
+    /// The size of the database, in bytes: about what a private copy of it takes.
+    var byteCount: Int64? {
+        (try? connection.rows("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size"))?.first?.int64(0)
+    }
+
+    /// Runs the prepared `statement` with `parameters`, unshown, and maps each row.
+    func query<T>(_ statement: Statement, _ parameters: [SQLValue], _ map: (Statement) throws -> T) throws -> [T] {
+        try statement.bind(parameters)
+        return try rows(of: statement, limit: nil, map)
+    }
+
+    /// The rows of `statement` after the first `offset`, mapped; stopped `questionTimeLimit`
+    /// after the first question asked of this database began, as `sql` is (but in `readSnapshot`).
+    private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
+        defer { statement.reset() }
+        var results: [T] = []
+        func read() throws {
+            var passed = 0
+            while passed < offset, try statement.step() { passed += 1 }
+            while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
+        }
+        let stopped = QueryStopped(after: questionTimeLimit, query: .question)
+        do {
+            if isUnlimited {
+                try read()
+            } else {
+                let timeLimit = self.timeLimit ?? TimeLimit(questionTimeLimit, on: connection, whenStuck: stuck(stopped))
+                self.timeLimit = timeLimit
+                try timeLimit.run(read)
+            }
+        } catch let error as SQLiteError where error.code == .interrupted && !connection.isInterrupted {
+            throw stopped
+        } catch let error as SQLiteError {
+            throw explained(error)
+        }
+        return results
+    }
+
+    /// `error` as what it means for the user's data: a full-text index that does not agree with
+    /// its table (which a repair rebuilds, rows untouched), or a damaged page that opening the
+    /// database did not read; any other error as it is.
+    private func explained(_ error: SQLiteError) -> any Error {
+        // A plain SQL error from moonshot's own statement on a full-text index: its schema was
+        // checked, so FTS5 could not read the index's own tables.
+        let unreadableIndex = error.code == .error && (error.sql?.contains("_fts") ?? false)
+        if error.code == .corruptVirtualTable || unreadableIndex {
+            return DatabaseProblem.fullTextIndexDamaged(path: path, sqliteMessage: error.message)
+        }
+        return error.code.primary == .corrupt ? DatabaseProblem.damaged(path: path, sqliteMessage: error.message) : error
+    }
+
+    /// The result of `body`, its SQLite error `explained`.
+    private func explainingDamage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw explained(error)
+        }
+    }
+}
+
+extension MoonshotDatabase {
+    /// What the time limit calls when a query is stuck: what `whenStuck` makes of `error`.
+    func stuck(_ error: QueryStopped) -> (@Sendable () -> Void)? {
+        whenStuck?(error)
+    }
+}

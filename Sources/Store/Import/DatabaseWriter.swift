@@ -1,0 +1,49 @@
+import Dataset
+import SQLite
+
+/// Writes validated records into the tables of a database whose schema is already in place
+/// (without its triggers), through statements prepared once. A mission's name and badge are
+/// left empty, for `DerivedValues.fillIn` to set once the rows are in; a crew row's canonical
+/// role is written with the row, as schema.sql's rule (`DerivedValues.canonicalRole`) gives it
+/// for the first row of each role title: a dataset has a handful of titles and many crew rows,
+/// and the rule costs microseconds a row.
+final class DatabaseWriter {
+    private let insertAstronaut: Statement
+    private let insertMission: Statement
+    private let insertCrew: Statement
+    private let setCanonicalRole: Statement
+    /// Canonical titles by role title, from the rule, once each.
+    private var canonicalRoles: [String: String] = [:]
+
+    init(_ database: Database) throws {
+        insertAstronaut = try database.prepare("INSERT INTO astronauts (number, id, name, description) VALUES (?, ?, ?, ?)")
+        insertMission = try database.prepare("INSERT INTO missions (id, launch_date, description) VALUES (?, ?, ?)")
+        insertCrew = try database.prepare(
+            "INSERT INTO crew (mission_id, position, astronaut_id, role, canonical_role) VALUES (?, ?, ?, ?, ?)")
+        setCanonicalRole = try database.prepare(DerivedValues.setCanonicalRoleOfOneCrewRow)
+    }
+
+    /// Writes one record: an astronaut's row, or a mission's row and its crew's.
+    func add(_ record: Record) throws {
+        switch record {
+        case .astronaut(let astronaut, let number):
+            try insertAstronaut.execute([.integer(number), .text(astronaut.id), .text(astronaut.name), .text(astronaut.description)])
+        case .mission(let mission):
+            try insertMission.execute([
+                .integer(mission.id), mission.launchDate.map { .text($0.iso) } ?? .null,
+                .text(mission.description),
+            ])
+            for (index, member) in mission.crew.enumerated() {
+                let position = Int64(index + 1)
+                let known = canonicalRoles[member.role]
+                try insertCrew.execute([
+                    .integer(mission.id), .integer(position), .text(member.astronautID),
+                    .text(member.role), .text(known ?? ""),
+                ])
+                if known == nil {
+                    canonicalRoles[member.role] = try setCanonicalRole.rows([.integer(mission.id), .integer(position)]).first?.text(0)
+                }
+            }
+        }
+    }
+}

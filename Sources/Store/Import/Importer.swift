@@ -1,0 +1,168 @@
+import Dataset
+import SQLite
+import SystemSupport
+
+/// What an import did.
+package struct ImportSummary: Sendable {
+    /// How the database changed.
+    package enum Outcome: Equatable, Sendable {
+        /// The database had no content; now it has.
+        case created
+        /// The previous content was replaced by content from different input.
+        case replaced
+        /// The input was the same as the previous import's: the content is again what that
+        /// import made (any change made to it since is replaced too).
+        case unchanged
+    }
+
+    package let counts: DatasetCounts
+    package let databasePath: String
+    package let outcome: Outcome
+    /// The schema version the database had, when the import moved it to the current layout.
+    package var upgradedFrom: Int64? = nil
+    /// What other programs had added and the import kept ("table my_notes").
+    package var kept: [String] = []
+    /// What `force` dropped ("table my_notes", "column missions.notes").
+    package var dropped: [String] = []
+    /// The changes noted since the previous import, which `force` replaced.
+    package var replacedEdits: DataEdits? = nil
+}
+
+/// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
+///
+/// One path for every size of input, in one transaction on the database, under its write
+/// lock: the files are read and validated in one pass while the rows go in (and another thread
+/// hashes the files); then the indexes and full-text indexes are built and the provenance is
+/// recorded. A problem anywhere rolls the whole transaction back.
+package enum Importer {
+    /// Validates the inputs without writing anything; returns their counts or throws
+    /// `ImportFailure` with the problems found (the first `ProblemLog.limit` listed).
+    package static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
+        let opened = open(missions: missions, astronauts: astronauts)
+        return try validate(opened)
+    }
+
+    /// Reads what was opened, with the problems of opening, and throws them all if any.
+    private static func validate(_ opened: (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem])) throws -> DatasetCounts {
+        let reader = DatasetReader(sink: nil)
+        opened.problems.forEach(reader.report)
+        try reader.read(astronauts: opened.astronauts, missions: opened.missions)
+        try reader.throwProblems()
+        return reader.counts
+    }
+
+    /// Imports the inputs into the database at `databasePath`, replacing its content, waiting
+    /// for other programs' locks on it as `lockWait` says.
+    ///
+    /// Throws `ImportFailure` for problems in the input (a file that changed while it was read
+    /// among them), `DatabaseWriteProblem` for an unusable or busy database, `SQLiteError` for
+    /// failures while writing, and `Interrupted` when a signal caught by
+    /// `Interruption.catchingSignals` stopped it. In every case the content of the database
+    /// at `databasePath` is left exactly as it was.
+    package static func run(
+        missions: InputSource, astronauts: InputSource, databasePath: String,
+        lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false
+    ) throws -> ImportSummary {
+        let opened = open(missions: missions, astronauts: astronauts)
+        guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
+            // Nothing is written; the file that did open is still checked, so every problem is
+            // counted. That throws: the problems of opening are among them.
+            _ = try validate(opened)
+            preconditionFailure("an input that could not be opened passed validation")
+        }
+        let failed = AtomicFlag()
+        let (missionsContent, astronautsContent) = (missionsFile.content, astronautsFile.content)
+        let hashing = BackgroundWork {
+            let stop = { failed.isSet || Interruption.isRequested }
+            return (missionsContent.sha256(shouldStop: stop), astronautsContent.sha256(shouldStop: stop))
+        }
+        // Even when the import fails, nothing goes on reading the input after it returns; a
+        // failed import stops the hashing at once.
+        defer {
+            failed.set()
+            _ = hashing.wait()
+        }
+        do {
+            return try write(
+                missions: (missions, missionsFile), astronauts: (astronauts, astronautsFile),
+                hashes: hashing.wait, into: databasePath, lockWait: lockWait, force: force)
+        } catch let error as SQLiteError {
+            throw ImportTarget.explained(error, path: databasePath, lockWait: lockWait, work: .import)
+        }
+    }
+
+    /// The import's one transaction on the database at `path`. When it fails, the database's
+    /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
+    private static func write(
+        missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
+        hashes: () -> (String?, String?), into path: String, lockWait: LockWaitPolicy, force: Bool
+    ) throws -> ImportSummary {
+        do {
+            let database = try ImportTarget.open(path, lockWait: lockWait)
+            return try Interruption.interrupting(database.interruptHandle) {
+                try database.transaction(.immediate) {
+                    let replacement = try DatabaseReplacement(of: database, path: path, force: force)
+                    let reader = DatasetReader(sink: try DatabaseWriter(database).add)
+                    try reader.read(astronauts: astronauts.file, missions: missions.file)
+                    try reader.throwProblems()
+                    let others = try replacement.finish(in: database)
+                    let digests = hashes()
+                    // The hashes are of what was imported only if neither file changed meanwhile.
+                    try checkUnchanged(missions.file, astronauts.file)
+                    try Interruption.check()
+                    let hashes = InputHashes(
+                        missions: try digest(digests.0, of: missions.file),
+                        astronauts: try digest(digests.1, of: astronauts.file))
+                    let counts = reader.counts
+                    try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)
+                        .record(in: database)
+                    let outcome: ImportSummary.Outcome =
+                        replacement.wasEmpty
+                        ? .created
+                        : replacement.previousInputHashes == hashes ? .unchanged : .replaced
+                    return ImportSummary(
+                        counts: counts, databasePath: path, outcome: outcome,
+                        upgradedFrom: replacement.olderSchemaVersion,
+                        kept: others.kept, dropped: others.dropped,
+                        replacedEdits: force ? replacement.notedEdits : nil)
+                }
+            }
+        } catch {
+            ImportTarget.finishRollback(of: path)
+            throw error
+        }
+    }
+
+    /// `sha256`, or the failure of a file that could not be read to the end to hash it.
+    private static func digest(_ sha256: String?, of file: InputFile) throws(ImportFailure) -> String {
+        guard let sha256 else {
+            throw ImportFailure(
+                problems: [
+                    ImportProblem(
+                        file: file.displayName,
+                        message: "could not be read to the end to compute its SHA-256; check the file and run the import again")
+                ],
+                unlistedCount: 0)
+        }
+        return sha256
+    }
+
+    /// Throws `ImportFailure` when either file is no longer as it was opened.
+    private static func checkUnchanged(_ files: InputFile...) throws(ImportFailure) {
+        for file in files {
+            do { try file.checkUnchanged() } catch { throw ImportFailure(problems: [error], unlistedCount: 0) }
+        }
+    }
+
+    /// Opens both inputs; a file that cannot be opened is nil, and its problem is returned.
+    private static func open(missions: InputSource, astronauts: InputSource)
+        -> (missions: InputFile?, astronauts: InputFile?, problems: [ImportProblem])
+    {
+        var problems: [ImportProblem] = []
+        var missionsFile: InputFile?
+        var astronautsFile: InputFile?
+        do { missionsFile = try InputFile(missions) } catch { problems.append(error) }
+        do { astronautsFile = try InputFile(astronauts) } catch { problems.append(error) }
+        return (missionsFile, astronautsFile, problems)
+    }
+}

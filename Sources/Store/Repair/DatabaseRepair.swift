@@ -1,0 +1,252 @@
+import Dataset
+import SQLite
+import SystemSupport
+
+/// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
+/// lock: schema.sql's indexes, views, triggers and full-text indexes that are missing or
+/// changed, a changed table rebuilt with its rows, a missing one made empty, and the derived
+/// values.
+///
+/// It changes only what it can prove right. Before anything changes, `RepairVerdict` refuses
+/// a table whose rows would not keep their keys, and a table that is not where it belongs (a
+/// view in its place, or another table that may be it renamed). The rows of moonshot's tables
+/// are fingerprinted before and after (`RowFingerprint`): a repair that would lose, add or
+/// change one changes nothing, and so does one that leaves schema.sql's objects not as
+/// schema.sql makes them. Other programs' triggers on moonshot's tables do not run meanwhile
+/// (they are set aside and made again); their other objects are left alone (those on a
+/// rebuilt table are made again). A file SQLite finds damaged is not touched, and a database
+/// that needs no repair is only read.
+///
+/// A database of an older layout that notes changes (`PriorEdits.firstNotingVersion` on) is
+/// brought to schema.sql's in place, keeping its rows, its import history and its record of
+/// changes (which an import would replace).
+package enum DatabaseRepair {
+    /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
+    /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
+    /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
+    /// file that is not a moonshot database of this schema version or of an older one that
+    /// notes changes, one that is locked, or a repair it refuses (`RepairRefusal`).
+    package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
+        try MoonshotFile.checkFile(path)
+        do {
+            // Foreign keys off: with them on, dropping a table to rebuild it would delete the
+            // crew rows that refer to it. Nothing else the repair does meets them.
+            let database = try Database(path: path, mode: .readWrite, foreignKeys: false, busyTimeout: lockWait.limit)
+            if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
+            return try Interruption.interrupting(database.interruptHandle) {
+                // First a look that changes nothing, so that a sound database is left alone. FTS5's
+                // check is a write, so the look waits for the write lock, and is rolled back.
+                guard try database.rolledBack(.immediate, { try needsRepair(database, path: path, version: try layout(of: database, path: path)) })
+                else { return [] }
+                do {
+                    return try database.transaction(.immediate) { try repair(database, path: path, version: try layout(of: database, path: path)) }
+                } catch is NothingToRepair {
+                    return []
+                }
+            }
+        } catch let error as SQLiteError {
+            ImportTarget.finishRollback(of: path)
+            let explained = ImportTarget.explained(error, path: path, lockWait: lockWait, work: .repair)
+            guard let unforeseen = explained as? SQLiteError, unforeseen.code != .interrupted else { throw explained }
+            throw RepairRefusal.sqliteFailed(path: path, sqliteMessage: unforeseen.message)
+        }
+    }
+
+    /// What the repair of `database` (a private copy) would refuse, tried and rolled back: so
+    /// that `check` advises what the repair then does. Nil when it would go through. Throws
+    /// only when the copy's folder has no room for the trial's writes, which says nothing of
+    /// the repair.
+    package static func refusalOnTrial(of database: Database, path: String) throws -> RepairRefusal? {
+        do {
+            let version = try layout(of: database, path: path)
+            _ = try database.rolledBack(.deferred) { try repair(database, path: path, version: version) }
+            return nil
+        } catch let refusal as RepairRefusal {
+            return refusal
+        } catch let error as SQLiteError where error.isNoRoomForTemporaryFiles {
+            throw error
+        } catch {
+            return nil
+        }
+    }
+
+    /// The schema version of `database`, one the repair takes: this one, or an older one that
+    /// notes changes.
+    private static func layout(of database: Database, path: String) throws -> Int64 {
+        try MoonshotFile.checkLayout(
+            of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
+    }
+
+    /// Thrown to roll back a repair that found nothing to do after all (another program put it right meanwhile).
+    private struct NothingToRepair: Error {}
+
+    /// Whether anything `check` finds is for the repair: an older layout, a difference from
+    /// schema.sql, a derived value or a full-text index out of step. Throws for a damaged file.
+    private static func needsRepair(_ database: Database, path: String, version: Int64) throws -> Bool {
+        try refuseDamage(database, path: path)
+        guard version == MoonshotFile.schemaVersion, try SchemaComparison.differences(in: database).allSatisfy({ !$0.changesMoonshotsObjects }),
+            try DerivedValues.disagreements(in: database).isEmpty
+        else { return true }
+        return try !FullTextIndexes.outOfStep(in: database).isEmpty
+    }
+
+    /// Throws when SQLite's quick check finds the file damaged: a repair writes nothing into it.
+    /// A row that breaks a rule of its table is not damage: a rebuild of that table names it.
+    private static func refuseDamage(_ database: Database, path: String) throws {
+        let first = try database.rows("PRAGMA quick_check(1)").first?.text(0) ?? "no answer"
+        guard first != "ok" else { return }
+        // Rows that break a rule are not damage; any other finding, or more than are read, is.
+        let findings = (try? database.rows("PRAGMA quick_check(100)").compactMap { $0.text(0) }) ?? [first]
+        if findings.count == 100 || !findings.allSatisfy(IntegrityFindings.isRuleBreak) {
+            throw RepairRefusal.damaged(path: path, finding: first.split(whereSeparator: \.isNewline).joined(separator: " "))
+        }
+    }
+
+    /// The repair itself, inside a transaction, once `needsRepair` (which refuses a damaged
+    /// file) has found something to do.
+    private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
+        if let refusal = try OtherObjects.laterNameRefusal(in: database, version: version, path: path) { throw refusal }
+        let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
+        for difference in differences {
+            if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
+        }
+        // Read before the repair makes them again: whether changes went unnoted.
+        let recordWasBroken = try DataEdits.recordIsBroken(by: differences, in: database, isOlderLayout: version < MoonshotFile.schemaVersion)
+        let rowsBefore = try RowFingerprint(of: MoonshotTable.all, in: database)
+        let retired = try OtherObjects.dropRetiredTriggers(in: database, version: version)
+        let setAside = try setAsideOtherTriggers(in: database)
+        var done = retired.map { "dropped trigger \($0), which schema version \(MoonshotFile.schemaVersion) no longer has" }
+        done += try repairSchema(database, differences: differences, path: path)
+        if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore) {
+            throw RepairRefusal.rowsWouldChange(path: path, table: table)
+        }
+        done += try repairDerivedValuesAndIndexes(database, differences: differences, path: path)
+        if version < MoonshotFile.schemaVersion {
+            try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
+            done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
+        }
+        if recordWasBroken {
+            // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
+            try DataEdits.noteLostRecord(in: database)
+        }
+        for trigger in setAside { try makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
+        if let left = try SchemaComparison.differences(in: database).first(where: \.changesMoonshotsObjects) {
+            throw RepairRefusal.notPutRight(path: path, first: left.description)
+        }
+        // The repair notes the derived values it sets as changes: edited_rows may gain rows.
+        if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore), table != "edited_rows" {
+            throw RepairRefusal.rowsWouldChange(path: path, table: table)
+        }
+        guard !done.isEmpty else { throw NothingToRepair() }
+        return done
+    }
+
+    /// Makes again an object of another program's that the repair had to drop (it was on a
+    /// table the repair rebuilt, or a trigger set aside); throws, so that nothing is changed,
+    /// when it no longer fits schema.sql's objects.
+    private static func makeAgain(_ type: String, _ name: String, sql: String, in database: Database, path: String) throws {
+        do {
+            try database.execute(sql)
+        } catch let error as SQLiteError {
+            throw RepairRefusal.cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: error.message)
+        }
+    }
+
+    /// Drops the triggers other programs made on moonshot's tables and views, so that none of
+    /// them runs while the repair changes rows (nor goes with a view it makes again); returns
+    /// them, to be made again.
+    private static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
+        let ours = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
+        // Triggers on schema.sql's views too: re-making a view drops its triggers.
+        let tables = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" || $0.type == "view" }.map { $0.name.lowercased() })
+        let triggers = try database.rows("SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid").compactMap {
+            row -> (name: String, sql: String)? in
+            guard let name = row.text(0), let table = row.text(1), let sql = row.text(2),
+                !ours.contains(name.lowercased()), tables.contains(table.lowercased())
+            else { return nil }
+            return (name, sql)
+        }
+        for trigger in triggers { try database.execute("DROP TRIGGER \(identifier(trigger.name))") }
+        return triggers
+    }
+
+    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`)
+    /// say: drops what is changed or in another object's place, rebuilds a changed table with
+    /// its rows, then makes what is missing and the other programs' objects a rebuild dropped.
+    private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
+        var done: [String] = []
+        var remade: Set<String> = []
+        var otherObjects: [TableRebuild.OtherObject] = []
+        for difference in differences {
+            let object = difference.object
+            let name = object.name.lowercased()
+            if let index = fullTextIndex(owning: name) {
+                guard !remade.contains(index) else { continue }
+                try FullTextIndexRepair.drop(index, in: database, path: path)
+                remade.insert(index)
+                continue
+            }
+            switch difference.kind {
+            case .missing, .extra:
+                break
+            case .replaced(let type):
+                try database.execute("DROP \(type.uppercased()) IF EXISTS \(identifier(object.name))")
+                remade.insert(name)
+            case .changed where object.type == "table":
+                guard let table = MoonshotTable.named(object.name) else { continue }
+                let rebuild = try TableRebuild(table, in: database, path: path)
+                done.append("rebuilt table \(object.name) as schema.sql makes it, keeping its \(plural(rebuild.rowCount, "row"))")
+                otherObjects += rebuild.otherObjects
+            case .changed:
+                // A table rebuilt before it may have taken it along.
+                try database.execute("DROP \(object.type.uppercased()) IF EXISTS \(identifier(object.name))")
+                remade.insert(name)
+            }
+        }
+        done += try createMissingObjects(in: database, remade: remade)
+        for other in otherObjects { try makeAgain(other.type, other.name, sql: other.sql, in: database, path: path) }
+        return done
+    }
+
+    /// Sets the derived columns by their rules, and fills afresh the full-text indexes that were
+    /// made again or are out of step.
+    private static func repairDerivedValuesAndIndexes(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
+        var done: [String] = []
+        let derived = try DerivedValues.fillIn(database)
+        if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
+        let remade = Set(differences.compactMap { fullTextIndex(owning: $0.object.name.lowercased()) })
+        let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
+        let stale = FullTextIndexes.indexedTables.map(\.index).filter { remade.contains($0) || outOfStep.contains($0) }
+        try FullTextIndexRepair.rebuild(stale, in: database, path: path)
+        return done + stale.map { "rebuilt full-text index \($0) from its table" }
+    }
+
+    /// The full-text index that `name` (lower case) is, or is one of FTS5's own tables of.
+    private static func fullTextIndex(owning name: String) -> String? {
+        FullTextIndexes.indexedTables.map(\.index).first { name == $0 || FullTextIndexes.ownTables(of: $0).contains { $0.lowercased() == name } }
+    }
+
+    /// Makes every object of schema.sql that the database lacks, in schema.sql's order (the
+    /// full-text indexes make their own tables); says what it made, as made again for those in
+    /// `remade` (lower-case names).
+    private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [String] {
+        // Triggers have names of their own: a view may share a trigger's name.
+        let present = Set(
+            try database.rows("SELECT CASE type WHEN 'trigger' THEN 'trigger ' ELSE '' END || lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
+        var done: [String] = []
+        for object in EmbeddedResources.schemaObjects where !present.contains((object.type == "trigger" ? "trigger " : "") + object.name.lowercased()) {
+            let name = object.name.lowercased()
+            // FTS5 makes the tables of its own with the index.
+            guard let sql = object.sql, fullTextIndex(owning: name) ?? name == name else { continue }
+            try database.execute(sql)
+            let isTable = object.type == "table" && !sql.hasPrefix("CREATE VIRTUAL TABLE")
+            done.append(
+                remade.contains(name)
+                    ? "made \(object.type) \(object.name) again as schema.sql makes it"
+                    : isTable
+                        ? "created table \(object.name) as schema.sql makes it (empty)"
+                        : "created \(object.type) \(object.name) as schema.sql makes it")
+        }
+        return done
+    }
+}

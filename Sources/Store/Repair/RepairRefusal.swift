@@ -1,0 +1,48 @@
+/// Why the repair of the database at `path` stopped, leaving it as it was: the facts, which
+/// the command line phrases.
+package enum RepairRefusal: Error, Equatable, Sendable {
+    /// SQLite's quick check finds the file damaged (`finding`, on one line).
+    case damaged(path: String, finding: String)
+    /// The repair would have changed the rows of `table` (how many, or their values).
+    case rowsWouldChange(path: String, table: String)
+    /// An object of another program's, which the repair had to drop, cannot be made again.
+    case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String)
+    /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
+    case tableInPlaceOf(path: String, name: String, type: String)
+    /// Moonshot's table `table` is not where it belongs: `standing` (a view, a virtual table)
+    /// stands in its place, or nothing does; `candidate` is a table that may hold its rows
+    /// under another name; `keys` are the columns that key its rows.
+    case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column])
+    /// Table `table` lacks `column`, one of the columns that key its rows; it has `present`, of
+    /// which `extra` are not schema.sql's.
+    case keyColumnMissing(path: String, table: String, column: ColumnDifferences.Column, present: [String], extra: [String])
+    /// A row (`row`: "the row of missions where id = '011'") would not keep its key in the rebuilt
+    /// table: it is NULL, or SQLite would convert it with loss.
+    case keyWouldChange(path: String, table: String, row: String)
+    /// A virtual table that keeps rows of its own stands where full-text index `index` belongs.
+    case indexHoldsRows(path: String, index: String)
+    /// Table `table`, which FTS5 did not make, has the name of one of full-text index `index`'s own.
+    case tableInIndexsPlace(path: String, index: String, table: String)
+    /// A full-text index cannot even be dropped.
+    case fullTextIndexTooDamaged(path: String, index: String, sqliteMessage: String)
+    /// A table has columns schema.sql does not make, which a rebuild would lose.
+    case extraColumns(path: String, table: String, columns: ColumnDifferences)
+    /// A row (`row`: "the row of crew where ...") breaks a rule of schema.sql's table.
+    case rowBreaksRule(path: String, table: String, row: String, sqliteMessage: String)
+    /// After the repair, schema.sql's objects still differ (`first` of them): nothing was kept.
+    case notPutRight(path: String, first: String)
+    /// SQLite refused a step of the repair for a reason not foreseen here.
+    case sqliteFailed(path: String, sqliteMessage: String)
+
+    /// The object of schema.sql's the refusal is about, when it is about one.
+    package var object: String? {
+        switch self {
+        case .damaged, .cannotMakeAgain, .notPutRight, .sqliteFailed: nil
+        case .rowsWouldChange(_, let table), .tableNotInPlace(_, let table, _, _, _), .keyColumnMissing(_, let table, _, _, _),
+            .keyWouldChange(_, let table, _), .extraColumns(_, let table, _), .rowBreaksRule(_, let table, _, _):
+            table
+        case .tableInPlaceOf(_, let name, _): name
+        case .indexHoldsRows(_, let index), .tableInIndexsPlace(_, let index, _), .fullTextIndexTooDamaged(_, let index, _): index
+        }
+    }
+}
