@@ -66,14 +66,11 @@ enum CheckCommand {
         if options.repair {
             let wait = options.wait ?? LockWaitPolicy.defaultLimit
             let waiting = "Waiting for another program's lock on \(path) (up to \(seconds(wait)) in all)...\n"
-            do {
-                repaired = try Interruption.catchingSignals {
-                    try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(limit: wait, whenWaiting: { Terminal.writeError(waiting) }))
-                }
-            } catch let interrupted as Interrupted {
-                Terminal.writeError("Error: the repair was stopped by \(interrupted.signalName); \(path) was not changed.\n")
-                return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
+            let status = try StoppableWork.run("the repair", unchanged: "\(path) was not changed") {
+                repaired = try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(limit: wait, whenWaiting: { Terminal.writeError(waiting) }))
+                return .success
             }
+            guard status == .success else { return status }
         }
         let report = try DatabaseCheck.run(path: path, fixes: DatabaseWords.fixWording(path))
         let text =

@@ -47,21 +47,15 @@ enum ExportCommand {
             ? "nothing was written"
             : existing.joined(separator: " and ") + (existing.count == 1 ? " was" : " were") + " left as " + (existing.count == 1 ? "it was" : "they were")
         do {
-            let summary = try Interruption.catchingSignals {
-                try Exporter.run(databasePath: databasePath, missions: missions, astronauts: astronauts)
+            return try StoppableWork.run("the export", unchanged: unchanged) {
+                let summary = try Exporter.run(databasePath: databasePath, missions: missions, astronauts: astronauts)
+                var text =
+                    "Exported \(plural(summary.counts.missions, "mission")), \(plural(summary.counts.astronauts, "astronaut")) and "
+                    + "\(plural(summary.counts.crew, "crew assignment")) to \(summary.missionsPath) and \(summary.astronautsPath)"
+                if let edits = summary.edits, edits.total > 0 { text += " (with the changes since the last import: \(edits.summary))" }
+                Terminal.writeAfterAChange(TerminalText.visible(text + ".\n"))
+                return .success
             }
-            var text =
-                "Exported \(plural(summary.counts.missions, "mission")), \(plural(summary.counts.astronauts, "astronaut")) and "
-                + "\(plural(summary.counts.crew, "crew assignment")) to \(summary.missionsPath) and \(summary.astronautsPath)"
-            if let edits = summary.edits, edits.total > 0 { text += " (with the changes since the last import: \(edits.summary))" }
-            Terminal.writeAfterAChange(TerminalText.visible(text + ".\n"))
-            if let late = Interruption.request {
-                Terminal.writeError("Note: \(late.signalName) came while the files were being put in place; the export was completed.\n")
-            }
-            return .success
-        } catch let interrupted as Interrupted {
-            Terminal.writeError(TerminalText.visible("Error: the export was stopped by \(interrupted.signalName); \(unchanged).\n"))
-            return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let failure as ExportFailure {
             switch failure {
             case .sameTarget(let path):

@@ -68,7 +68,7 @@ enum ImportCommand {
         let existed = FileSystem.entry(at: databasePath) != .missing
         let unchanged = check ? "nothing was written" : existed ? "\(databasePath) was not changed" : "nothing was imported"
         do {
-            try Interruption.catchingSignals {
+            return try StoppableWork.run(check ? "the check" : "the import", unchanged: unchanged) {
                 if check {
                     let counts = try Importer.check(missions: missions, astronauts: astronauts)
                     Terminal.write(
@@ -89,16 +89,8 @@ enum ImportCommand {
                                 + "but its summary could not be printed: \(error).\n")
                     }
                 }
+                return .success
             }
-            if let late = Interruption.request {
-                Terminal.writeError("Note: \(late.signalName) came while the work was finishing; it was completed.\n")
-            }
-            return .success
-        } catch let interrupted as Interrupted {
-            Terminal.writeError(
-                "Error: \(check ? "the check" : "the import") was stopped by "
-                    + "\(interrupted.signalName); \(unchanged).\n")
-            return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let refusal as ImportRefusal {
             Terminal.writeError(TerminalText.visible(refused(refusal, path: databasePath, options: options)))
             return .failure

@@ -48,25 +48,20 @@ enum SiteCommand {
         let database = try MoonshotDatabase(path: options.global.databasePath(environment: environment))
         let progress = ProgressLine()
         do {
-            let summary = try Interruption.catchingSignals {
+            return try StoppableWork.run("writing the site", unchanged: "\(options.folder) was left as it was") {
                 defer { progress.clear() }
-                return try Site.write(database, to: options.folder, force: options.force) { written, total in
+                let summary = try Site.write(database, to: options.folder, force: options.force) { written, total in
                     progress.show("Writing pages: \(written) of \(total)")
                 }
+                progress.clear()
+                let index = summary.folder.hasSuffix("/") ? summary.folder + "index.html" : summary.folder + "/index.html"
+                Terminal.write(
+                    TerminalText.visible(
+                        "Wrote \(plural(summary.pageCount, "page")) and \(plural(summary.pictureCount, "picture")) "
+                            + "(\(kilobytes(summary.byteCount))) to \(summary.folder)\(summary.replaced ? ", replacing the previous site" : "")."
+                            + " Open \(index) in a browser.\n"))
+                return .success
             }
-            let index = summary.folder.hasSuffix("/") ? summary.folder + "index.html" : summary.folder + "/index.html"
-            Terminal.write(
-                TerminalText.visible(
-                    "Wrote \(plural(summary.pageCount, "page")) and \(plural(summary.pictureCount, "picture")) "
-                        + "(\(kilobytes(summary.byteCount))) to \(summary.folder)\(summary.replaced ? ", replacing the previous site" : "")."
-                        + " Open \(index) in a browser.\n"))
-            if let late = Interruption.request {
-                Terminal.writeError("Note: \(late.signalName) came while the site was being put in place; it was completed.\n")
-            }
-            return .success
-        } catch let interrupted as Interrupted {
-            Terminal.writeError("Error: writing the site was stopped by \(interrupted.signalName); \(options.folder) was left as it was.\n")
-            return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
         } catch let error as SystemError {
             Terminal.writeError(
                 "Error: the site could not be written: \(error); \(options.folder) was left as it was.\n"

@@ -1,0 +1,21 @@
+import SystemSupport
+
+/// The one way the commands that change files (import, export, check --repair, site) run work
+/// that Ctrl-C, SIGTERM or SIGHUP may stop: the work ends cleanly, and the user reads what was
+/// stopped and that nothing changed, or that a signal came too late to stop it.
+enum StoppableWork {
+    /// Runs `work`, catching signals; `what` is the work ("the import"), `unchanged` what a stop
+    /// leaves as it was ("moonshot.db was not changed"). A stop returns the signal's exit status.
+    static func run(_ what: String, unchanged: String, _ work: () throws -> ExitStatus) throws -> ExitStatus {
+        do {
+            let status = try Interruption.catchingSignals(work)
+            if let late = Interruption.request {
+                Terminal.writeError("Note: \(late.signalName) came while \(what) was finishing; it was completed.\n")
+            }
+            return status
+        } catch let interrupted as Interrupted {
+            Terminal.writeError("Error: \(what) was stopped by \(interrupted.signalName); \(unchanged).\n")
+            return ExitStatus(rawValue: interrupted.exitStatus) ?? .failure
+        }
+    }
+}
