@@ -32,9 +32,9 @@ enum AstronautCommands {
         ],
         globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment)
-        context.print(.astronautList(try context.database.astronauts(in: options.sort)))
-        return .success
+        try QueryContext.answer(options.global, environment: environment, keepingFewPages: false) {
+            .astronautList(try $0.database.astronauts(in: options.sort))
+        }
     }
 
     static let astronaut = Command<AstronautOptions>(
@@ -48,24 +48,17 @@ enum AstronautCommands {
             """,
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let reference = try context.astronaut(options.astronaut)
-        guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot flights \(shellQuoted(reference.id))") }
-        guard let astronaut = try context.database.astronaut(reference.id) else {
-            throw CommandFailure.goneWhileReading("astronaut \(reference.id)")
-        }
-        context.print(.astronaut(astronaut))
-        return .success
+        try QueryContext.answer(options.global, environment: environment) { .astronaut(try $0.astronautDetail(options.astronaut)) }
     }
 
     static let flights = Command<AstronautOptions>(
         name: "flights", abstract: "List the missions an astronaut flew, with role and launch date.",
         arguments: [astronautArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let astronaut = try context.astronaut(options.astronaut)
-        context.print(.flights(of: astronaut, try context.database.flights(ofAstronaut: astronaut.id)))
-        return .success
+        try QueryContext.answer(options.global, environment: environment) { context in
+            let astronaut = try context.astronaut(options.astronaut)
+            return .flights(of: astronaut, try context.database.flights(ofAstronaut: astronaut.id))
+        }
     }
 }
 
@@ -88,15 +81,14 @@ extension AstronautCommands {
         ],
         globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let (astronaut, crewmate) = try context.crewmates(options.astronaut, with: options.crewmate)
-        guard let crewmate else {
-            let crewmates = try context.database.crewmates(ofAstronaut: astronaut.id)
-            context.print(.crewmates(of: astronaut, crewmates, flights: try context.database.flights(ofAstronaut: astronaut.id)))
-            return .success
+        try QueryContext.answer(options.global, environment: environment) { context in
+            let (astronaut, crewmate) = try context.crewmates(options.astronaut, with: options.crewmate)
+            guard let crewmate else {
+                let crewmates = try context.database.crewmates(ofAstronaut: astronaut.id)
+                return .crewmates(of: astronaut, crewmates, flights: try context.database.flights(ofAstronaut: astronaut.id))
+            }
+            return .missionsFlownTogether(CrewmatePair(astronaut, crewmate), try context.database.missionsFlownTogether(astronaut.id, crewmate.id))
         }
-        context.print(.missionsFlownTogether(CrewmatePair(astronaut, crewmate), try context.database.missionsFlownTogether(astronaut.id, crewmate.id)))
-        return .success
     }
 }
 

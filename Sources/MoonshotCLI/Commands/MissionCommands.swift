@@ -29,34 +29,26 @@ enum MissionCommands {
         globals: GlobalOption.question
     ) { options, environment in
         let years = try options.years()
-        let context = try QueryContext(options.global, environment: environment)
-        let missions = try context.database.missions(from: years.from, to: years.to, includingUndated: options.undated)
-        context.print(.missionList(missions, withCrewNames: options.crew))
-        return .success
+        return try QueryContext.answer(options.global, environment: environment, keepingFewPages: false) { context in
+            .missionList(try context.database.missions(from: years.from, to: years.to, includingUndated: options.undated), withCrewNames: options.crew)
+        }
     }
 
     static let mission = Command<MissionOptions>(
         name: "mission", abstract: "Show a mission: badge, launch date, crew with roles, and its description.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let reference = try context.mission(options.mission)
-        guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot crew \(reference.id)") }
-        guard let mission = try context.database.mission(reference.id) else {
-            throw CommandFailure.goneWhileReading("mission \(reference.id)")
-        }
-        context.print(.mission(mission))
-        return .success
+        try QueryContext.answer(options.global, environment: environment) { .mission(try $0.missionDetail(options.mission)) }
     }
 
     static let crew = Command<MissionOptions>(
         name: "crew", abstract: "List a mission's crew: astronaut and role, in the source's order.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let mission = try context.mission(options.mission)
-        context.print(.crew(of: mission, try context.database.crew(ofMission: mission.id)))
-        return .success
+        try QueryContext.answer(options.global, environment: environment) { context in
+            let mission = try context.mission(options.mission)
+            return .crew(of: mission, try context.database.crew(ofMission: mission.id))
+        }
     }
 
     static let commander = Command<MissionOptions>(
@@ -64,10 +56,10 @@ enum MissionCommands {
         discussion: "Apollo 1's \"Command Pilot\" counts as its commander.",
         arguments: [missionArgument], globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment, keepingFewPages: true)
-        let mission = try context.mission(options.mission)
-        context.print(.commander(of: mission, try context.database.commanders(ofMission: mission.id)))
-        return .success
+        try QueryContext.answer(options.global, environment: environment) { context in
+            let mission = try context.mission(options.mission)
+            return .commander(of: mission, try context.database.commanders(ofMission: mission.id))
+        }
     }
 }
 

@@ -34,9 +34,19 @@ struct QueryContext {
         width = TerminalWidth.current(environment: environment)
     }
 
+    /// Opens the database (for a question about one mission or astronaut, `keepingFewPages`),
+    /// answers `question` and prints the answer: the one body of every canned question.
+    static func answer(
+        _ global: GlobalOptions, environment: Environment, keepingFewPages: Bool = true, _ question: (QueryContext) throws -> Answer
+    ) throws -> ExitStatus {
+        let context = try QueryContext(global, environment: environment, keepingFewPages: keepingFewPages)
+        context.print(try question(context))
+        return .success
+    }
+
     /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs),
     /// then, on stderr, a note for the crew rows it lists or counts that point nowhere.
-    func print(_ answer: Answer) {
+    private func print(_ answer: Answer) {
         database.endSnapshot()
         AnswerPrinter(format: global.format, width: width).print(answer)
         for note in QueryWords.notes(on: answer.crewRowsPointingNowhere) { Terminal.writeError("Note: \(note)\n") }
@@ -47,6 +57,24 @@ struct QueryContext {
         let found = try database.resolveMission(text)
         if let guess = found.guessedFrom { note(guess, found.thing.name) }
         return found.thing
+    }
+
+    /// The mission `text` names, in full; one that only crew rows name is refused, pointing to `crew`.
+    func missionDetail(_ text: String) throws -> MissionDetail {
+        let reference = try mission(text)
+        guard reference.isInTable else { throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot crew \(reference.id)") }
+        guard let mission = try database.mission(reference.id) else { throw CommandFailure.goneWhileReading("mission \(reference.id)") }
+        return mission
+    }
+
+    /// The astronaut `text` names, in full; one that only crew rows name is refused, pointing to `flights`.
+    func astronautDetail(_ text: String) throws -> AstronautDetail {
+        let reference = try astronaut(text)
+        guard reference.isInTable else {
+            throw CommandFailure.onlyInCrew(missing: reference.name, list: "moonshot flights \(shellQuoted(reference.id))")
+        }
+        guard let astronaut = try database.astronaut(reference.id) else { throw CommandFailure.goneWhileReading("astronaut \(reference.id)") }
+        return astronaut
     }
 
     /// The astronaut `text` names; says on stderr which one was taken when it was a guess.
@@ -65,27 +93,5 @@ struct QueryContext {
     /// stays clean; `hint` on a line of its own.
     private func note(_ text: String, _ taken: String, hint: String? = nil) {
         Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n" + (hint.map { $0 + "\n" } ?? ""))
-    }
-}
-
-extension SQLValue {
-    /// The value as text: numbers in decimal, blobs as `X'00FF'`, NULL as "NULL".
-    var displayText: String {
-        switch self {
-        case .null, .blob: sqlLiteral
-        case .integer(let value): String(value)
-        case .real(let value): String(value)
-        case .text(let value): value
-        }
-    }
-
-    var json: JSONValue {
-        switch self {
-        case .null: .null
-        case .integer(let value): .integer(value)
-        case .real(let value): .number(value)
-        case .text(let value): .string(value)
-        case .blob: .string(displayText)
-        }
     }
 }

@@ -19,8 +19,8 @@ enum SearchCommand {
         options: [.value("limit", "n", help: "Show at most this many results.", \.limit, as: PositiveCount.self)],
         globals: GlobalOption.question
     ) { options, environment in
-        let context = try QueryContext(options.global, environment: environment)
-        context.print(.search(try context.database.search(options.text, limit: options.limit)))
-        return .success
+        try QueryContext.answer(options.global, environment: environment, keepingFewPages: false) {
+            .search(try $0.database.search(options.text, limit: options.limit))
+        }
     }
 }
