@@ -21,7 +21,7 @@ enum Moonshot {
         CommandEntry("flights") { AstronautCommands.flights.erased },
         CommandEntry("crewmates") { AstronautCommands.crewmates.erased },
         CommandEntry("search") { SearchCommand.command.erased },
-        CommandEntry("sql") { SQLCommands.sql.erased },
+        CommandEntry("sql") { SQLCommand.command.erased },
         CommandEntry("shell") { ShellCommand.command.erased },
         CommandEntry("site") { SiteCommand.command.erased },
         CommandEntry("schema") { SchemaCommand.command.erased },

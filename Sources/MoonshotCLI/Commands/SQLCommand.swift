@@ -1,14 +1,14 @@
 import Questions
 
 /// `moonshot sql`: one SQL statement on the database, read-only.
-enum SQLCommands {
-    struct SQLOptions: CommandOptions {
+enum SQLCommand {
+    struct Options: CommandOptions {
         var global = GlobalOptions()
         var statement = ""
         var timeout = MoonshotDatabase.defaultQueryTimeout
     }
 
-    static let sql = Command<SQLOptions>(
+    static let command = Command<Options>(
         name: "sql", abstract: "Run one SQL statement on the database, read-only.",
         discussion: """
             Any statement that would change anything is refused, including VACUUM INTO,
