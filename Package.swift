@@ -106,10 +106,12 @@ let package = Package(
             plugins: ["LayerRules"]
         ),
 
+        // What the test targets share: the seeded generator of their tests on random inputs.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         // The domain's targets in process: the JSON reader, import, questions, site pages.
         .testTarget(
             name: "DomainTests",
-            dependencies: ["Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport"],
+            dependencies: ["Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport", "TestSupport"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),
@@ -125,7 +127,7 @@ let package = Package(
         // Datasette, shells and Chromium.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["moonshot", "MoonshotCLI", "Publishing", "Questions", "Store", "Dataset", "SQLite"],
+            dependencies: ["moonshot", "MoonshotCLI", "Publishing", "Questions", "Store", "Dataset", "SQLite", "TestSupport"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),

@@ -343,6 +343,15 @@ class BinaryTestCase: XCTestCase {
     }
 }
 
+/// A `BinaryTestCase` whose folder holds moonshot.db with the Apollo data imported.
+class ApolloDatabaseTestCase: BinaryTestCase {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let imported = try moonshot("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+    }
+}
+
 /// A `sqlite3` shell running beside the test, fed SQL through its standard input.
 final class SQLiteSession {
     private let process = Process()

@@ -3,12 +3,7 @@ import XCTest
 
 /// `moonshot check` and `moonshot check --repair`, on databases broken as people break them:
 /// with the sqlite3 shell (foreign keys off, triggers dropped) and sqlite-utils.
-final class CheckCommandTests: BinaryTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        XCTAssertEqual(try moonshot("import").status, 0)
-    }
-
+final class CheckCommandTests: ApolloDatabaseTestCase {
     private var database: String { folder.appendingPathComponent("moonshot.db").path }
 
     /// Every row of every table a repair must keep, as the sqlite3 shell prints them.

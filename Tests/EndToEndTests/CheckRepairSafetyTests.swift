@@ -4,12 +4,7 @@ import XCTest
 /// `moonshot check --repair` on databases made hostile on purpose: it runs no other program's
 /// trigger, writes nothing into a damaged file, says when changes may have gone unnoted, and
 /// gives advice for a changed column that keeps what the column holds.
-final class CheckRepairSafetyTests: BinaryTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        XCTAssertEqual(try moonshot("import").status, 0)
-    }
-
+final class CheckRepairSafetyTests: ApolloDatabaseTestCase {
     private var database: String { folder.appendingPathComponent("moonshot.db").path }
 
     func testAnotherProgramsTriggerDoesNotRunDuringARepairAndIsKept() throws {

@@ -5,15 +5,13 @@ import XCTest
 /// `astronauts --sort` and an astronaut's career, through the built binary: their forms, every
 /// format, their usage errors, `--show-sql` in sqlite3, and crew rows that point nowhere. The
 /// expected answers are read here from the JSON files.
-final class CrewmateCommandTests: BinaryTestCase {
+final class CrewmateCommandTests: ApolloDatabaseTestCase {
     /// The Apollo missions as the JSON file has them: number, launch date, crew ids in order.
     private var missions: [(id: Int, date: String?, crew: [String])] = []
     private var names: [String: String] = [:]
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
         let missionArray =
             try JSONSerialization.jsonObject(with: Data(contentsOf: Self.packageRoot.appendingPathComponent("Resources/missions.json"))) as! [[String: Any]]
         missions = missionArray.map { ($0["id"] as! Int, $0["launchDate"] as? String, ($0["crew"] as! [[String: String]]).map { $0["name"]! }) }

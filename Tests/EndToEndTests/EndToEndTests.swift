@@ -122,7 +122,6 @@ final class EndToEndTests: BinaryTestCase {
             (["import", "--bogus"], "Error: Unknown option '--bogus'\nUsage: moonshot import "),
             (["import", "--missions"], "Error: Missing value for '--missions <path>'\nUsage: moonshot import "),
             (["import", "extra"], "Error: Unexpected argument 'extra'\nUsage: moonshot import "),
-            (["import", "--check=yes"], "Error: The flag '--check' does not take a value\n"),
             (["help", "nothing"], "Error: Unknown subcommand 'nothing'"),
         ]
         for (arguments, expected) in cases {

@@ -2,13 +2,7 @@ import Foundation
 import XCTest
 
 /// The question-answering commands, run through the built binary on an imported database.
-final class QueryCommandTests: BinaryTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
-    }
-
+final class QueryCommandTests: ApolloDatabaseTestCase {
     // MARK: --show-sql
 
     func testShowSQLPrintsWhatSqlite3CanRun() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 
 /// A random sqlite3 script that edits a moonshot database's rows (`RandomEdits`) and damages
 /// its layout the ways users and their tools do, for `RepairPropertyTests`.
 struct RandomDamage {
-    var random: SplitMix
+    var random: SeededRandom
 
     private static let tables = ["missions", "astronauts", "crew"]
     private static let columns = [

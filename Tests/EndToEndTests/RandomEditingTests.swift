@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Random sequences of inserts, updates (keys too) and deletes on the three tables, each run by
@@ -12,7 +13,7 @@ final class RandomEditingTests: BinaryTestCase {
 
     func testRandomEditsKeepEveryAnswerRight() throws {
         let seed = ProcessInfo.processInfo.environment["MOONSHOT_EDIT_SEED"].flatMap { UInt64($0) } ?? 20_261_125
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         for sequence in 1...Self.sequences {
             let context = "seed \(seed), sequence \(sequence) (repeat with MOONSHOT_EDIT_SEED=\(seed))"
             try freshImport()
@@ -165,13 +166,13 @@ final class RandomEditingTests: BinaryTestCase {
 
 /// A random SQL script of edits to moonshot's three tables, valid and refused ones mixed.
 struct RandomEdits {
-    var random: SplitMix
+    var random: SeededRandom
     /// Words no Apollo text has, written by the edits, for the search checks.
     static let markers = ["zanzibar", "marmalade", "quokka"]
     private var astronautIDs = ["armstrong", "aldrin", "collins", "lovell", "young", "schmitt", "cernan", "grissom", "white", "chaffee"]
     private var next = 1
 
-    init(random: SplitMix) { self.random = random }
+    init(random: SeededRandom) { self.random = random }
 
     mutating func make(_ count: Int) -> String {
         (0..<count).map { _ in statement() + ";\n" }.joined()

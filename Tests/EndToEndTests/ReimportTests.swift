@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A re-import over a database people have used: changes made since the last import (with the
@@ -357,7 +358,7 @@ final class ReimportTests: BinaryTestCase {
     /// its input, and then counts every row an UPDATE touched. `MOONSHOT_EDIT_SEED` repeats a run.
     func testRandomEditsAreRefusedExactlyWhenTheContentChanged() throws {
         let seed = ProcessInfo.processInfo.environment["MOONSHOT_EDIT_SEED"].flatMap { UInt64($0) } ?? 28
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         try freshImport()
         let originals = try table(
             """

@@ -4,6 +4,7 @@ import Publishing
 import Questions
 import SQLite
 import Store
+import TestSupport
 import XCTest
 
 /// Faults inflicted on the built binary: kills, full disks, concurrent readers and writers,
@@ -12,7 +13,7 @@ final class ReliabilityTests: BinaryTestCase {
     // MARK: Crashes
 
     func testKilledImportsLeaveThePreviousDatabaseIntact() throws {
-        var random = SplitMix(seed: 20_261_121)
+        var random = SeededRandom(seed: 20_261_121)
         // Inputs of two sizes, so that kills land in every phase of the import.
         for (missions, kills) in [(6_000, 12), (1_500, 12)] {
             let data = folder.appendingPathComponent("data-\(missions)", isDirectory: true)

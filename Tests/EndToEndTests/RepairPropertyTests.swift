@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TestSupport
 import XCTest
 
 /// The repair's promise on random inputs: random edits through the sqlite3 shell and random
@@ -18,7 +19,7 @@ final class RepairPropertyTests: BinaryTestCase {
         let seed = ProcessInfo.processInfo.environment["MOONSHOT_REPAIR_SEED"].flatMap { UInt64($0) } ?? 20_261_128
         let cases = ProcessInfo.processInfo.environment["MOONSHOT_REPAIR_CASES"].flatMap { Int($0) } ?? 300
         XCTAssertEqual(try moonshot("import", "--db", template.path).status, 0)
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var outcomes: [String: Int] = [:]
         for number in 1...cases {
             var damage = RandomDamage(random: random)

@@ -3,13 +3,7 @@ import XCTest
 
 /// `moonshot shell`, driven through its standard input: the real sqlite3 shell answers, on the
 /// database read-only, with the schema untrusted and the path only a path.
-final class ShellCommandTests: BinaryTestCase {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        let result = try moonshot("import")
-        XCTAssertEqual(result.status, 0, result.stderr)
-    }
-
+final class ShellCommandTests: ApolloDatabaseTestCase {
     // MARK: What the shell guards
 
     func testTheDatabaseIsOnlyRead() throws {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Deterministic datasets in the Apollo shape, large enough for an import to take a while.
 enum SyntheticDataset {
     /// Writes missions.json and astronauts.json into `folder`; returns their paths.
     @discardableResult
     static func write(missions: Int, astronauts: Int, to folder: URL, seed: UInt64 = 1969) throws -> (missions: String, astronauts: String) {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         let words = ["lunar", "module", "orbit", "crater", "rover", "\"quoted\"", "café", "—", "ʃɪp", "🚀", "שלום", "regolith"]
         func text(_ count: Int) -> String {
             (0..<count).map { index in words[Int(random.next() % UInt64(words.count))] + (index % 40 == 39 ? ".\n\n" : "") }
@@ -38,20 +39,5 @@ enum SyntheticDataset {
         try Data(missionsJSON.utf8).write(to: missionsURL)
         try Data(astronautsJSON.utf8).write(to: astronautsURL)
         return (missionsURL.path, astronautsURL.path)
-    }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64), so tests repeat exactly.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

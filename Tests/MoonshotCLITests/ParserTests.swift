@@ -25,7 +25,7 @@ final class ParserTests: XCTestCase {
             XCTAssertEqual(options.global.databasePath(environment: [:]), "x.db")
         }
         assertParse(CompletionsCommand.command, ["zsh"]) { XCTAssertEqual($0.shell, .zsh) }
-        assertParse(SQLCommands.sql, ["SELECT 1", "--timeout", "2.5"]) { options in
+        assertParse(SQLCommand.command, ["SELECT 1", "--timeout", "2.5"]) { options in
             XCTAssertEqual(options.statement, "SELECT 1")
             XCTAssertEqual(options.timeout, try Seconds(argument: "2.5").value)
         }
@@ -37,7 +37,7 @@ final class ParserTests: XCTestCase {
             XCTAssertEqual(options.global.format, .table)
             XCTAssertFalse(options.global.showSQL)
         }
-        assertParse(SQLCommands.sql, ["SELECT 1"]) { XCTAssertEqual($0.timeout, .seconds(10)) }
+        assertParse(SQLCommand.command, ["SELECT 1"]) { XCTAssertEqual($0.timeout, .seconds(10)) }
         assertParse(ImportCommand.command, []) { options in
             XCTAssertEqual(options.wait, .seconds(60))
             XCTAssertNil(options.missions)
