@@ -2,27 +2,14 @@ import Dataset
 import SQLite
 import SystemSupport
 
-/// The Moonshot app's two files, written from a moonshot database's tables in the shapes the
-/// app decodes (its `Mission` and `Astronaut` structs), with their keys in the source files'
-/// order:
-///
-/// - missions.json: an array of missions by id, each `id`, `launchDate` (left out when the
-///   mission has none), `crew` (`name` and `role`, in crew-list order, the role as written)
-///   and `description`;
-/// - astronauts.json: an object keyed by astronaut id, in the order of the astronauts table
-///   (the source's, then those added), each `id`, `name` and `description`.
-///
-/// Both are pretty-printed, one member a line, so that a change reads well in a diff. Rows
-/// are written as they are read, so memory does not grow with the database. The queries name
-/// only columns every moonshot layout has had (an astronaut's order is its rowid), so a
-/// database of an older layout is written the same way.
+/// The Moonshot app's missions.json and astronauts.json, in the shapes its `Mission` and `Astronaut` structs decode,
+/// keys in the source files' order. Pretty-printed, one member a line, to diff well; rows are streamed, so memory does
+/// not grow with the database; only columns every layout has are read, so older layouts export alike.
 package enum AppFiles {
-    /// What the files hold.
     package typealias Counts = DatasetCounts
 
-    /// A value in the tables that the app's files cannot carry: text that is not UTF-8, or
-    /// NULL where the schema requires a value (a constraint taken away through
-    /// `writable_schema`, say).
+    /// A value the app's files cannot carry: text that is not UTF-8, or NULL where the schema requires a value (a
+    /// constraint removed through `writable_schema`, say).
     package struct UnwritableValue: Error, Equatable {
         /// "mission 11", "astronaut armstrong".
         package let row: String
@@ -36,9 +23,8 @@ package enum AppFiles {
         package let type: String
     }
 
-    /// Writes missions.json and then astronauts.json from `database` (in the caller's
-    /// transaction, so that both are of one moment) to the two sinks. Throws `NotATable`
-    /// when missions, astronauts or crew is not an ordinary table.
+    /// Writes missions.json, then astronauts.json; call it in a transaction so that both are of one moment. Throws
+    /// `NotATable` when missions, astronauts or crew is not an ordinary table.
     package static func write(from database: Database, missions: inout some ByteSink, astronauts: inout some ByteSink) throws -> Counts {
         for table in ["missions", "astronauts", "crew"] {
             let type = try database.rows("SELECT type, sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE", [.text(table)]).first
@@ -50,8 +36,7 @@ package enum AppFiles {
         return Counts(missions: written.missions, astronauts: try writeAstronauts(of: database, to: &astronauts), crew: written.crew)
     }
 
-    /// Writes missions.json; returns how many missions and crew entries it holds. Crew rows
-    /// whose mission is missing cannot be written (`DanglingCrewRows` finds them first).
+    /// Crew rows whose mission is missing cannot be written (`DanglingCrewRows` finds them first).
     private static func writeMissions(of database: Database, to sink: inout some ByteSink) throws -> (missions: Int, crew: Int) {
         let rows = try database.prepare(
             """
@@ -99,10 +84,8 @@ package enum AppFiles {
         (crewCount == 0 ? "],\n" : "\n    ],\n") + "    \"description\": \(quoted(description))\n  }"
     }
 
-    /// Writes astronauts.json; returns how many astronauts it holds.
     private static func writeAstronauts(of database: Database, to sink: inout some ByteSink) throws -> Int {
-        // In the source's order: by number (before schema version 6, and in version 1 which had
-        // none, the rowid was the number).
+        // The source's order: by number, which before schema version 6 was the rowid.
         let order = try MoonshotTable.columns(of: "astronauts", in: database).contains("number") ? "number, id" : "rowid"
         let rows = try database.prepare("SELECT id, name, description, rowid FROM astronauts ORDER BY \(order)")
         var astronauts = 0

@@ -1,7 +1,6 @@
 import Dataset
 
-/// Where exported text goes: a file being written (`StagedFile`), or a hash of it
-/// (`ContentDigest`), so that what is compared is exactly what would be written.
+/// Where exported text goes: a file (`StagedFile`), or its hash (`ContentDigest`) to compare exactly what is written.
 package protocol ByteSink {
     /// Appends `text`, as UTF-8.
     mutating func write(_ text: String) throws

@@ -1,16 +1,12 @@
 import Dataset
 import SQLite
 
-/// The content of a moonshot database as the app's files carry it, as one digest: two
-/// databases with equal digests export the same files (and have the same crew rows whose
-/// mission is missing, which the files cannot carry). The import compares the content it
-/// would replace with the content it made, to know whether edits would be lost.
+/// A digest of a moonshot database's content as the app's files carry it, plus its crew rows whose mission is missing
+/// (which the files cannot carry). The import compares it before and after, to know whether edits would be lost.
 enum ContentDigest {
-    /// The SHA-256 of the missions.json and of the astronauts.json that `moonshot export`
-    /// would write from `database`, and of its crew rows whose mission is missing, together;
-    /// nil when the tables cannot be read as the export reads them (a column renamed, text
-    /// that is not UTF-8, a view in a table's place, which is not read: it could take any
-    /// time): such content differs from any an import makes.
+    /// The SHA-256s of what `moonshot export` would write and of the crew rows whose mission is missing. Nil when the
+    /// export could not read the tables (a column renamed, text not UTF-8, a view in a table's place): such content
+    /// differs from any an import makes.
     static func of(_ database: Database) throws -> String? {
         var missions = SHA256()
         var astronauts = SHA256()

@@ -1,24 +1,20 @@
 import SQLite
 
-/// Rows of other programs' tables whose foreign keys point nowhere, into the tables a test
-/// picks: what the import compares before and after it replaces moonshot's tables (it runs
-/// with foreign keys off, so that their rows stay as they are).
+/// Rows of other programs' tables whose foreign keys point nowhere (into tables a test picks). The import, which runs
+/// with foreign keys off so those rows stay as they are, compares them before and after it replaces moonshot's tables.
 struct DanglingReferences {
     /// One table's rows that point nowhere.
     struct Rows: Equatable {
-        /// Their keys: row ids, or for a table without them (WITHOUT ROWID) the values of its
-        /// primary key; a row that points nowhere in two ways counts once.
+        /// Row ids, or primary-key values for a WITHOUT ROWID table; a row that points nowhere in two ways counts once.
         var keys: Set<String> = []
-        /// The tables they point into.
         var parents: Set<String> = []
     }
 
     /// By table name, as `sqlite_schema` gives it.
     let byTable: [String: Rows]
 
-    /// The rows of the tables of `database` that are not moonshot's whose foreign keys point
-    /// nowhere in a table `counts` says to count. A foreign key SQLite cannot check (one into
-    /// a column that is not a key: "foreign key mismatch") never held, and is passed over.
+    /// Finds other programs' rows whose foreign keys point nowhere into a table `counts` accepts. A foreign key SQLite
+    /// cannot check ("foreign key mismatch": into a column that is not a key) never held, and is passed over.
     init(in database: Database, counting counts: (_ parent: String) -> Bool) throws {
         var byTable: [String: Rows] = [:]
         for table in try OtherObjects.tables(in: database) {
@@ -43,8 +39,7 @@ struct DanglingReferences {
         self.byTable = byTable
     }
 
-    /// The tables with rows that point nowhere now and did not in `earlier`, with how many
-    /// such rows and where they point, by name.
+    /// The tables with rows that point nowhere now but did not in `earlier`, with how many and where they point.
     func newSince(_ earlier: DanglingReferences) -> [(table: String, rows: Int, parents: [String])] {
         byTable.compactMap { table, rows in
             let before = earlier.byTable[table] ?? Rows()
@@ -53,10 +48,8 @@ struct DanglingReferences {
         }.sorted { $0.table < $1.table }
     }
 
-    /// The rows of the table `table` (one without row ids) whose foreign keys point nowhere,
-    /// by the values of its primary key, with the table each points into: what
-    /// `pragma_foreign_key_check` finds, as SQLite matches keys (NULLs never point nowhere;
-    /// a missing parent table has nothing to point to).
+    /// What `pragma_foreign_key_check` finds in a WITHOUT ROWID table, keyed by primary-key values, matching keys as
+    /// SQLite does (NULLs never point nowhere; a key into a missing table always does).
     private static func withoutRowIDViolations(of table: String, in database: Database) throws -> [(key: String, parent: String)] {
         let primaryKey = try ForeignKey.primaryKey(of: table, in: database)
         var found: [(key: String, parent: String)] = []

@@ -1,23 +1,15 @@
 import SQLite
 
-/// The content of a database being replaced, inside the import's transaction: what it held
-/// is checked and put aside, the schema of schema.sql takes its place, and once the new rows
-/// are in, the indexes, the derived columns, the full-text indexes, the triggers and the
-/// import history follow.
+/// A database's content being replaced in the import's transaction: schema.sql's schema takes its place, and after the
+/// new rows come its indexes, derived columns, full-text indexes, triggers and the import history. Only moonshot's
+/// objects are replaced; other programs' are kept (see `OtherObjects`), and what cannot be, or changes since the last
+/// import that would be lost, make it throw `ImportRefusal` unless `force`.
 ///
-/// Only moonshot's own objects are replaced: what another program added (tables, views, and
-/// indexes or triggers on its tables) is kept as it is, and an index or trigger it made on
-/// moonshot's tables is made again on the new content (see `OtherObjects`). What cannot be kept
-/// that way, and changes made since the last import that the new content does not have,
-/// make the import throw `ImportRefusal` at the end, unless it was told to `force` them away.
-///
-/// The database file itself is never renamed or deleted: whatever its journal mode (rollback
-/// or WAL), readers see the old content or the new, a writer's change is committed before the
-/// import takes the write lock or waits for it, and concurrent imports take turns. The file
-/// keeps its inode, owner and permissions, and a symbolic link to it stays one.
+/// The file is never renamed or deleted: in either journal mode (rollback or WAL) readers see the old content or the
+/// new, a writer's change commits before the import takes the write lock, imports take turns, and the inode, owner,
+/// permissions and a symbolic link to it stay.
 struct DatabaseReplacement {
-    /// Whether the database had no tables, views or anything else (nor another program's
-    /// application id): a new one.
+    /// Whether the database was new: no schema objects, and no other program's application id.
     let wasEmpty: Bool
     /// The rows of the replaced `imports` table, oldest first (see `Provenance.history`).
     let history: [Row]
@@ -25,11 +17,9 @@ struct DatabaseReplacement {
     let olderSchemaVersion: Int64?
     /// Whether to drop what stands in the way, and replace changes, rather than refuse.
     let force: Bool
-    /// What other programs added.
     let others: OtherObjects
     /// The changes made since the last import, if any (or if that cannot be known).
     let priorEdits: PriorEdits?
-    /// The changes noted since the last import, if any.
     var notedEdits: DataEdits? {
         if case .noted(let edits) = priorEdits { edits } else { nil }
     }
@@ -40,16 +30,13 @@ struct DatabaseReplacement {
     private let danglingBefore: DanglingReferences
     /// Which of moonshot's rows other programs' rows named before the import.
     private let referencedBefore: ReferencedRows
-    /// The `CREATE INDEX` statements of schema.sql, run once the rows are in: an index created
-    /// then is one sort, where one kept up to date is a search and an insert per row.
+    /// schema.sql's `CREATE INDEX` statements, run after the rows: one sort instead of a search and insert per row.
     private let deferredIndexes: [String]
-    /// The `CREATE TRIGGER` statements of schema.sql, in its order, run once the rows and the
-    /// full-text indexes are in: the import fills the indexes and derived columns in bulk.
+    /// schema.sql's `CREATE TRIGGER`s, run last: the import fills full-text indexes and derived columns in bulk.
     private let deferredTriggers: [String]
 
-    /// Checks that the database (in a write transaction) is empty or a moonshot database,
-    /// keeps its history, drops everything in it, and creates the schema without its indexes
-    /// and triggers.
+    /// In a write transaction: checks that the database is empty or moonshot's, reads what `finish` compares, drops
+    /// moonshot's objects and creates the schema without its indexes and triggers.
     init(of database: Database, path: String, force: Bool) throws {
         self.force = force
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
@@ -71,8 +58,7 @@ struct DatabaseReplacement {
         deferredTriggers = Self.schemaStatements(ofType: "trigger")
     }
 
-    /// The statements of schema.sql that make its objects of `type`, in its order (as recorded
-    /// when moonshot was built: see `EmbeddedResources`).
+    /// schema.sql's statements for its objects of `type`, in its order.
     private static func schemaStatements(ofType type: String) -> [String] {
         EmbeddedResources.schemaObjects.filter { $0.type == type }.compactMap(\.sql)
     }
@@ -80,12 +66,9 @@ struct DatabaseReplacement {
     /// The input hashes of the import whose content is being replaced, if any.
     var previousInputHashes: InputHashes? { history.last.flatMap(InputHashes.init(historyRow:)) }
 
-    /// Once the rows are in: creates the indexes, works out the derived columns, fills the
-    /// full-text indexes from the tables, creates the triggers, puts the import history back,
-    /// and makes again other programs' indexes and triggers on moonshot's tables. Throws
-    /// `ImportRefusal` unless `force` when something of another program's would be dropped or
-    /// changes made since the last import would be lost; returns what of other programs' was
-    /// kept, and what `force` dropped ("table my_notes").
+    /// Once the rows are in, builds what follows them and makes other programs' indexes and triggers again. Throws
+    /// `ImportRefusal`, unless `force`, when something of theirs would be dropped or changes since the last import
+    /// lost; returns what was kept and what `force` dropped ("table my_notes").
     func finish(in database: Database) throws -> (kept: [String], dropped: [String]) {
         for index in deferredIndexes { try database.execute(index) }
         try DerivedValues.fillIn(database, only: .missions)
@@ -102,9 +85,8 @@ struct DatabaseReplacement {
                 obstacles.append(ImportRefusal.Obstacle(name: "\(object.type) \(object.name)", reason: .cannotBeMadeAgain(error.message)))
             }
         }
-        // Dropping a table can leave others that referred to it pointing nowhere in turn. They
-        // are dropped without `force` too, to name them all: the refusal rolls it all back.
-        // Only rows the import left pointing nowhere count: others pointed nowhere before it.
+        // Dropping a table can leave tables that referred to it pointing nowhere; they are dropped even without
+        // `force`, to name them all (the refusal rolls it back). Only rows the import left pointing nowhere count.
         var droppedTables: Set<String> = []
         for table in try ReferencedRows(in: database).changedSince(referencedBefore) {
             try database.execute("DROP TABLE \(identifier(table.table))")
@@ -133,8 +115,7 @@ struct DatabaseReplacement {
         return (kept.filter { !droppedTables.contains($0.table.lowercased()) }.map(\.name), dropped)
     }
 
-    /// The schema version of a database that is not empty; throws for one moonshot did not
-    /// make, or a newer moonshot did.
+    /// The schema version of a non-empty database; throws for one moonshot did not make, or a newer moonshot did.
     private static func checkedVersion(of database: Database, path: String) throws -> Int64 {
         guard let version = try MoonshotFile.schemaVersion(of: database) else { throw DatabaseWriteProblem.notMoonshots(path: path) }
         if version > MoonshotFile.schemaVersion {
@@ -143,13 +124,9 @@ struct DatabaseReplacement {
         return version
     }
 
-    /// Drops moonshot's tables, views, triggers and indexes, as schema `version` names them (and
-    /// with them other programs' indexes and triggers on them, which `OtherObjects` keeps to make
-    /// again; an index of moonshot's goes wherever it now is: renaming a table carries its indexes
-    /// along, and the import makes them again under their names): views, triggers and indexes first,
-    /// then the full-text indexes (which drop their own tables), then the other tables. The
-    /// import's connection has foreign keys off, so other programs' tables that refer to
-    /// moonshot's keep their rows; `finish` checks what they refer to.
+    /// Drops moonshot's objects as schema `version` names them, wherever they now are (a renamed table takes its
+    /// indexes along), and with them other programs' indexes and triggers on them, which `OtherObjects` keeps. Foreign
+    /// keys are off, so other programs' rows that refer to moonshot's stay; `finish` checks what they refer to.
     private static func dropMoonshotsObjects(in database: Database, version: Int64) throws {
         let objects = try database.rows(
             """

@@ -1,12 +1,9 @@
 import Dataset
 import SQLite
 
-/// Writes validated records into the tables of a database whose schema is already in place
-/// (without its triggers), through statements prepared once. A mission's name and badge are
-/// left empty, for `DerivedValues.fillIn` to set once the rows are in; a crew row's canonical
-/// role is written with the row, as schema.sql's rule (`DerivedValues.canonicalRole`) gives it
-/// for the first row of each role title: a dataset has a handful of titles and many crew rows,
-/// and the rule costs microseconds a row.
+/// Writes validated records into a schema without its triggers, through statements prepared once. Mission names and
+/// badges are left to `DerivedValues.fillIn`; a crew row's canonical role is worked out by schema.sql's rule once per
+/// role title, as a dataset has a handful of titles and many crew rows, and the rule costs microseconds a row.
 final class DatabaseWriter {
     private let insertAstronaut: Statement
     private let insertMission: Statement
@@ -23,7 +20,6 @@ final class DatabaseWriter {
         setCanonicalRole = try database.prepare(DerivedValues.setCanonicalRoleOfOneCrewRow)
     }
 
-    /// Writes one record: an astronaut's row, or a mission's row and its crew's.
     func add(_ record: Record) throws {
         switch record {
         case .astronaut(let astronaut, let number):

@@ -1,18 +1,15 @@
 import SQLite
 
-/// One foreign key of a table, as `pragma_foreign_key_list` gives it, with the parent's
-/// columns named: a key that names none refers to the parent's primary key.
+/// A foreign key as `pragma_foreign_key_list` gives it, the parent's columns filled in (none means its primary key).
 struct ForeignKey {
     /// The key's number among its table's.
     let id: Int64
     /// The table it refers to, as written.
     let parent: String
-    /// The child's columns, and the parent's they match, in order (`to` is empty when the
-    /// key names no columns and the parent does not exist).
+    /// The child's columns and the parent's they match (`to` is empty when it names none and the parent is missing).
     let from: [String]
     let to: [String]
 
-    /// The foreign keys of `table` in `database`.
     static func all(of table: String, in database: Database) throws -> [ForeignKey] {
         let columns = try database.rows(#"SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq"#, [.text(table)])
         var keys: [ForeignKey] = []
@@ -38,8 +35,7 @@ struct ForeignKey {
 }
 
 extension OtherObjects {
-    /// The ordinary tables of `database` that are not moonshot's (no virtual tables or their
-    /// own tables).
+    /// The ordinary tables that are not moonshot's (no virtual tables or their own tables).
     static func tables(in database: Database) throws -> [String] {
         try database.rows(
             """

@@ -7,9 +7,8 @@ enum ImportTarget {
     /// large input. A larger transaction spills pages into the file before it commits.
     static let cacheKiB = 16_384
 
-    /// Opens (creating it if missing) the database at `path`, after checking that a database
-    /// can be made or changed there, with foreign keys off (see `DatabaseReplacement`). Its
-    /// statements wait for other connections' locks as `lockWait` says.
+    /// Opens or creates the database at `path`, with foreign keys off, once its folder and path are checked; its
+    /// statements wait for locks as `lockWait` says.
     static func open(_ path: String, lockWait: LockWaitPolicy) throws -> Database {
         let folder = FileSystem.directory(of: path)
         switch FileSystem.entry(at: folder) {
@@ -32,22 +31,18 @@ enum ImportTarget {
         }
         let database: Database
         do {
-            // Foreign keys off: with them on, dropping moonshot's tables would delete (or refuse
-            // to delete) other programs' rows that refer to them. The reader checks every
-            // reference of the new content, and `DatabaseReplacement.finish` every table's.
+            // Foreign keys off, or dropping moonshot's tables would delete (or refuse to delete) other programs' rows
+            // that refer to them; the reader and `DatabaseReplacement.finish` check references instead.
             database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: lockWait.limit)
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
             throw DatabaseWriteProblem.cannotOpen(path: path, sqliteMessage: error.message)
         }
         if let waiting = lockWait.whenWaiting { database.whenWaitingForALock(after: LockWaitPolicy.announceAfter, waiting) }
-        // More cache than the default 2 MB, for the B-trees of a large input.
         try database.execute("PRAGMA cache_size = -\(cacheKiB)")
         return database
     }
 
-    /// The failure of `work`, a transaction on the database at `path` that was rolled back: a
-    /// busy, foreign, damaged or read-only database as a `DatabaseWriteProblem`; any other
-    /// error as it is.
+    /// A rolled-back `work`'s error, as a `DatabaseWriteProblem` for a busy, foreign, damaged or read-only database.
     static func explained(_ error: SQLiteError, path: String, lockWait: LockWaitPolicy, work: DatabaseWriteProblem.Work) -> any Error {
         switch error.code {
         case .busy: DatabaseWriteProblem.locked(path: path, work: work, limit: lockWait.limit)
@@ -58,10 +53,8 @@ enum ImportTarget {
         }
     }
 
-    /// Finishes the rollback of a failed import, once its connection is closed. After a write
-    /// fails in the operating system (a full disk, a file-size limit), SQLite leaves its journal
-    /// for the next connection to play back: a new connection does that on its first read, and
-    /// the file is then as it was before the import. Nothing to do, and nothing done, otherwise.
+    /// Finishes a failed import's rollback once its connection is closed: after an OS write failure (a full disk, a
+    /// file-size limit) SQLite leaves its journal for the next connection, which plays it back on its first read.
     static func finishRollback(of path: String) {
         guard case .file = FileSystem.entry(at: path),
             let database = try? Database(path: path, mode: .readWrite, busyTimeout: .seconds(1))
@@ -72,8 +65,7 @@ enum ImportTarget {
 
 /// How long an import waits for other programs' locks on the database, and what it does meanwhile.
 package struct LockWaitPolicy {
-    /// The most an import waits for locks, in all its waits together: long enough for another
-    /// import of a large dataset to finish.
+    /// The default `limit`: long enough for another import of a large dataset to finish.
     package static let defaultLimit = Duration.seconds(60)
     /// How long a wait lasts before `whenWaiting` is called.
     static let announceAfter = Duration.seconds(1)

@@ -4,14 +4,12 @@ import SystemSupport
 
 /// What an import did.
 package struct ImportSummary: Sendable {
-    /// How the database changed.
     package enum Outcome: Equatable, Sendable {
         /// The database had no content; now it has.
         case created
         /// The previous content was replaced by content from different input.
         case replaced
-        /// The input was the same as the previous import's: the content is again what that
-        /// import made (any change made to it since is replaced too).
+        /// Same input as the previous import: the content is again what it made (changes since are replaced too).
         case unchanged
     }
 
@@ -28,15 +26,10 @@ package struct ImportSummary: Sendable {
     package var replacedEdits: DataEdits? = nil
 }
 
-/// Loads missions.json and astronauts.json into a moonshot database, all or nothing.
-///
-/// One path for every size of input, in one transaction on the database, under its write
-/// lock: the files are read and validated in one pass while the rows go in (and another thread
-/// hashes the files); then the indexes and full-text indexes are built and the provenance is
-/// recorded. A problem anywhere rolls the whole transaction back.
+/// Loads missions.json and astronauts.json into a moonshot database, all or nothing: one transaction under the write
+/// lock for every input size, validating in one pass as the rows go in while another thread hashes the files.
 package enum Importer {
-    /// Validates the inputs without writing anything; returns their counts or throws
-    /// `ImportFailure` with the problems found (the first `ProblemLog.limit` listed).
+    /// Validates without writing: the counts, or `ImportFailure` listing the first `ProblemLog.limit` problems.
     package static func check(missions: InputSource, astronauts: InputSource) throws -> DatasetCounts {
         let opened = open(missions: missions, astronauts: astronauts)
         return try validate(opened)
@@ -51,22 +44,17 @@ package enum Importer {
         return reader.counts
     }
 
-    /// Imports the inputs into the database at `databasePath`, replacing its content, waiting
-    /// for other programs' locks on it as `lockWait` says.
-    ///
-    /// Throws `ImportFailure` for problems in the input (a file that changed while it was read
-    /// among them), `DatabaseWriteProblem` for an unusable or busy database, `SQLiteError` for
-    /// failures while writing, and `Interrupted` when a signal caught by
-    /// `Interruption.catchingSignals` stopped it. In every case the content of the database
-    /// at `databasePath` is left exactly as it was.
+    /// Replaces the content of the database at `databasePath` with the inputs, waiting for locks as `lockWait` says.
+    /// Throws `ImportFailure` for input problems (a file changed while read too), `DatabaseWriteProblem` for an
+    /// unusable or busy database, `SQLiteError` for write failures and `Interrupted` for a signal caught by
+    /// `Interruption.catchingSignals`, leaving the database exactly as it was in every case.
     package static func run(
         missions: InputSource, astronauts: InputSource, databasePath: String,
         lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false
     ) throws -> ImportSummary {
         let opened = open(missions: missions, astronauts: astronauts)
         guard let missionsFile = opened.missions, let astronautsFile = opened.astronauts else {
-            // Nothing is written; the file that did open is still checked, so every problem is
-            // counted. That throws: the problems of opening are among them.
+            // The file that did open is still checked, so every problem is reported; that throws, as opening failed.
             _ = try validate(opened)
             preconditionFailure("an input that could not be opened passed validation")
         }
@@ -76,8 +64,7 @@ package enum Importer {
             let stop = { failed.isSet || Interruption.isRequested }
             return (missionsContent.sha256(shouldStop: stop), astronautsContent.sha256(shouldStop: stop))
         }
-        // Even when the import fails, nothing goes on reading the input after it returns; a
-        // failed import stops the hashing at once.
+        // Nothing reads the input after the import returns; a failed import stops the hashing at once.
         defer {
             failed.set()
             _ = hashing.wait()
@@ -91,8 +78,7 @@ package enum Importer {
         }
     }
 
-    /// The import's one transaction on the database at `path`. When it fails, the database's
-    /// connection is closed and the rollback finished (see `ImportTarget.finishRollback`).
+    /// The import's one transaction; when it fails, the rollback is finished once the connection is closed.
     private static func write(
         missions: (source: InputSource, file: InputFile), astronauts: (source: InputSource, file: InputFile),
         hashes: () -> (String?, String?), into path: String, lockWait: LockWaitPolicy, force: Bool

@@ -1,35 +1,27 @@
 import SQLite
 
-/// What other programs (or people) added to a moonshot database: tables, views, indexes and
-/// triggers schema.sql does not make, and columns added to its tables. An import replaces only
-/// moonshot's own objects; these are kept, or, where they stand in the way, named.
+/// What other programs (or people) added to a moonshot database: objects schema.sql does not make, and columns added to
+/// its tables. An import keeps these, or names them where they stand in the way.
 struct OtherObjects {
-    /// An index or trigger on one of moonshot's tables or views: dropping the table drops it, so
-    /// the import makes it again, from its own statement, once the new content is in.
+    /// An index or trigger on moonshot's tables or views, which goes with the table: made again after the import.
     struct Attached: Equatable {
         let type: String
         let name: String
         let sql: String
     }
 
-    /// The objects kept as they are: "table my_notes", "view my_view", with the table each
-    /// belongs to (its own name for a table or view).
+    /// The objects kept as they are ("table my_notes"), with the table each belongs to (its own for a table or view).
     let kept: [(name: String, table: String)]
-    /// The indexes and triggers to make again after the import.
     let attached: [Attached]
-    /// Columns of moonshot's tables that schema.sql does not make (table, column): replacing
-    /// the table would lose what they hold.
+    /// Columns of moonshot's tables that schema.sql does not make: replacing the table would lose what they hold.
     let extraColumns: [(table: String, column: String)]
 
-    /// The names of every table, view and index schema.sql makes (its full-text indexes' own
-    /// tables among them), in lower case.
+    /// schema.sql's tables, views and indexes (its full-text indexes' own tables too), in lower case.
     private static let moonshotNames: Set<String> = Set(EmbeddedResources.schemaObjects.filter { $0.type != "trigger" }.map { $0.name.lowercased() })
-    /// The names of schema.sql's triggers, in lower case. SQLite names triggers apart from the
-    /// rest: a table of one's own may be named like one of them, and a trigger like a table.
+    /// schema.sql's triggers, in lower case: SQLite names triggers apart, so a table may share a trigger's name.
     private static let moonshotTriggerNames: Set<String> = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
 
-    /// The full-text indexes of schema version 1. In a later layout these names are another
-    /// program's (a table of one's own named `missions_search` is kept).
+    /// Schema version 1's full-text indexes; in a later layout these names are another program's.
     private static let version1FullTextIndexes = ["missions_search", "astronauts_search"]
 
     /// schema.sql's full-text indexes, whose own tables are named after them.
@@ -37,23 +29,19 @@ struct OtherObjects {
         $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true
     }.map { $0.name.lowercased() }
 
-    /// Whether the object of `type` named `name`, on `table`, is one moonshot makes in a
-    /// database of schema `version`: a trigger named as one of schema.sql's (wherever it now is:
-    /// renaming a table carries its triggers along, and the import must make them again
-    /// under their names), or a table, view or index as `isMoonshots(_:version:)` says.
+    /// Whether the object is one moonshot makes at schema `version`. A trigger counts by name wherever it now is: a
+    /// renamed table takes its triggers along, and the import must make them again under their names.
     static func isMoonshots(type: String, name: String, table: String, version: Int64) -> Bool {
         guard type == "trigger" else { return isMoonshots(name, version: version) }
         let lowered = name.lowercased()
         return moonshotTriggerNames.contains(lowered) || retiredTriggers.contains { $0.name == lowered && version < $0.retiredIn }
     }
 
-    /// Triggers of earlier layouts that schema.sql no longer makes, with the version that
-    /// dropped them: version 6 checks a new crew row's keys after the insert, so that an upsert
-    /// of an existing row's columns is not refused for the keys it leaves out.
+    /// Earlier layouts' triggers that schema.sql no longer makes, with the version that dropped them (version 6 checks
+    /// a new crew row's keys after the insert, so an upsert is not refused for the keys it leaves out).
     private static let retiredTriggers: [(name: String, retiredIn: Int64)] = [("crew_before_insert", 6)]
 
-    /// Drops from `database`, of schema `version`, the triggers its layout had that schema.sql
-    /// no longer makes; returns their names.
+    /// Drops the retired triggers a database of schema `version` has; returns their names.
     static func dropRetiredTriggers(in database: Database, version: Int64) throws -> [String] {
         var dropped: [String] = []
         let query = "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name = ? COLLATE NOCASE"
@@ -65,10 +53,8 @@ struct OtherObjects {
         return dropped
     }
 
-    /// Whether `name` is that of a table, view or index moonshot makes in a database of schema `version`:
-    /// schema.sql's (its full-text indexes' own tables as SQLite made them when moonshot was
-    /// built), or an earlier layout's (version 1 named its full-text indexes otherwise, and an
-    /// earlier SQLite may have made other tables for them).
+    /// Whether `name` is a table, view or index moonshot makes at schema `version`, earlier layouts' included (the
+    /// first named its full-text indexes otherwise, and an older SQLite may have made other tables for them).
     static func isMoonshots(_ name: String, version: Int64) -> Bool {
         let lowered = name.lowercased()
         if moonshotNames.contains(lowered) { return !introducedLater.contains { $0.name == lowered && version < $0.version } }
@@ -77,9 +63,8 @@ struct OtherObjects {
         return indexes.contains { index in lowered == index || shadowTableSuffixes.contains { lowered == index + $0 } }
     }
 
-    /// schema.sql's names first given in a later layout than the first: in an older one, an
-    /// object of that name is another program's, which the import and the repair refuse to
-    /// drop (see `laterNameRefusal`).
+    /// schema.sql's names that later layouts introduced: in an older layout an object of that name is another
+    /// program's, which the import and the repair refuse to drop.
     private static let introducedLater: [(name: String, version: Int64)] = [("astronauts_by_name", 5)]
 
     /// Why neither the import nor the repair may change a database of schema `version` in which
@@ -100,10 +85,8 @@ struct OtherObjects {
     /// The tables an FTS5 index makes for itself are named after it with these.
     private static let shadowTableSuffixes = ["_data", "_idx", "_content", "_docsize", "_config"]
 
-    /// The other objects of `database`, of schema `version`. `differences` are its differences
-    /// from schema.sql when it has a layout that notes changes (`PriorEdits.firstNotingVersion`
-    /// on, whose tables are schema.sql's): the columns of a table whose definition
-    /// differs are compared with schema.sql's (an older layout's tables, all of them).
+    /// The other objects of a database of schema `version`. `differences` (for a layout that notes changes) pick the
+    /// tables whose columns are compared with schema.sql's; without them, an older layout's tables all are.
     init(in database: Database, version: Int64, differences: [SchemaDifference]?) throws {
         var kept: [(name: String, table: String)] = []
         var attached: [Attached] = []

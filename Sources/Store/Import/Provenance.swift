@@ -32,9 +32,8 @@ struct Provenance {
         "astronauts_sha256", "mission_count", "astronaut_count", "crew_count",
     ]
 
-    /// The rows of the `imports` table, oldest first: `id` and then `columns`.
-    /// A table that is no longer as moonshot made it (dropped, or its columns changed by hand)
-    /// has no history to keep: the import starts a new one.
+    /// The `imports` rows, oldest first: `id`, then `columns`. A table no longer as moonshot made it (dropped, columns
+    /// changed by hand) has no history to keep, and the import starts a new one.
     static func history(in database: Database) throws -> [Row] {
         let present = try database.rows("SELECT name FROM pragma_table_info('imports')").compactMap { $0.text(0) }
         guard (["id"] + columns).allSatisfy(present.contains) else { return [] }

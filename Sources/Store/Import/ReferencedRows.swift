@@ -1,15 +1,10 @@
 import SQLite
 
-/// Which of moonshot's rows other programs' rows refer to, by what the data calls those rows:
-/// a mission by its id, an astronaut by their id, a crew row by its mission and astronaut.
-///
-/// An import numbers astronauts and crew positions by their places in the files, so a foreign
-/// key into `astronauts (number)` or `crew (mission_id, position)` can come to name another row
-/// than it did, while every key still points somewhere. The import compares this before and
-/// after it replaces moonshot's tables.
+/// Which of moonshot's rows other programs' rows refer to, by identity (a mission's id, an astronaut's id, a crew row's
+/// mission and astronaut). The import numbers astronauts and crew positions by their places in the files, so a key into
+/// `astronauts (number)` or `crew (mission_id, position)` can come to name another row: compared before and after.
 struct ReferencedRows {
-    /// One foreign key of another program's table: for each value of its columns, the row it
-    /// names and how many of the table's rows hold it.
+    /// Another program's foreign key: for each value of its columns, the row it names and how many rows hold it.
     private struct Reference {
         let table: String
         let key: Int64
@@ -22,8 +17,7 @@ struct ReferencedRows {
     /// What each row's identity is made of, for moonshot's tables that keys may change under.
     private static let identities = ["astronauts": ["id"], "crew": ["mission_id", "astronaut_id"]]
 
-    /// The references of the tables of `database` that are not moonshot's into astronauts or
-    /// crew by columns other than what names the row.
+    /// Other programs' foreign keys into astronauts or crew by columns other than the rows' identities.
     init(in database: Database) throws {
         var references: [Reference] = []
         for table in try OtherObjects.tables(in: database) {
@@ -51,8 +45,7 @@ struct ReferencedRows {
         self.references = references
     }
 
-    /// The tables with rows that name another row now than in `earlier` (rows that name none
-    /// now are `DanglingReferences`'), with how many, and the table they point into.
+    /// The tables with rows that name another row than in `earlier` (rows naming none are `DanglingReferences`').
     func changedSince(_ earlier: ReferencedRows) -> [(table: String, rows: Int, parent: String)] {
         var changed: [(table: String, rows: Int, parent: String)] = []
         for before in earlier.references {

@@ -2,30 +2,16 @@ import Dataset
 import SQLite
 import SystemSupport
 
-/// `moonshot check --repair`: puts back what an edit broke, in one transaction under the write
-/// lock: schema.sql's indexes, views, triggers and full-text indexes that are missing or
-/// changed, a changed table rebuilt with its rows, a missing one made empty, and the derived
-/// values.
+/// `moonshot check --repair`: in one transaction under the write lock, puts back schema.sql's missing or changed
+/// objects (a changed table rebuilt with its rows, a missing one made empty) and the derived values, and brings an
+/// older layout that notes changes to schema.sql's in place, keeping its rows, import history and record of changes.
 ///
-/// It changes only what it can prove right. Before anything changes, `RepairVerdict` refuses
-/// a table whose rows would not keep their keys, and a table that is not where it belongs (a
-/// view in its place, or another table that may be it renamed). The rows of moonshot's tables
-/// are fingerprinted before and after (`RowFingerprint`): a repair that would lose, add or
-/// change one changes nothing, and so does one that leaves schema.sql's objects not as
-/// schema.sql makes them. Other programs' triggers on moonshot's tables do not run meanwhile
-/// (they are set aside and made again); their other objects are left alone (those on a
-/// rebuilt table are made again). A file SQLite finds damaged is not touched, and a database
-/// that needs no repair is only read.
-///
-/// A database of an older layout that notes changes (`PriorEdits.firstNotingVersion` on) is
-/// brought to schema.sql's in place, keeping its rows, its import history and its record of
-/// changes (which an import would replace).
+/// It changes only what it can prove right: `RepairVerdict` refuses beforehand, and a repair that would change
+/// moonshot's rows (`RowFingerprint`) or leave schema.sql's objects wrong changes nothing. Other programs' triggers are
+/// set aside meanwhile, a damaged file is not touched, and a sound one is only read.
 package enum DatabaseRepair {
-    /// Repairs the database at `path`, waiting for other programs' locks as `lockWait` says;
-    /// returns what it did, one line each ("made trigger missions_au again as schema.sql makes
-    /// it"), nothing when nothing needed it. Throws, leaving the database as it was, for a
-    /// file that is not a moonshot database of this schema version or of an older one that
-    /// notes changes, one that is locked, or a repair it refuses (`RepairRefusal`).
+    /// Repairs the database at `path`; returns what it did, a line each, or nothing. Throws, leaving it as it was, for
+    /// a file not moonshot's in this or an older change-noting layout, a lock held past `lockWait`, or a refusal.
     package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
         try MoonshotFile.checkFile(path)
         do {
@@ -52,10 +38,8 @@ package enum DatabaseRepair {
         }
     }
 
-    /// What the repair of `database` (a private copy) would refuse, tried and rolled back: so
-    /// that `check` advises what the repair then does. Nil when it would go through. Throws
-    /// only when the copy's folder has no room for the trial's writes, which says nothing of
-    /// the repair.
+    /// What the repair would refuse, tried on a private copy and rolled back, so that `check` advises what it then
+    /// does. Throws only when the copy's folder has no room for the trial's writes, which says nothing of the repair.
     package static func refusalOnTrial(of database: Database, path: String) throws -> RepairRefusal? {
         do {
             let version = try layout(of: database, path: path)
@@ -70,8 +54,7 @@ package enum DatabaseRepair {
         }
     }
 
-    /// The schema version of `database`, one the repair takes: this one, or an older one that
-    /// notes changes.
+    /// The schema version of `database`: this one, or an older one that notes changes; throws for any other.
     private static func layout(of database: Database, path: String) throws -> Int64 {
         try MoonshotFile.checkLayout(
             of: database, path: path, notOurs: DatabaseWriteProblem.notMoonshots(path: path), accepting: PriorEdits.firstNotingVersion)
@@ -90,20 +73,18 @@ package enum DatabaseRepair {
         return try !FullTextIndexes.outOfStep(in: database).isEmpty
     }
 
-    /// Throws when SQLite's quick check finds the file damaged: a repair writes nothing into it.
-    /// A row that breaks a rule of its table is not damage: a rebuild of that table names it.
+    /// Throws when SQLite's quick check finds damage: a repair writes nothing into a damaged file.
     private static func refuseDamage(_ database: Database, path: String) throws {
         let first = try database.rows("PRAGMA quick_check(1)").first?.text(0) ?? "no answer"
         guard first != "ok" else { return }
-        // Rows that break a rule are not damage; any other finding, or more than are read, is.
+        // Rows that break a rule are not damage (a rebuild names them); any other finding, or more than are read, is.
         let findings = (try? database.rows("PRAGMA quick_check(100)").compactMap { $0.text(0) }) ?? [first]
         if findings.count == 100 || !findings.allSatisfy(IntegrityFindings.isRuleBreak) {
             throw RepairRefusal.damaged(path: path, finding: first.split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 
-    /// The repair itself, inside a transaction, once `needsRepair` (which refuses a damaged
-    /// file) has found something to do.
+    /// The repair itself, in a transaction, once `needsRepair` (which refuses a damaged file) found something to do.
     private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
         if let refusal = try OtherObjects.laterNameRefusal(in: database, version: version, path: path) { throw refusal }
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
@@ -141,9 +122,8 @@ package enum DatabaseRepair {
         return done
     }
 
-    /// Makes again an object of another program's that the repair had to drop (it was on a
-    /// table the repair rebuilt, or a trigger set aside); throws, so that nothing is changed,
-    /// when it no longer fits schema.sql's objects.
+    /// Makes again another program's object the repair dropped (on a rebuilt table, or a trigger set aside); throws, so
+    /// that nothing changes, when it no longer fits schema.sql's objects.
     private static func makeAgain(_ type: String, _ name: String, sql: String, in database: Database, path: String) throws {
         do {
             try database.execute(sql)
@@ -152,9 +132,8 @@ package enum DatabaseRepair {
         }
     }
 
-    /// Drops the triggers other programs made on moonshot's tables and views, so that none of
-    /// them runs while the repair changes rows (nor goes with a view it makes again); returns
-    /// them, to be made again.
+    /// Drops other programs' triggers on moonshot's tables and views, so that none runs while the repair changes rows
+    /// (nor goes with a view it makes again); returns them to be made again.
     private static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
         let ours = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
         // Triggers on schema.sql's views too: re-making a view drops its triggers.
@@ -170,9 +149,8 @@ package enum DatabaseRepair {
         return triggers
     }
 
-    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`)
-    /// say: drops what is changed or in another object's place, rebuilds a changed table with
-    /// its rows, then makes what is missing and the other programs' objects a rebuild dropped.
+    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`) say, then makes again the
+    /// other programs' objects a rebuild dropped.
     private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
         var done: [String] = []
         var remade: Set<String> = []
@@ -208,8 +186,7 @@ package enum DatabaseRepair {
         return done
     }
 
-    /// Sets the derived columns by their rules, and fills afresh the full-text indexes that were
-    /// made again or are out of step.
+    /// Sets the derived columns by their rules, and refills the full-text indexes made again or out of step.
     private static func repairDerivedValuesAndIndexes(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
         var done: [String] = []
         let derived = try DerivedValues.fillIn(database)
@@ -226,9 +203,7 @@ package enum DatabaseRepair {
         FullTextIndexes.indexedTables.map(\.index).first { name == $0 || FullTextIndexes.ownTables(of: $0).contains { $0.lowercased() == name } }
     }
 
-    /// Makes every object of schema.sql that the database lacks, in schema.sql's order (the
-    /// full-text indexes make their own tables); says what it made, as made again for those in
-    /// `remade` (lower-case names).
+    /// Makes schema.sql's objects the database lacks, in order; says what it made ("again" for those in `remade`).
     private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [String] {
         // Triggers have names of their own: a view may share a trigger's name.
         let present = Set(

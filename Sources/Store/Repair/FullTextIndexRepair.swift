@@ -1,12 +1,10 @@
 import SQLite
 
-/// How a repair makes moonshot's full-text indexes whole: an index holds nothing but what its
-/// table gives it, so one that is changed, missing or unreadable is dropped (FTS5 drops its
-/// own tables with it) and made afresh; one that has only fallen out of step is rebuilt.
+/// How a repair makes the full-text indexes whole: an index holds only what its table gives it, so a changed, missing
+/// or unreadable one is dropped (FTS5's own tables with it) and made afresh, and one out of step is rebuilt.
 enum FullTextIndexRepair {
-    /// Drops what stands under the name of `index` (a view or an index is dropped as such) and
-    /// checks that none of the names of FTS5's own tables is left taken. `RepairVerdict` has
-    /// made sure it keeps no rows of its own.
+    /// Drops what stands under `index`'s name and checks that no name of FTS5's own tables is left taken;
+    /// `RepairVerdict` has made sure it keeps no rows of its own.
     static func drop(_ index: String, in database: Database, path: String) throws {
         let standing = try database.rows(
             "SELECT type, name, sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(index)]
@@ -23,8 +21,7 @@ enum FullTextIndexRepair {
         }
     }
 
-    /// Fills each of `indexes` afresh from its table; one FTS5 cannot even rebuild is dropped
-    /// and made again first.
+    /// Fills each of `indexes` afresh from its table, dropping and making again one FTS5 cannot even rebuild.
     static func rebuild(_ indexes: [String], in database: Database, path: String) throws {
         for index in indexes {
             do {
@@ -40,8 +37,7 @@ enum FullTextIndexRepair {
         try database.execute("SAVEPOINT moonshot_full_text; RELEASE moonshot_full_text")
     }
 
-    /// Drops the virtual table `name`. FTS5 opens an index to drop it, reading its own tables:
-    /// when that fails, they are first set as those of an empty index.
+    /// FTS5 reads an index's own tables to drop it: when that fails, they are first set to an empty index's.
     private static func dropVirtualTable(_ name: String, index: String, in database: Database, path: String) throws {
         // FTS5 drops its own tables by name: each must be one it could have made.
         if let other = try foreignOwnTable(of: index, in: database) {
@@ -59,8 +55,7 @@ enum FullTextIndexRepair {
         }
     }
 
-    /// Gives `index`'s own tables the rows of an empty index of schema.sql's, made in a private
-    /// in-memory database, making any that is missing.
+    /// Gives `index`'s own tables the rows of an empty index made in memory, making any that is missing.
     private static func emptyOwnTables(of index: String, in database: Database, path: String) throws {
         let scratch = try emptyIndex(index)
         for own in FullTextIndexes.ownTables(of: index) {
@@ -78,14 +73,12 @@ enum FullTextIndexRepair {
         }
     }
 
-    /// The first name of `index`'s own tables that something holds while the index does not
-    /// stand: FTS5 makes them with it, so none may stand there already.
+    /// The first of `index`'s own table names something holds without the index: FTS5 makes them, so none may be taken.
     static func takenOwnTable(of index: String, in database: Database) throws -> String? {
         try FullTextIndexes.ownTables(of: index).first { try database.hasSchemaObject(named: $0) }
     }
 
-    /// The first of `index`'s own tables that has other columns than FTS5 gives it: another
-    /// program's table, which dropping the index would drop.
+    /// The first of `index`'s own tables not as FTS5 makes it: another program's, which dropping the index would drop.
     static func foreignOwnTable(of index: String, in database: Database) throws -> String? {
         let scratch = try emptyIndex(index)
         return try FullTextIndexes.ownTables(of: index).first { own in

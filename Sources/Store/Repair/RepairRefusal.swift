@@ -1,5 +1,4 @@
-/// Why the repair of the database at `path` stopped, leaving it as it was: the facts, which
-/// the command line phrases.
+/// Why the repair of the database at `path` stopped, leaving it as it was; the command line phrases it.
 package enum RepairRefusal: Error, Equatable, Sendable {
     /// SQLite's quick check finds the file damaged (`finding`, on one line).
     case damaged(path: String, finding: String)
@@ -9,12 +8,10 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String)
     /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
     case tableInPlaceOf(path: String, name: String, type: String)
-    /// Moonshot's table `table` is not where it belongs: `standing` (a view, a virtual table)
-    /// stands in its place, or nothing does; `candidate` is a table that may hold its rows
-    /// under another name; `keys` are the columns that key its rows.
+    /// Moonshot's `table` is not where it belongs: `standing` (a view, a virtual table) or nothing is in its place;
+    /// `candidate` may hold its rows under another name; `keys` key its rows.
     case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column])
-    /// Table `table` lacks `column`, one of the columns that key its rows; it has `present`, of
-    /// which `extra` are not schema.sql's.
+    /// `table` lacks `column`, one of its key columns; it has `present`, of which `extra` are not schema.sql's.
     case keyColumnMissing(path: String, table: String, column: ColumnDifferences.Column, present: [String], extra: [String])
     /// A row (`row`: "the row of missions where id = '011'") would not keep its key in the rebuilt
     /// table: it is NULL, or SQLite would convert it with loss.

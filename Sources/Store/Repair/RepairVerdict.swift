@@ -1,9 +1,8 @@
 import SQLite
 
-/// Whether a repair may put right a difference from schema.sql, decided before anything
-/// changes, so that `check` advises what the repair then does. A table of moonshot's is put
-/// right only when its rows keep their keys and no other table could be it renamed; a
-/// full-text index only when what stands in its place holds nothing of its own.
+/// Whether a repair may put a difference from schema.sql right, decided before anything changes so that `check` can
+/// advise: a table only when its rows keep their keys and no other table could be it renamed, a full-text index only
+/// when what stands in its place holds nothing of its own.
 package enum RepairVerdict {
     /// Why the repair would refuse to put `difference` right, or nil when it may.
     package static func refusal(for difference: SchemaDifference, in database: Database, path: String) throws -> RepairRefusal? {
@@ -57,18 +56,16 @@ package enum RepairVerdict {
         return try holdsNothingOfItsOwn(index, sql, in: database) ? nil : .indexHoldsRows(path: path, index: index)
     }
 
-    /// Whether the virtual table `index` (made by `sql`) is an FTS5 index over another table's
-    /// content, or over none, which keeps no rows of its own: FTS5 keeps a table's own rows in
-    /// its `_content` table, and makes a `_config` table for every index.
+    /// Whether `index` is an FTS5 index over another table's content or none, keeping no rows of its own: FTS5 keeps
+    /// own rows in a `_content` table, and makes a `_config` table for every index.
     private static func holdsNothingOfItsOwn(_ index: String, _ sql: String, in database: Database) throws -> Bool {
         let module = sql.lowercased().split(whereSeparator: \.isWhitespace).drop { $0 != "using" }.dropFirst().first
         guard module?.hasPrefix("fts5") == true else { return false }
         return try database.hasSchemaObject(named: index + "_config", type: "table") && !database.hasSchemaObject(named: index + "_content", type: "table")
     }
 
-    /// A table not of schema.sql's (a virtual one too) that may hold `table`'s rows under
-    /// another name: one that has every column a row of it must have, or that carries one of
-    /// the indexes or triggers schema.sql makes on it (a rename takes them along).
+    /// A table not of schema.sql's (virtual too) that may be `table` renamed: one with all its required columns, or
+    /// that carries one of schema.sql's indexes or triggers on it (a rename takes them along).
     static func renamedCandidate(for table: MoonshotTable, in database: Database) throws -> String? {
         let ours = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
         let onTable = Set(EmbeddedResources.schemaObjects.filter { $0.table == table.name && $0.name != table.name }.map { $0.name.lowercased() })

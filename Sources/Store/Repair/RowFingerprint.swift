@@ -1,11 +1,9 @@
 import Dataset
 import SQLite
 
-/// The rows of moonshot's tables as a repair must keep them: for each table, how many rows it
-/// holds and a digest of their values in schema.sql's columns (keys included, derived columns
-/// aside), whatever the rows' order. A value counts as kept when its bytes are, or when SQLite
-/// converts it without loss (the text '11' into an INTEGER column as 11). A repair whose
-/// fingerprint would differ changes nothing.
+/// The rows of moonshot's tables as a repair must keep them: each table's row count and an order-free digest of its
+/// values in schema.sql's columns (derived ones aside). A value is kept when its bytes are, or when SQLite converts it
+/// without loss ('11' into an INTEGER column as 11).
 struct RowFingerprint: Equatable {
     /// A table's rows: how many, and the sum of their digests (a sum, so that order does not count).
     struct Rows: Equatable {
@@ -18,7 +16,6 @@ struct RowFingerprint: Equatable {
     /// Each table's rows; a table that is missing has none.
     private(set) var rows: [String: Rows] = [:]
 
-    /// The fingerprint of `tables` of `database` as they stand.
     init(of tables: [MoonshotTable], in database: Database) throws {
         var columns: [String: [String]] = [:]
         for table in tables {
@@ -43,10 +40,8 @@ struct RowFingerprint: Equatable {
         MoonshotTable.all.map(\.name).first { rows[$0] != other.rows[$0] }
     }
 
-    /// SQL that gives the value of `expression` by its exact bytes: NULL as 'n'; a blob as 'b'
-    /// and hex; a real as 'r' and its 17 digits; text, an integer and a whole real alike as 't'
-    /// and the hex of their text, so that SQLite's lossless conversions ('11' or 11.0 into an
-    /// INTEGER column as 11) keep a value, and any other does not.
+    /// SQL giving `expression`'s value by its exact bytes, with text, integers and whole reals alike, so that SQLite's
+    /// lossless conversions ('11' or 11.0 into an INTEGER column as 11) keep a value and no other does.
     static func canonical(_ expression: String) -> String {
         let e = expression
         return "CASE typeof(\(e)) WHEN 'null' THEN 'n' WHEN 'blob' THEN 'b' || hex(\(e)) "

@@ -1,7 +1,6 @@
 import SQLite
 
-/// How a table's columns differ from those schema.sql makes: the ones it has that schema.sql
-/// does not make, and schema.sql's that it lacks, each with its declared type.
+/// How a table's columns differ from schema.sql's: its extra ones, and schema.sql's it lacks with their declared types.
 package struct ColumnDifferences: Equatable, Sendable {
     package struct Column: Equatable, Sendable {
         package let name: String
@@ -10,20 +9,15 @@ package struct ColumnDifferences: Equatable, Sendable {
 
     package let extra: [String]
     package let missing: [Column]
-    /// The indexes on the first extra column, which must go before it can be dropped (moonshot's
-    /// own are made again by a repair).
+    /// The indexes on the first extra column, which must go before it can be dropped (a repair remakes moonshot's).
     package var indexesOnFirstExtra: [String] = []
 }
 
-/// Rebuilds a table whose definition was changed (by `sqlite-utils transform`, say) as
-/// schema.sql defines it, keeping every row: the table steps aside under another name,
-/// schema.sql's statement makes it again (so that it is recorded exactly as schema.sql writes
-/// it), SQLite copies the rows across, and the old one is dropped. Runs inside the repair's
-/// transaction, with foreign keys off (with them on, dropping a table deletes the rows that
-/// refer to it).
+/// Rebuilds a changed table (by `sqlite-utils transform`, say) as schema.sql defines it, keeping every row, so that it
+/// is recorded exactly as schema.sql writes it. Runs in the repair's transaction with foreign keys off (with them on,
+/// dropping a table deletes the rows that refer to it).
 package struct TableRebuild {
-    /// An index or trigger another program made on the table, which dropping it drops too:
-    /// made again, from its own statement, once the repair has made schema.sql's objects.
+    /// Another program's index or trigger on the table, which goes with it: made again once schema.sql's objects are.
     struct OtherObject {
         let type: String
         let name: String
@@ -31,12 +25,10 @@ package struct TableRebuild {
     }
 
     let table: String
-    /// How many rows were kept.
     let rowCount: Int
     let otherObjects: [OtherObject]
 
-    /// Rebuilds `moonshotTable` of `database` as schema.sql makes it. Throws, naming it, for a
-    /// column schema.sql does not make (what it holds would be lost), a row schema.sql's table
+    /// Throws, naming it, for a column schema.sql does not make (what it holds would be lost), a row schema.sql's table
     /// refuses, or a row that would not keep its key; the caller's transaction then changes nothing.
     init(_ moonshotTable: MoonshotTable, in database: Database, path: String) throws {
         let table = moonshotTable.name
@@ -60,8 +52,7 @@ package struct TableRebuild {
             else { return nil }
             return OtherObject(type: type, name: name, sql: sql)
         }
-        // The rows are copied by SQLite, value for value (text that is not UTF-8 too): the table
-        // steps aside under another name, schema.sql's is made, and the rows go across.
+        // The table steps aside and SQLite copies its rows, value for value (text not UTF-8 too), into schema.sql's.
         let old = try Self.unusedName(in: database)
         let legacy = try database.scalar("PRAGMA legacy_alter_table") ?? .integer(0)
         try database.execute("PRAGMA legacy_alter_table = ON")  // no other object is rewritten or parsed
@@ -89,8 +80,7 @@ package struct TableRebuild {
         return "moonshot_repair_\(number)"
     }
 
-    /// Throws `keyWouldChange`, naming the row, when a row of `old` has no row with the same
-    /// `key` in the rebuilt `table` (a key that was NULL, or that SQLite converted with loss).
+    /// Throws `keyWouldChange` for a row of `old` whose `key` is not in `table` (NULL, or converted with loss).
     private static func checkKeys(_ key: [String], of table: String, from old: String, in database: Database, path: String) throws {
         guard !key.isEmpty else { return }
         let canonical = { (alias: String) in key.map { RowFingerprint.canonical("\(alias).\(identifier($0))") }.joined(separator: " || '|' || ") }
@@ -103,8 +93,7 @@ package struct TableRebuild {
         throw RepairRefusal.keyWouldChange(path: path, table: table, row: "the row of \(table) where \(values)")
     }
 
-    /// The row of `old` that schema.sql's table refuses, found by copying the rows one at a
-    /// time: "the row of crew where mission_id = 11, position = 2".
+    /// The row of `old` that schema.sql's table refuses, found by copying one at a time: "the row of crew where ...".
     private static func firstRefusedRow(copy: String, from old: String, table: String, key: [String], in database: Database) throws -> String {
         let keyList = key.isEmpty ? "NULL" : key.map(identifier).joined(separator: ", ")
         // A table without rowid (made WITHOUT ROWID) is walked by place.
@@ -121,9 +110,8 @@ package struct TableRebuild {
         return "a row of \(table)"
     }
 
-    /// The columns `table` has in `database` that schema.sql's statement `sql` does not make,
-    /// and those it makes that the table lacks, in their tables' order (generated columns left
-    /// out unless `generated`).
+    /// The columns `table` has that `sql` does not make, and those `sql` makes that `table` lacks, in order; generated
+    /// columns count only when `generated` is true.
     static func columnDifferences(of table: String, madeBy sql: String, in database: Database, generated: Bool = true) throws -> ColumnDifferences {
         let made = try columns(of: table, madeBy: sql)
         let wanted = made.names
@@ -144,8 +132,7 @@ package struct TableRebuild {
             indexesOnFirstExtra: indexes ?? [])
     }
 
-    /// What to do about a table's columns that schema.sql does not make, before a repair can
-    /// rebuild it: copy one back into schema.sql's column when that is missing (a rename by
+    /// Advice on a column schema.sql does not make: copy it back into schema.sql's missing column (a rename by
     /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
     package static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
         let extra = columns.extra[0]
@@ -164,8 +151,7 @@ package struct TableRebuild {
             + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
     }
 
-    /// The columns of the table `sql` makes, those of its primary key, and their declared
-    /// types, in order: read from the table made in a private in-memory database.
+    /// The columns, primary key and declared types of the table `sql` makes, read from it made in memory.
     private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String], types: [String]) {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
         try scratch.execute(sql)

@@ -1,31 +1,25 @@
 import Dataset
 import SQLite
 
-/// What changed in the data since the last import, whoever changed it: the triggers of
-/// schema.sql note every inserted, changed or deleted row in `edited_rows`, and an import
-/// starts it empty.
+/// What changed in the data since the last import, whoever changed it: schema.sql's triggers note every inserted,
+/// changed or deleted row in `edited_rows`, which an import empties.
 package struct DataEdits: Equatable, Sendable {
-    /// How many rows of each table were inserted, changed or deleted (each row once, however
-    /// often; a row whose key changed counts under its old key and its new one).
+    /// Rows of each table inserted, changed or deleted, each once however often (a changed key counts old and new).
     package let missions: Int
     package let astronauts: Int
     package let crew: Int
     /// When the first and the last of those changes were made, in UTC: "2026-11-25T10:47:00Z".
     package let firstEditedAt: String?
     package let lastEditedAt: String?
-    /// When `moonshot check --repair` last put back what records the changes (`edited_rows`,
-    /// or a trigger that notes them), after something had removed it: changes made before
-    /// then may not all be noted. Nil when the record was never broken.
+    /// When `check --repair` last put back a removed `edited_rows` or noting trigger: changes made before then may not
+    /// all be noted. Nil when the record was never broken.
     package let unnotedBefore: String?
 
-    /// The row `edited_rows` holds, in place of a changed row's, for `unnotedBefore`: its
-    /// `table_name` and `row_key`.
+    /// The `edited_rows` row (`table_name`, `row_key`) that holds `unnotedBefore`.
     static let lostRecordMarker = (table: "edited_rows", key: "made whole again")
 
-    /// Whether `differences` from schema.sql leave changes unnoted: `edited_rows`, or a trigger
-    /// that notes changes in it, missing or changed. In an older layout (`isOlderLayout`) such an
-    /// object may differ from schema.sql as its own version made it (`EarlierNotingObjects`);
-    /// read from `database`.
+    /// Whether `differences` leave changes unnoted: `edited_rows` or a noting trigger missing or changed. In an older
+    /// layout such an object may differ as its own version made it (`EarlierNotingObjects`).
     package static func recordIsBroken(by differences: [SchemaDifference], in database: Database, isOlderLayout: Bool) throws -> Bool {
         for difference in differences where difference.changesMoonshotsObjects {
             let name = difference.object.name.lowercased()
@@ -53,12 +47,10 @@ package struct DataEdits: Equatable, Sendable {
             """, [.text(lostRecordMarker.table), .text(lostRecordMarker.key)])
     }
 
-    /// How many rows changed in all.
     package var total: Int { missions + astronauts + crew }
 
-    /// What changed, in words: "2 missions, 1 astronaut and 3 crew rows changed since
-    /// 2026-11-25 10:47:00 UTC". The one sentence `moonshot metadata`, the site's footer and
-    /// `moonshot check` say it with.
+    /// The one sentence `moonshot metadata`, the site's footer and `moonshot check` use: "2 missions, 1 astronaut and 3
+    /// crew rows changed since 2026-11-25 10:47:00 UTC".
     package var summary: String {
         let unnoted = unnotedBefore.map { "changes made before \(readableTimestamp($0)) may not all be noted (what records them had been removed)" }
         guard let firstEditedAt, total > 0 else { return unnoted ?? "no changes" }

@@ -1,9 +1,6 @@
-/// Why a moonshot database cannot be opened for questions, or read: the facts, which the
-/// command line phrases. `path` is the database's path as the user gave it.
+/// Why a moonshot database cannot be opened or read, for the command line to phrase; `path` is as the user gave it.
 package enum DatabaseProblem: Error, Equatable, Sendable {
-    /// There is no file at `path`.
     case missing(path: String)
-    /// `path` is a folder.
     case folder(path: String)
     /// `path` is neither a file nor a folder (a socket, a device...).
     case notARegularFile(path: String)
@@ -11,12 +8,9 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case unreadableFile(path: String, reason: String)
     /// Another process holds a lock on the database.
     case busy(path: String)
-    /// The file is not a moonshot database.
     case notMoonshots(path: String)
-    /// SQLite finds the file damaged.
     case damaged(path: String, sqliteMessage: String)
-    /// A full-text index does not agree with its table, or FTS5 cannot read it; the tables are
-    /// not affected, and a repair rebuilds the index from them.
+    /// A full-text index disagrees with its table or FTS5 cannot read it; the tables are sound, a repair rebuilds it.
     case fullTextIndexDamaged(path: String, sqliteMessage: String)
     /// SQLite cannot read the file, for another reason.
     case unreadable(path: String, sqliteMessage: String)
@@ -32,11 +26,9 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case unfinishedTransaction(path: String)
     /// A column moonshot never leaves NULL is NULL.
     case unexpectedNull(column: String)
-    /// The check's private copy of the database (of `bytes`) does not fit in SQLite's
-    /// temporary folder, `folder` (nil when it cannot be told).
+    /// The check's private copy of the database (`bytes`) does not fit in SQLite's temporary `folder` (nil if unknown).
     case noRoomToCheck(path: String, folder: String?, bytes: Int64?)
-    /// SQLite finds no folder it may write its temporary files in, where the check copies the
-    /// database (of `bytes`).
+    /// SQLite finds no folder it may write temporary files in, where the check copies the database.
     case noTemporaryFolder(path: String, bytes: Int64?)
 }
 

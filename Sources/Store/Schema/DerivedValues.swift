@@ -1,13 +1,11 @@
 import SQLite
 
-/// The columns whose values follow from others (a mission's `name` and `badge` from its `id`,
-/// a crew row's `canonical_role` from its `role`), by the rules schema.sql writes once, in
-/// the views `derived_mission_names` and `derived_crew_roles`. The triggers keep them; the
-/// import fills them in, and `check` compares and repairs them, through these statements.
+/// Columns that follow from others (a mission's `name` and `badge` from its `id`, a crew row's `canonical_role` from
+/// its `role`) by rules schema.sql writes once, in views `derived_mission_names` and `derived_crew_roles`; the triggers
+/// keep them, and the import and `check` fill, compare and repair them through these statements.
 package enum DerivedValues {
     /// A column that disagrees with its rule: where, what it holds and what it should.
     package struct Disagreement: Equatable, Sendable {
-        /// "missions", "crew".
         package let table: String
         /// The row: "11" for a mission, "11/2" for a crew row.
         package let rowKey: String
@@ -21,11 +19,9 @@ package enum DerivedValues {
         case missions, crew
     }
 
-    /// The derived columns of each table that has them.
     static let columns = ["missions": ["name", "badge"], "crew": ["canonical_role"]]
 
-    /// Sets every derived column (of `table` only, if given) that disagrees with its rule;
-    /// returns how many rows changed.
+    /// Sets every derived column (of `table` only, if given) that disagrees with its rule; returns the rows changed.
     @discardableResult
     package static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
         var changed = 0
@@ -36,8 +32,7 @@ package enum DerivedValues {
         return changed
     }
 
-    /// A statement that sets the canonical role of crew row (`?1` mission, `?2` position) by
-    /// the rule, and returns it.
+    /// A statement setting the canonical role of crew row (`?1` mission, `?2` position) by the rule, returning it.
     static let setCanonicalRoleOfOneCrewRow = update(.crew) + " AND mission_id = ?1 AND position = ?2 RETURNING canonical_role"
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
@@ -64,8 +59,7 @@ package enum DerivedValues {
         }
     }
 
-    /// The statement that puts the derived columns of `table` right, touching only the rows
-    /// that disagree.
+    /// The statement that puts `table`'s derived columns right, touching only the rows that disagree.
     private static func update(_ table: Table) -> String {
         switch table {
         case .missions:

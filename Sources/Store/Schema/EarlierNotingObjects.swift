@@ -1,6 +1,5 @@
-/// The objects that note changes in `edited_rows` as schema versions 3 to 5 defined them, where
-/// version 6 defines them otherwise: in such a database, one that differs from schema.sql is
-/// whole if it is as its own version made it, and broken otherwise (someone changed it).
+/// The change-noting objects as schema versions 3 to 5 defined them, unlike version 6: in such a database one that
+/// differs from schema.sql is whole if it is as its own version made it, else broken.
 enum EarlierNotingObjects {
     /// Each definition, by name (lower case), as SQLite keeps it.
     static let definitions: [String: String] = [

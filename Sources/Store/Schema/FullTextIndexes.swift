@@ -1,13 +1,11 @@
 import SQLite
 
-/// The full-text indexes of a moonshot database (`missions_fts`, `astronauts_fts`): FTS5
-/// tables over the text of their tables, which the triggers keep up to date.
+/// The full-text indexes (`missions_fts`, `astronauts_fts`): FTS5 tables over their tables' text, kept by triggers.
 package enum FullTextIndexes {
     /// The indexes and the tables whose text they index.
     package static let indexedTables = [(index: "missions_fts", table: "missions"), (index: "astronauts_fts", table: "astronauts")]
 
-    /// The tables FTS5 makes for `index` (its `_data`, `_idx`, `_docsize` and `_config`), as
-    /// running schema.sql recorded them.
+    /// The tables FTS5 makes for `index` (`_data`, `_idx`, `_docsize`, `_config`), as running schema.sql recorded them.
     static func ownTables(of index: String) -> [String] {
         EmbeddedResources.schemaObjects.filter { $0.type == "table" && $0.name.lowercased().hasPrefix(index + "_") }.map(\.name)
     }
@@ -19,10 +17,8 @@ package enum FullTextIndexes {
         }
     }
 
-    /// The indexes that do not hold exactly their table's text (FTS5's thorough check, with
-    /// `rank` = 1, which compares the index with the table; the plain check does not), or that
-    /// FTS5 cannot read at all (a broken `_config`), with SQLite's message for each; of those
-    /// named in `only`, when given. FTS5 runs the check as a write: call it inside
+    /// The indexes (of `only`, if given) that FTS5 cannot read or that do not hold exactly their table's text, by its
+    /// thorough check (`rank` = 1 compares with the table; the plain check does not). The check is a write: call it in
     /// `Database.rolledBack` where nothing may change.
     package static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
         var found: [(String, String)] = []

@@ -1,10 +1,7 @@
 import Dataset
 import SQLite
 
-/// What makes a database file moonshot's, shared by the import (before it replaces a
-/// database's content), the questions (before they trust one) and `check`: its application
-/// id and schema version, the checks that it is a moonshot database of this version, and how
-/// messages name the file.
+/// A moonshot file's marks (application id, schema version) and the checks the import, questions and `check` share.
 package enum MoonshotFile {
     /// The newest schema version this build understands (schema.sql's `user_version`).
     package static let schemaVersion: Int64 = 6
@@ -14,10 +11,8 @@ package enum MoonshotFile {
     /// schema.sql, exactly as in the repository (built into the binary).
     package static var schemaSQL: String { EmbeddedResources.schemaSQL }
 
-    /// The schema version of `database` if moonshot made it, or nil for any other database.
-    /// A moonshot database says so in its header (`applicationID`); one made by a moonshot
-    /// from before that has no application id, schema version 1 and exactly the columns it
-    /// made. One statement in the usual case, for a quick start.
+    /// The schema version of `database` if moonshot made it, else nil. Version 1 set no application id and is known by
+    /// its exact columns; the usual case takes one statement, for a quick start.
     static func schemaVersion(of database: Database) throws -> Int64? {
         guard case .integer(let applicationID) = try database.scalar("PRAGMA application_id"),
             case .integer(let version) = try database.scalar("PRAGMA user_version")
@@ -34,8 +29,7 @@ package enum MoonshotFile {
         return columns.first?.text(0) == Self.firstLayout ? 1 : nil
     }
 
-    /// Whether `database`, which has no tables, views or anything else, is free for moonshot to
-    /// fill: no other program has marked it as its own with an application id.
+    /// Whether an empty `database` is free for moonshot: no other program claimed it with an application id.
     static func isUnclaimed(_ database: Database) throws -> Bool {
         let id = try database.scalar("SELECT application_id FROM pragma_application_id")
         return id == .integer(0) || id == .integer(applicationID)
@@ -72,9 +66,8 @@ package enum MoonshotFile {
         }
     }
 
-    /// Throws, saying why, unless `database` (at `path`) is a moonshot database of this
-    /// schema version, or of one from `oldest` on: `notOurs` for one that is not moonshot's.
-    /// Returns its version.
+    /// Returns the schema version of a moonshot database of version `oldest` to this one; throws why not otherwise
+    /// (`notOurs` for one that is not moonshot's).
     @discardableResult
     package static func checkLayout(of database: Database, path: String, notOurs: any Error, accepting oldest: Int64 = schemaVersion) throws -> Int64 {
         // An empty database is what a failed first import leaves (SQLite made the file).

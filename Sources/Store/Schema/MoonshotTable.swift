@@ -1,7 +1,6 @@
 import SQLite
 
-/// One of schema.sql's tables that hold rows (missions, astronauts, crew, imports,
-/// edited_rows; not the full-text indexes' own), with what a repair must keep of it.
+/// One of schema.sql's tables that hold rows (not the full-text indexes' own), with what a repair must keep of it.
 package struct MoonshotTable: Sendable {
     package let name: String
     /// schema.sql's statement for it.
@@ -11,9 +10,8 @@ package struct MoonshotTable: Sendable {
     let types: [String]
     /// The columns that tell its rows apart: the primary key's and those of a UNIQUE rule.
     let keyColumns: [String]
-    /// The key columns and those a row must have: NOT NULL, not derived, and with no default but
-    /// an empty one ('' or 0, which only lets an upsert leave the column out). A table that has
-    /// them all may hold this table's rows.
+    /// Key columns and those a row must have: NOT NULL, not derived, with no default but '' or 0 (which only lets an
+    /// upsert leave it out). A table with them all may hold this table's rows.
     let requiredColumns: [String]
     /// The columns whose values follow from others (see `DerivedValues`).
     let derivedColumns: [String]
@@ -43,8 +41,7 @@ package struct MoonshotTable: Sendable {
             .compactMap { $0.text(0) }
     }
 
-    /// Runs schema.sql's statements for its tables in a private in-memory database and reads
-    /// their columns and keys there.
+    /// Reads the tables' columns and keys by running schema.sql's statements in a private in-memory database.
     private static func readAll() throws -> [MoonshotTable] {
         let objects = EmbeddedResources.schemaObjects
         let virtual = objects.filter { $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true }.map(\.name)

@@ -1,8 +1,6 @@
 /// SQL as text, read as SQLite's tokenizer reads it.
 enum SQLText {
-    /// `sql` without its comments and with each run of white space (comments count as white
-    /// space) made one space, trimmed at both ends; text inside quotes ('…', "…", `…`, […]) is
-    /// kept exactly.
+    /// `sql` with each run of white space and comments made one space, trimmed; quoted text ('…', "…", `…`, […]) kept.
     static func normalized(_ sql: String) -> String {
         let bytes = Array(sql.utf8)
         var result: [UInt8] = []

@@ -1,17 +1,14 @@
 import SQLite
 
-/// How a database's tables, indexes, views and triggers differ from those schema.sql makes: the
-/// one comparison with schema.sql, for the questions (which refuse a database whose own objects
-/// were changed) and for any report of what an edit changed.
+/// How a database's objects differ from schema.sql's: the one comparison, for the questions (which refuse a database
+/// whose own objects were changed) and any report of what an edit changed.
 package enum SchemaComparison {
-    /// The differences between the schema of `database` and schema.sql's, schema.sql's objects
-    /// first, in its order, then the objects it does not make (SQLite's own `sqlite_` tables,
-    /// such as `sqlite_stat1` from ANALYZE, are not counted).
+    /// The differences from schema.sql, its objects first in its order, then the others (not SQLite's own `sqlite_`
+    /// tables, such as `sqlite_stat1` from ANALYZE).
     package static func differences(in database: Database) throws -> [SchemaDifference] {
         let found = try objects(in: database)
         var byName: [[UInt8]: SchemaObject] = [:]
-        // SQLite itself refuses two objects of one name (a trigger's apart from the others'); in
-        // a file made otherwise, the second is extra.
+        // SQLite refuses two objects of one name (triggers apart); in a file made otherwise the second is extra.
         var duplicates: [SchemaDifference] = []
         for object in found where byName.updateValue(object, forKey: object.key) != nil {
             duplicates.append(SchemaDifference(.extra, object))
@@ -35,10 +32,8 @@ package enum SchemaComparison {
         return differences + duplicates
     }
 
-    /// Whether each object schema.sql makes is in `database` once, exactly as it makes it (its
-    /// statement's text the same), whatever other objects another program added: the usual
-    /// case, which a question checks at its start in one pass over `sqlite_schema`. False says
-    /// only that `differences` has something to tell, perhaps nothing a question minds.
+    /// Whether each of schema.sql's objects is in `database` once, with the same statement text, whatever others were
+    /// added: the usual case, checked by a question in one pass. False only means `differences` has something to tell.
     package static func isExactlySchemaSQLs(in database: Database) throws -> Bool {
         let expected = EmbeddedResources.schemaObjects
         let statement = try database.prepare("SELECT name, type, tbl_name, sql FROM main.sqlite_schema ORDER BY rowid")
@@ -66,15 +61,13 @@ package enum SchemaComparison {
         return !matched.contains(false)
     }
 
-    /// Whether two statements make the same object: the same text, or the same but for comments
-    /// and white space.
+    /// Whether two statements are the same but for comments and white space.
     private static func sameDefinition(_ sql: String?, _ other: String?) -> Bool {
         sql == other || sql.map(SQLText.normalized) == other.map(SQLText.normalized)
     }
 
-    /// The tables the full-text indexes make for themselves, whose statements SQLite's FTS5
-    /// writes: of these only the name and type are compared, since another SQLite may write
-    /// them otherwise.
+    /// The full-text indexes' own tables, whose statements FTS5 writes: only their name and type are compared, since
+    /// another SQLite may write them otherwise.
     private static let shadowTables: Set<[UInt8]> = {
         let virtualTables = expectedObjects.filter { $0.type == "table" && $0.sql?.hasPrefix("CREATE VIRTUAL TABLE") == true }
         return Set(
@@ -83,9 +76,8 @@ package enum SchemaComparison {
             }.map(\.key))
     }()
 
-    /// The objects schema.sql makes, as SQLite records them: it was run into an empty
-    /// in-memory database when moonshot was built (the full-text indexes make tables of their
-    /// own), which costs a question nothing.
+    /// schema.sql's objects as SQLite records them, read when moonshot was built (by running it in an empty in-memory
+    /// database), so they cost a question nothing.
     private static let expectedObjects = EmbeddedResources.schemaObjects.map {
         SchemaObject(type: $0.type, name: $0.name, table: $0.table, sql: $0.sql)
     }
@@ -107,8 +99,7 @@ package struct SchemaObject: Equatable, Sendable {
     /// The statement that made it; nil for the indexes SQLite makes for constraints.
     package let sql: String?
 
-    /// The name as SQLite tells names apart: its bytes, ASCII letters in lower case; a
-    /// trigger's apart from those of tables, indexes and views (a trigger may be named `crew`).
+    /// The name as SQLite compares names (bytes, ASCII lowercased), a trigger's apart (a trigger may be named `crew`).
     var key: [UInt8] { (type == "trigger" ? Array("trigger ".utf8) : []) + asciiLowercased(name) }
 }
 

@@ -2,9 +2,8 @@ import Dataset
 import SQLite
 
 extension SQLValue {
-    /// The value as an SQL literal: `NULL`, `42`, `'it''s'`, `X'00FF'`. Characters a terminal
-    /// would obey (a line feed aside) are written as `char()` calls, so that the literal is
-    /// safe to print and still exact when pasted: `('evil' || char(27) || '[2J')`.
+    /// The value as an SQL literal; characters a terminal would obey (a line feed aside) become `char()` calls, so that
+    /// it is safe to print and still exact when pasted: `('evil' || char(27) || '[2J')`.
     package var sqlLiteral: String {
         switch self {
         case .null: return "NULL"
