@@ -2,8 +2,7 @@ import SystemSupport
 
 /// A validated record, in the order the files hold them.
 package enum Record: Sendable {
-    /// An astronaut, and its number in the new database (`astronauts.number`): its position
-    /// in astronauts.json, from 1.
+    /// An astronaut and its number in the new database (`astronauts.number`): its position in astronauts.json, from 1.
     case astronaut(Astronaut, number: Int64)
     case mission(Mission)
 }
@@ -19,12 +18,9 @@ package struct DatasetCounts: Equatable, Sendable {
     }
 }
 
-/// Reads astronauts.json and missions.json in one pass each, validating every record and
-/// counting every problem and listing the first ones with their file, line, column and path.
-///
-/// Records go to the sink as they are validated, but only while no problem has been found:
-/// once the input is known to be bad there is nothing worth writing, and reading goes on
-/// only to report the remaining problems.
+/// Reads astronauts.json and missions.json in one pass each, validating every record and counting every problem, the
+/// first ones listed with file, line, column and path. Records go to the sink only while no problem has been found:
+/// after that nothing is worth writing, and reading goes on only to report the remaining problems.
 package final class DatasetReader {
     /// The most problems listed; further ones are counted but not described.
     package static let problemLimit = ProblemLog.limit
@@ -53,12 +49,9 @@ package final class DatasetReader {
         try log.throwIfAny()
     }
 
-    /// Reads both files, astronauts first so that crew names can be checked against them.
-    /// Problems in the input are collected, not thrown; a file that cannot be read to the end
-    /// (or changes meanwhile) is one such problem. Errors from the sink, and `Interrupted` (which
-    /// the document checks for each time it reads more of a file), are thrown.
-    /// A file that could not be opened (nil, its problem reported) is passed over: the other is
-    /// still checked, without checking crew names when astronauts.json is the one missing.
+    /// Reads both files, astronauts first so crew names can be checked against them. Input problems (a file that cannot
+    /// be read to the end or changes meanwhile too) are collected; sink errors and `Interrupted` are thrown. A file not
+    /// opened (nil, its problem reported) is skipped; crew names go unchecked without astronauts.json.
     package func read(astronauts: InputFile?, missions: InputFile?) throws {
         do {
             if let astronauts { try readAstronauts(astronauts) } else { astronautIDs = nil }

@@ -1,11 +1,8 @@
 import SystemSupport
 
-/// One input file being read: the window of its bytes the JSON reader works in, the records
-/// it holds, and the line and column of every problem found in it.
-///
-/// The file is read in order through a window of about a megabyte that holds the record being
-/// read: memory does not grow with the file. A record may take at most `largestRecord` bytes;
-/// a larger one is reported (located at its start) and skipped without being held.
+/// One input file being read: the window of bytes the JSON reader works in, its records, and where each problem is.
+/// It is read in order through a window of about a megabyte holding the current record, so memory does not grow with
+/// the file; a record over `largestRecord` bytes is reported (at its start) and skipped without being held.
 final class Document: JSONByteSource {
     /// The most bytes one record (a mission, or an astronaut with its key) may take in a file.
     static let largestRecord = 16 << 20
@@ -33,9 +30,8 @@ final class Document: JSONByteSource {
         problems.report(ImportProblem(file: file.displayName, offset: offset, path: path, message: message))
     }
 
-    /// Reads the top-level value, which must be of `kind`, with `body`; then checks that
-    /// nothing follows it. Returns whether the whole file was read; a syntax error or a
-    /// top-level value of the wrong kind is reported and ends the reading of this file.
+    /// Reads the top-level value, which must be of `kind`, with `body`, then checks nothing follows; returns whether
+    /// the whole file was read. A syntax error or a top-level value of the wrong kind is reported and ends the reading.
     func readTopLevel(expecting kind: JSONKind, description: String, _ body: (inout JSONReader) throws -> Void) throws -> Bool {
         defer { problems.flush(locate: location(of:)) }
         var reader = try JSONReader(source: self)
@@ -58,9 +54,8 @@ final class Document: JSONByteSource {
         }
     }
 
-    /// Reads one record (a member of astronauts.json, from its key, or an element of
-    /// missions.json) with `body`, keeping its bytes held until it is done; then locates the
-    /// problems found in it. A record larger than `largestRecord` is reported and skipped.
+    /// Reads one record (an astronauts.json member from its key, or a missions.json element) with `body`, its bytes
+    /// held until done, then locates its problems. A record larger than `largestRecord` is reported and skipped.
     func readRecord(_ reader: inout JSONReader, what: String, path: String, isMember: Bool, _ body: (inout JSONReader) throws -> Void) throws {
         let start = try reader.position()
         let depth = reader.depth
@@ -130,8 +125,7 @@ final class Document: JSONByteSource {
 /// Thrown by the window when a record grows past `Document.largestRecord`.
 struct RecordTooLarge: Error {}
 
-/// Reads the members of one JSON object of the dataset, tracking which known fields were
-/// present, storing their values, and reporting wrong types, duplicates and omissions.
+/// Reads a dataset object's members, tracking known fields and reporting wrong types, duplicates and omissions.
 final class Fields {
     private let document: Document
     private let path: String
@@ -162,9 +156,8 @@ final class Fields {
         return true
     }
 
-    /// Calls `body` with each member's name; `body` reads the value and returns true, or
-    /// returns false for a field it does not know, whose value is then skipped.
-    /// A known field given twice is reported.
+    /// Calls `body` with each member's name; `body` reads the value and returns true, or false for an unknown field,
+    /// whose value is then skipped. A known field given twice is reported.
     func forEachMember(_ reader: inout JSONReader, _ body: (String, inout JSONReader) throws -> Bool) throws {
         guard hasMembers else { return }
         repeat {

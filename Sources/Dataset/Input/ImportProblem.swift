@@ -6,7 +6,6 @@ package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertibl
     package let location: TextLocation?
     /// Where in the document, such as `[3].crew[1].name` or `["armstrong"].id`.
     package let path: String?
-    /// What is wrong.
     package let message: String
     /// The byte offset in the file, until the location is worked out from it.
     var offset: Int?
@@ -24,7 +23,6 @@ package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertibl
         self.offset = offset
     }
 
-    /// The same problem at `location`.
     func located(at location: TextLocation) -> ImportProblem {
         ImportProblem(file: file, location: location, path: path, message: message)
     }
@@ -43,13 +41,9 @@ package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertibl
     }
 }
 
-/// The problems an import finds: the first `limit` in file order, listed with their line and
-/// column, and a count of all of them.
-///
-/// A problem found inside a record waits (with its byte offset) until the record has been
-/// read: then the record's problems are sorted and located in one pass over its bytes. Only
-/// problems that will be listed are kept and located, so a file with a million problems costs
-/// no more than one pass and a hundred messages.
+/// The problems an import finds: a count of all, and the first `limit` in file order with line and column. A problem
+/// inside a record waits with its byte offset until the record is read, then all its problems are located in one pass;
+/// only those to be listed are kept, so a million problems cost one pass and a hundred messages.
 final class ProblemLog {
     /// The most problems listed; further ones are counted but not described.
     static let limit = 100
@@ -80,8 +74,7 @@ final class ProblemLog {
         }
     }
 
-    /// Lists the waiting problems in file order, each located by `locate`, which is called
-    /// with their offsets in increasing order.
+    /// Lists the waiting problems in file order, located by `locate`, which gets their offsets in increasing order.
     func flush(locate: (Int) -> TextLocation) {
         guard !pending.isEmpty else { return }
         for problem in pending.enumerated().sorted(by: { ($0.element.offset!, $0.offset) < ($1.element.offset!, $1.offset) }) {
@@ -102,7 +95,6 @@ package struct ImportFailure: Error, Sendable {
     /// How many more problems were found but not listed.
     package let unlistedCount: Int
 
-    /// The total number of problems found.
     package var count: Int { problems.count + unlistedCount }
 
     package init(problems: [ImportProblem], unlistedCount: Int) {

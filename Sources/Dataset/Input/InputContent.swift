@@ -1,12 +1,8 @@
 import Glibc
 
-/// The bytes of one input file, open as `InputFile` opened them: what the thread that hashes
-/// the input reads while another thread imports it through the `InputFile`.
-///
-/// Both threads may use it at once: it holds only constants, and reads with `pread` at offsets
-/// of its own, which neither uses nor moves the file position `InputFile.readNext` reads from.
-/// The file closes when the last of the `InputFile` and its content goes away, so a read never
-/// meets a closed (or reused) descriptor.
+/// The bytes of one input file as `InputFile` opened them, for a thread to hash while another imports the `InputFile`.
+/// Safe to share: it holds only constants and reads with `pread`, leaving alone the position `readNext` reads from,
+/// and the file closes once both it and its `InputFile` are gone, so a read never meets a closed or reused descriptor.
 package final class InputContent: Sendable {
     /// The file's size when it was opened.
     package let size: Int
@@ -25,9 +21,8 @@ package final class InputContent: Sendable {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    /// The SHA-256 of the file as lower-case hex, read through a buffer of its own; nil when it
-    /// could not be read to the end, or when `shouldStop` said to stop first. A file that
-    /// changed meanwhile is caught by `InputFile.checkUnchanged`.
+    /// The file's lower-case hex SHA-256, read through a buffer of its own; nil when it could not be read to the end or
+    /// `shouldStop` said to stop first. A file changed meanwhile is caught by `InputFile.checkUnchanged`.
     package func sha256(shouldStop: () -> Bool = { false }) -> String? {
         guard descriptor >= 0 else { return SHA256.hexDigest(of: embedded) }
         let chunk = 1 << 20

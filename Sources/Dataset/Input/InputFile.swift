@@ -24,19 +24,10 @@ package enum InputSource: Equatable, Sendable {
     }
 }
 
-/// One input file, open for reading from start to end with plain reads (never mapped into
-/// memory, so a file that shrinks meanwhile is an error, not a crash); its `content` is for
-/// hashing it on another thread meanwhile.
-///
-/// Only regular files are opened: a FIFO, socket or device is refused before anything can
-/// block on it. A file that changes while it is read (its size, modification or change time
-/// differs from when it was opened, or it has more or fewer bytes than it had then) is
-/// reported, so what is imported and hashed is always one version of the file.
-///
-/// Only the thread that imports uses it (it keeps the position read to); other threads read
-/// through `content`.
+/// One input file, read start to end with plain reads (never mapped: a file that shrinks meanwhile is an error, not a
+/// crash); `content` lets another thread hash it. Only regular files are opened, so nothing blocks on a FIFO, socket or
+/// device; a change while reading (size, mtime, ctime, byte count) is reported, so one version is imported and hashed.
 package final class InputFile {
-    /// Where the bytes come from.
     package let source: InputSource
     /// The bytes, for another thread to hash; the file stays open while it or this is kept.
     package let content: InputContent

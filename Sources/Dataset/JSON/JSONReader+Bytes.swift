@@ -21,8 +21,7 @@ extension JSONReader {
         }
     }
 
-    /// Whether `sequence` (as long as its lead byte says) is valid UTF-8: no overlong forms,
-    /// UTF-16 surrogates or code points above U+10FFFF.
+    /// Whether `sequence` (of its lead's length) is valid UTF-8: no overlong form, surrogate or scalar above U+10FFFF.
     static func isValidSequence(_ sequence: UnsafeBufferPointer<UInt8>) -> Bool {
         var lower: UInt8 = 0x80
         var upper: UInt8 = 0xBF  // bounds of the second byte
@@ -40,9 +39,8 @@ extension JSONReader {
         return true
     }
 
-    /// The error for the byte at `offset`, which does not start `expected`. The caller has
-    /// already asked for that byte (`has()`): when it is not held, the input has ended. Reading
-    /// a few bytes on to describe it may fail for a reason of its own, which is thrown instead.
+    /// The error for the byte at `offset`, which does not start `expected`; the caller asked for it (`has()`), so if
+    /// not held, the input has ended. Reading on to describe it may fail for a reason of its own, thrown instead.
     mutating func unexpectedByte(expecting expected: String) throws -> JSONSyntaxError {
         guard offset < end else { return error("unexpected end of input; expected \(expected)") }
         let byte = self[offset]

@@ -1,5 +1,4 @@
-/// Reading scalar values (strings, numbers, literals), skipping values, and the byte-level
-/// helpers beneath them.
+/// Reading scalar values (strings, numbers, literals), skipping values, and the byte-level helpers beneath them.
 extension JSONReader {
     // MARK: Scalars
 
@@ -24,8 +23,7 @@ extension JSONReader {
                 offset += 1
             }
         } while try has()
-        // The decoded bytes, in the reader's scratch buffer (taken out while used, and put back
-        // so that its capacity serves the next string).
+        // Decoded into the reader's scratch buffer, swapped back afterwards so its capacity serves the next string.
         var decoded: [UInt8] = []
         swap(&decoded, &scratch)
         decoded.removeAll(keepingCapacity: true)
@@ -67,9 +65,8 @@ extension JSONReader {
         throw JSONSyntaxError(offset: start - 1, message: "unterminated string")
     }
 
-    /// Checks a string value as `readString` does, without keeping it. With `holding` false its
-    /// bytes are not kept either, so a string of any length costs no memory (and an error in
-    /// it is reported where reading had got to, its start being gone).
+    /// Checks a string value as `readString` does, without keeping it. With `holding` false not even its bytes stay
+    /// held, so any length costs no memory, and an error is reported where reading had got to (its start being gone).
     mutating func skipString(holding: Bool = true) throws {
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: "\"") else { throw try unexpectedByte(expecting: "a string") }
@@ -98,8 +95,7 @@ extension JSONReader {
         throw JSONSyntaxError(offset: holding ? start : offset, message: "unterminated string")
     }
 
-    /// Reads a number that must be a whole number within 64 bits.
-    /// Returns nil (having consumed a valid number) when it has a fraction, an exponent or is too large.
+    /// Reads a 64-bit whole number; nil, the valid number consumed, for a fraction, an exponent or one too large.
     package mutating func readInteger() throws -> Int64? {
         let (start, isInteger) = try scanNumber()
         defer { tokenStart = nil }
@@ -122,8 +118,7 @@ extension JSONReader {
         return value
     }
 
-    /// Skips the next value of any kind, checking its syntax all the same. With `holding` false
-    /// its strings' bytes are let go as they are read (see `skipString`).
+    /// Skips the next value, checking its syntax; with `holding` false strings are let go as read (see `skipString`).
     package mutating func skipValue(holding: Bool = true) throws {
         switch try peekKind() {
         case .object:
@@ -173,8 +168,7 @@ extension JSONReader {
         } while try has()
     }
 
-    /// Consumes one number; returns where it started and whether it is an integer. Its bytes
-    /// stay held (`tokenStart`) until the caller clears it.
+    /// Consumes a number: its start and whether it is an integer; its bytes stay held until `tokenStart` is cleared.
     mutating func scanNumber() throws -> (start: Int, isInteger: Bool) {
         try skipWhitespace()
         let start = offset
@@ -209,8 +203,7 @@ extension JSONReader {
 
     func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    /// Whether `byte` stands for itself inside a string: ASCII, neither a control character
-    /// nor `"` nor `\`.
+    /// Whether `byte` stands for itself inside a string: ASCII, neither a control character nor `"` nor `\`.
     @inline(__always) static func isPlain(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }

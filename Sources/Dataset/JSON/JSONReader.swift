@@ -1,5 +1,4 @@
-/// Supplies a `JSONReader` with its input a window at a time, so that input of any size is
-/// read without holding all of it.
+/// Supplies a `JSONReader` with its input a window at a time, so input of any size is read without holding all of it.
 package protocol JSONByteSource: AnyObject {
     /// The bytes from input offset `keep` on, holding at least those before `needed` unless the
     /// input ends first. The bytes of an earlier window may be reused once this is called.
@@ -20,8 +19,7 @@ package struct JSONReader {
     package internal(set) var offset: Int
     var depth = 0
     var scratch: [UInt8] = []
-    /// An offset whose bytes, and those after it, the caller still needs (the start of the
-    /// record being read, for its messages); nil when it needs none behind `offset`.
+    /// Where the caller still needs bytes from (the record's start, for its messages); nil when none behind `offset`.
     package var pinned: Int?
     /// Where the string or number being read starts; its bytes are kept until it is done.
     var tokenStart: Int?
@@ -63,8 +61,7 @@ package struct JSONReader {
         try end - offset >= count || refill(atLeast: count)
     }
 
-    /// Asks the source for a window holding `count` bytes from `offset`, keeping what the
-    /// caller pinned and the token being read. False when the input ends before.
+    /// Asks for a window of `count` bytes from `offset`, keeping pinned bytes and the token; false if the input ends.
     private mutating func refill(atLeast count: Int) throws -> Bool {
         guard let source else { return false }
         let keep = min(offset, pinned ?? offset, tokenStart ?? offset)

@@ -23,12 +23,6 @@ package enum JSONKind: Sendable {
     }
 }
 
-/// A strict RFC 8259 pull reader over UTF-8 bytes.
-///
-/// The caller walks the document value by value: `beginObject`/`nextMember`,
-/// `beginArray`/`nextElement`, `readString`, `readInteger`, `skipValue`. Every
-/// deviation from the grammar is a `JSONSyntaxError` carrying its byte offset:
-/// trailing commas, comments, leading zeros, single quotes, raw control characters,
-/// bad escapes, unpaired surrogates, invalid UTF-8, NaN/Infinity, and anything after
-/// the top-level value. Nesting deeper than `maximumDepth` is an error, not a crash.
-/// A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.
+/// A strict RFC 8259 pull reader over UTF-8 bytes, walked value by value: any deviation from the grammar (trailing
+/// commas, comments, NaN, bad escapes or UTF-8, nesting past `maximumDepth`...) is a `JSONSyntaxError` at its byte
+/// offset, not a crash. A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.

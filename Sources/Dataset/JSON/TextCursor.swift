@@ -13,10 +13,8 @@ package struct TextLocation: Equatable, Sendable, CustomStringConvertible {
     package var description: String { "\(line):\(column)" }
 }
 
-/// A line and column at a byte offset of a text, moved forward over the bytes that follow.
-///
-/// Each byte is looked at once however many locations are asked for, so finding the places
-/// of a million problems costs one pass over the file.
+/// A line and column at a byte offset of a text, moved forward over the bytes that follow: each byte is looked at once
+/// however many locations are asked for, so locating a million problems costs one pass over the file.
 struct TextCursor {
     /// The byte offset the line and column are for.
     private(set) var offset = 0
@@ -42,8 +40,7 @@ struct TextCursor {
         column = (lineStart == nil ? column : 1) + Self.characterCount(tail)
     }
 
-    /// How many characters (Unicode scalars) start in `bytes`: continuation bytes (10xxxxxx)
-    /// start none.
+    /// How many characters (Unicode scalars) start in `bytes`: continuation bytes (10xxxxxx) start none.
     private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         for index in 0..<bytes.count { count &+= bytes[index] & 0xC0 != 0x80 ? 1 : 0 }

@@ -1,7 +1,5 @@
-/// Where the built-in Apollo dataset comes from and under which licences, for everything that
-/// shows its text or pictures (Datasette's metadata, the website, the README).
+/// The built-in dataset's source and licences, for all that shows its text or pictures (Datasette, the site, README).
 package enum Credits {
-    /// The dataset's origin: the Moonshot app of Hacking with Swift.
     package static let source = "The Moonshot app's dataset, Hacking with Swift (twostraws/HackingWithSwift)"
     /// The folder the two JSON files were copied from, at the commit they were copied at.
     package static let sourceURL =
@@ -14,9 +12,7 @@ package enum Credits {
     /// The licence of the mission and astronaut descriptions, which are Wikipedia's text.
     package static let descriptionLicense = "CC BY-SA 3.0"
     package static let descriptionLicenseURL = "https://creativecommons.org/licenses/by-sa/3.0/"
-    /// Where the descriptions come from.
     package static let descriptionSourceURL = "https://en.wikipedia.org/"
-    /// The credit of the pictures, wherever they are shown.
     package static let picturesCredit = "The badges and portraits are NASA's, in the public domain."
     /// The credit the descriptions need wherever they are shown.
     package static let descriptionCredit = "The descriptions are text from Wikipedia, by its authors, under CC BY-SA 3.0."

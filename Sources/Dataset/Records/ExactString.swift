@@ -1,8 +1,6 @@
-/// A string compared and hashed by its UTF-8 bytes, as SQLite compares text.
-///
-/// Swift's `String` equality follows Unicode canonical equivalence, so "é" written as one
-/// scalar equals "e" followed by a combining accent; SQLite sees two different keys. The
-/// importer validates identifiers with this type so that what it accepts, SQLite accepts.
+/// A string compared and hashed by its UTF-8 bytes, as SQLite compares text: `String` equality follows canonical
+/// equivalence ("é" as one scalar equals "e" plus a combining accent), where SQLite sees two different keys.
+/// The importer validates identifiers with it so that what it accepts, SQLite accepts.
 package struct ExactString: Hashable {
     let value: String
 

@@ -4,8 +4,7 @@ package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStri
     package let month: Int
     package let day: Int
 
-    /// Parses exactly `YYYY-MM-DD` naming a real day of the Gregorian calendar;
-    /// nil for anything else ("1969-7-16", "1969-02-30", "1969-07-16T00:00").
+    /// Parses exactly `YYYY-MM-DD` naming a real Gregorian day: nil for "1969-7-16", "1969-02-30", "1969-07-16T00:00".
     package init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }

@@ -3,7 +3,6 @@ import SystemSupport
 
 /// The few file-system operations moonshot needs, over the C library (no Foundation).
 package enum FileSystem {
-    /// What is at a path.
     package enum Entry: Equatable, Sendable {
         case missing
         case file(size: Int)
@@ -22,9 +21,8 @@ package enum FileSystem {
         }
     }
 
-    /// Whether two paths name one file: the same device and inode when both exist; else the
-    /// same name in the same folder, symbolic links followed (`x` and `./x`, or a link and
-    /// the file not there yet that it points to, which would otherwise be written twice).
+    /// Whether two paths name one file: same device and inode when both exist, else same name in the same folder once
+    /// links are followed (`x` and `./x`, or a link and the missing file it points to, which would be written twice).
     package static func sameFile(_ a: String, _ b: String) -> Bool {
         if let first = identity(a), let second = identity(b) { return first == second }
         let (first, second) = (followingLinks(a), followingLinks(b))
@@ -73,8 +71,7 @@ package enum FileSystem {
         access(directory, W_OK | X_OK) == 0
     }
 
-    /// Writes all of `bytes` to the open file `descriptor` (of `path`, for the error), going
-    /// on after a signal that did not ask the work to stop.
+    /// Writes all of `bytes` to `descriptor` (`path` is for errors), retrying after a signal that did not ask to stop.
     package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
@@ -110,7 +107,6 @@ package enum FileSystem {
 package struct SystemError: Error, CustomStringConvertible {
     /// What was being attempted, such as "open missions.json".
     package let operation: String
-    /// The `errno` value.
     package let code: Int32
 
     package init(operation: String, code: Int32 = errno) {

@@ -3,14 +3,13 @@ package func hex<T: BinaryInteger>(_ value: T, width: Int) -> String {
     zeroPadded(value, width: width, radix: 16)
 }
 
-/// `value` written in `radix` (upper-case digits), with zeros in front to make `width` digits.
+/// `value` in `radix` (upper-case digits), zero-padded to `width` digits.
 func zeroPadded<T: BinaryInteger>(_ value: T, width: Int, radix: Int = 10) -> String {
     let digits = String(value, radix: radix, uppercase: true)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }
 
-/// A timestamp as moonshot records it, "2026-11-21T21:47:00Z", as people read it:
-/// "2026-11-21 21:47:00 UTC". Anything else is returned as it is.
+/// A recorded timestamp, "2026-11-21T21:47:00Z", as people read it: "2026-11-21 21:47:00 UTC"; anything else unchanged.
 package func readableTimestamp(_ timestamp: String) -> String {
     guard timestamp.count == 20, timestamp.hasSuffix("Z"), timestamp.dropFirst(10).first == "T" else { return timestamp }
     return String(timestamp.prefix(10)) + " " + String(timestamp.dropFirst(11).dropLast()) + " UTC"

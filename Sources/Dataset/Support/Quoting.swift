@@ -3,8 +3,7 @@
 package func quoted(_ text: String) -> String {
     var text = text
     return text.withUTF8 { bytes in
-        // Every character escaped is ASCII, and no byte of a longer UTF-8 sequence is: the
-        // bytes between them are copied as they are, a run at a time.
+        // Escaped characters are ASCII, never a byte of a multi-byte UTF-8 sequence, so runs between them copy whole.
         var result: [UInt8] = [UInt8(ascii: "\"")]
         result.reserveCapacity(bytes.count + 2)
         var start = 0
@@ -26,15 +25,13 @@ package func quoted(_ text: String) -> String {
     }
 }
 
-/// `text` as `quoted` writes it, for a message that echoes what the user gave: cut after
-/// `limit` characters, with how long it was (`"the the the…" (20000 characters)`).
+/// `quoted(text)` for a message echoing user input, cut after `limit` characters: `"the the…" (20000 characters)`.
 package func quoted(_ text: String, shortenedTo limit: Int) -> String {
     guard text.count > limit else { return quoted(text) }
     return quoted(String(text.prefix(limit)) + "…") + " (\(text.count) characters)"
 }
 
-/// `text` for a message that echoes what the user gave: cut after `limit` characters, with
-/// how long it was (`the the the… (20000 characters)`).
+/// `text` for a message echoing user input, cut after `limit` characters: `the the… (20000 characters)`.
 package func shortened(_ text: String, to limit: Int) -> String {
     text.count > limit ? String(text.prefix(limit)) + "… (\(text.count) characters)" : text
 }
@@ -50,9 +47,8 @@ package func shellQuoted(_ text: String) -> String {
     return plain ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
-/// Whether a terminal would obey `scalar` rather than show it: a C0 control (line feed and tab
-/// included), DEL, a C1 control, a bidirectional control or the Unicode line and paragraph
-/// separators.
+/// Whether a terminal would obey `scalar` rather than show it: C0 controls (line feed and tab included), DEL,
+/// C1 controls, bidirectional controls and the Unicode line and paragraph separators.
 package func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
@@ -61,7 +57,6 @@ package func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
 }
 
 extension String {
-    /// The string with every `target` character replaced by `replacement`.
     package func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self {

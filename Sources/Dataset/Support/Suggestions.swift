@@ -1,9 +1,7 @@
 /// Suggestions for a name the user or a file got slightly wrong.
 package enum Suggestions {
-    /// Up to `limit` of `candidates` closest to `query` by edit distance, ignoring case,
-    /// nearest first, leaving out those too far off to be a plausible typo. Names are short: a
-    /// query longer than `longestQuery` characters gets no suggestions, and candidates too long
-    /// to be within reach are passed over unread, so the work stays small whatever the input.
+    /// Up to `limit` `candidates` nearest `query` by edit distance, ignoring case, leaving out any too far to be typos.
+    /// Queries over `longestQuery` characters and candidates too long to be in reach are skipped, so work stays small.
     package static func closest(to query: String, among candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let target = Array(query.lowercased().unicodeScalars)
         guard target.count <= longestQuery else { return [] }

@@ -11,13 +11,11 @@ package struct ExportSummary: Sendable {
     package let counts: DatasetCounts
     package let missionsPath: String
     package let astronautsPath: String
-    /// The changes made to the data since its last import, which the files carry; nil when
-    /// none are noted.
+    /// The changes made to the data since its last import, which the files carry; nil when none are noted.
     package let edits: DataEdits?
 }
 
-/// Why an export wrote nothing (or, for `.partlyReplaced`, only one file): the facts, which
-/// the command line words.
+/// Why an export wrote nothing (or, for `.partlyReplaced`, only one file): the facts, which the command line words.
 package enum ExportFailure: Error {
     /// `--missions` and `--astronauts` name one file.
     case sameTarget(String)
@@ -35,11 +33,9 @@ package enum ExportFailure: Error {
     case danglingCrewRows(count: Int)
     /// A value the files cannot carry: text that is not UTF-8.
     case unwritableValue(row: String, column: String)
-    /// NULL where the files need a value (the schema requires one, unless its constraint was
-    /// taken away).
+    /// NULL where the files need a value (the schema requires one, unless its constraint was taken away).
     case nullValue(row: String, column: String)
-    /// The files written would not pass the import's validation; the problems name the
-    /// targets (and the places in what would have been written there).
+    /// The files would not import; the validation's problems name the targets (and the places in what they would hold).
     case wouldNotImport(ImportFailure)
     /// Writing a file failed (a full disk, a file-size limit, permissions).
     case cannotWrite(SystemError)
@@ -47,22 +43,15 @@ package enum ExportFailure: Error {
     case partlyReplaced(replaced: String, failed: SystemError)
 }
 
-/// Writes the Moonshot app's missions.json and astronauts.json from a moonshot database (see
-/// `AppFiles` for their shapes).
-///
-/// Both files come from one read transaction, so a change committed meanwhile (an import, an
-/// edit) is in both or neither. Each is written beside its target, flushed to the disk and
-/// checked by the import's own validation; only then are both moved into place. Until then,
-/// and whenever anything fails (a full disk, a file-size limit, a signal caught by
-/// `Interruption.catchingSignals`, data the files cannot carry), the targets are as they were.
+/// Writes the Moonshot app's missions.json and astronauts.json from a moonshot database (see `AppFiles` for shapes).
+/// Both come from one read transaction, are written beside their targets, flushed and validated by the import, then
+/// moved into place; until then, and on any failure (full disk, size limit, signal, bad data), targets are unchanged.
 package enum Exporter {
-    /// Exports the database at `databasePath` to the files `missions` and `astronauts`.
-    /// Throws `ExportFailure`, `DatabaseProblem` for a database that cannot be read, or
-    /// `Interrupted`.
+    /// Exports the database at `databasePath` to the files `missions` and `astronauts`; throws `ExportFailure`,
+    /// `DatabaseProblem` for a database that cannot be read, or `Interrupted`.
     package static func run(databasePath: String, missions: String, astronauts: String) throws -> ExportSummary {
         if FileSystem.sameFile(missions, astronauts) { throw ExportFailure.sameTarget(missions) }
-        // The database's journal, WAL and shared-memory files are its own too: SQLite keeps them
-        // beside the file a link to the database leads to.
+        // The database's journal, WAL and shm files count too: SQLite keeps them beside the file a link to it leads to.
         let databaseFile = FileSystem.followingLinks(databasePath)
         for target in [missions, astronauts] where ["", "-journal", "-wal", "-shm"].contains(where: { FileSystem.sameFile(target, databaseFile + $0) }) {
             throw ExportFailure.targetIsTheDatabase(target)
@@ -117,8 +106,7 @@ package enum Exporter {
         return ExportSummary(counts: counts, missionsPath: missions, astronautsPath: astronauts, edits: edits ?? nil)
     }
 
-    /// Runs the import's validation on the two files written; throws `.wouldNotImport` with
-    /// its problems, named by the targets, when they would not import as they are.
+    /// Runs the import's validation on the files written; throws `.wouldNotImport`, its problems named by the targets.
     private static func validate(_ missions: StagedFile, _ astronauts: StagedFile, counts: DatasetCounts) throws {
         let checked: DatasetCounts
         do {

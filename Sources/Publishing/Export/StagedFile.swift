@@ -3,16 +3,10 @@ import Dataset
 import Glibc
 import Store
 
-/// A file written beside the one it is to replace, and moved into its place only when it is
-/// complete: until then (and for ever, if anything fails) the file at the target is as it was.
-///
-/// The new file is made in the target's folder (so that the move is a rename within one file
-/// system, which no reader sees half done), under a name that says what it is
-/// (`.missions.json.moonshot-export-1234`), with the permissions of the file it replaces. A
-/// target that is a symbolic link stays one: the file it points to is replaced (or made, in a
-/// folder that exists); links that go round in a loop are refused. The file
-/// replaced is swapped out to the staging name, so that `restorePrevious` can put it back,
-/// until the staged file is released.
+/// A file written beside the one it replaces and moved into place only when complete, so until then (and for ever, on
+/// failure) the target is as it was. Made in the target's folder, the move is a rename no reader sees half done; it is
+/// named `.missions.json.moonshot-export-1234`, with the replaced file's permissions. A symbolic link target stays one
+/// (loops are refused); the replaced file keeps the staging name until release, so `restorePrevious` can put it back.
 final class StagedFile: ByteSink {
     /// The path the user gave.
     let target: String
@@ -40,8 +34,7 @@ final class StagedFile: ByteSink {
     private var state = State.staged
     private static let bufferSize = 1 << 16
 
-    /// Makes the new file beside `target`; throws `ExportFailure` for a target that cannot be
-    /// a file, or `SystemError` saying why the file cannot be made.
+    /// Makes the new file beside `target`; throws `ExportFailure` for a target that cannot be a file, or `SystemError`.
     init(replacing target: String) throws {
         self.target = target
         destination = FileSystem.followingLinks(target)
@@ -95,9 +88,8 @@ final class StagedFile: ByteSink {
         guard closed == 0 else { throw SystemError(operation: "write \(target)") }
     }
 
-    /// Moves the finished file into the target's place: swapped with the file there, which
-    /// keeps the staging name until this is released (where the file system cannot swap, the
-    /// old file is replaced outright).
+    /// Moves the finished file into the target's place, swapped with the file there, which keeps the staging name until
+    /// this is released; where the file system cannot swap, the old file is replaced outright.
     func moveIntoPlace() throws {
         let replacing = if case .file = FileSystem.entry(at: destination) { true } else { false }
         if replacing, moonshot_exchange_paths(temporaryPath, destination) == 0 {
@@ -110,8 +102,7 @@ final class StagedFile: ByteSink {
         FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
     }
 
-    /// Puts the file this one replaced back in the target's place (or, where there was none,
-    /// takes this one away); returns whether that worked (never when the file replaced is gone).
+    /// Puts back the file this replaced (or removes this one if none); false if it failed or the replaced file is gone.
     func restorePrevious() -> Bool {
         guard case .inPlace(let previous) = state else { return true }
         let restored =

@@ -1,7 +1,6 @@
 import Questions
 
-/// An astronaut's page, `astronauts/armstrong.html`: portrait, name, biography and the missions
-/// flown, each linking back to its page.
+/// An astronaut's page, `astronauts/armstrong.html`: portrait, name, biography and missions flown, each linked.
 struct AstronautPage {
     let astronaut: SiteAstronaut
     let layout: SiteLayout

@@ -1,10 +1,5 @@
-/// A piece of HTML. Text interpolated into it is escaped; only `HTML` is inserted as markup,
-/// so data cannot become markup by accident:
-///
-///     let name = "<script>"
-///     let item: HTML = "<li>\(name)</li>"   // <li>&lt;script&gt;</li>
+/// A piece of HTML: interpolated text is escaped and only `HTML` is markup, so data cannot become markup by accident.
 package struct HTML: ExpressibleByStringInterpolation, Sendable {
-    /// The markup.
     package private(set) var markup: String
 
     package init(stringLiteral literal: String) { markup = literal }
@@ -14,10 +9,8 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
     /// Markup that is already safe, such as another page's output.
     init(trusted markup: String) { self.markup = markup }
 
-    /// Nothing.
     static let empty: HTML = ""
 
-    /// `parts` one after the other.
     init(joining parts: [HTML], separator: String = "\n") {
         markup = parts.map(\.markup).joined(separator: separator)
     }
@@ -43,8 +36,7 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
         }
     }
 
-    /// `text` escaped for an HTML text node or a quoted attribute value, with the characters HTML
-    /// does not allow in a document shown visibly (see `visible(_:)`).
+    /// `text` escaped for an HTML text node or a quoted attribute value, characters HTML bans shown as `visible` does.
     package static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -61,10 +53,9 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
         return out
     }
 
-    /// `text` as the site shows it: the characters HTML does not allow in a document (controls
-    /// other than tab and line breaks, noncharacters) replaced by visible ones, C0 controls and
-    /// DEL by their Unicode control pictures (U+241B "␛" for ESC), the others by U+FFFD. The
-    /// pages show text so, and the search box's script is given its names so.
+    /// `text` as the site shows it: characters HTML bans in a document (controls other than tab and line breaks,
+    /// noncharacters) made visible, C0 controls and DEL as control pictures (U+241B "␛" for ESC), the others as U+FFFD.
+    /// The pages show text so, and the search box's script gets its names so.
     package static func visible(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.append(contentsOf: text.unicodeScalars.map(visible))

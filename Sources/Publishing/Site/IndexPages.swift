@@ -1,7 +1,5 @@
-/// The missions page of a large dataset, in pages: `index.html` lists the first `size`
-/// missions and the first `size` astronauts, `index-2.html` the next ones, and so on, each
-/// with links to the others, so that no page (nor the memory to write it) grows with the
-/// dataset. A dataset of at most `size` of each, such as Apollo, has the one page.
+/// The missions page in pages of `size` missions and `size` astronauts (`index.html`, `index-2.html`...), linked to
+/// each other, so no page, nor the memory to write it, grows with the dataset; Apollo's fits on one.
 struct IndexPages {
     /// The most missions, and the most astronauts, one page lists.
     static let size = 500
@@ -15,7 +13,6 @@ struct IndexPages {
     /// The file of page `page` (from 1): "index.html", "index-2.html"...
     static func fileName(_ page: Int) -> String { page == 1 ? "index.html" : "index-\(page).html" }
 
-    /// The title of page `page`.
     func title(_ page: Int) -> String {
         "Moonshot: the Apollo missions" + (count > 1 ? ", page \(page) of \(count)" : "")
     }
@@ -25,8 +22,7 @@ struct IndexPages {
         count > 1 ? "Search the missions and astronauts of this page" : "Search missions and astronauts"
     }
 
-    /// Where page `page` is among the others, with links to them, on a line of its own;
-    /// nothing when there is one page.
+    /// Where page `page` is among the others, with links to them, on a line of its own; nothing when there is one page.
     func navigation(_ page: Int) -> HTML {
         guard count > 1 else { return .empty }
         var links: [HTML] = []

@@ -1,7 +1,6 @@
 import Questions
 
-/// A mission's page, `missions/apollo11.html`: badge, launch date, highlights and crew, as the
-/// app's mission screen shows them.
+/// A mission's page, `missions/apollo11.html`: badge, launch date, highlights and crew, like the app's mission screen.
 struct MissionPage {
     let mission: SiteMission
     let layout: SiteLayout

@@ -1,8 +1,7 @@
 import Questions
 
-/// The website's first page, `index.html`: the missions' badges in a grid (or a list), the
-/// astronauts below them, a search box and the data the script searches. A large dataset's
-/// missions and astronauts take several such pages (see `IndexPages`); this is page `page`.
+/// The website's first page, `index.html`: mission badges in a grid (or a list), astronauts below, a search box and the
+/// data the script searches. A large dataset takes several such pages (see `IndexPages`); this is page `page`.
 struct MissionsPage {
     let missions: [SiteMission]
     let astronauts: [SiteAstronaut]
@@ -51,8 +50,7 @@ struct MissionsPage {
         return layout.page(title: pages.title(page), root: "", kind: "missions-page", main: main, current: IndexPages.fileName(page))
     }
 
-    /// The list `id` of `cards` under heading `title`. Page 1 shows both lists even when
-    /// empty; a later page only those it has cards for.
+    /// The list `id` of `cards` under heading `title`: on page 1 even when empty, on later pages only with cards.
     private func section(_ id: String, _ title: String, _ cards: [HTML]) -> HTML {
         guard !cards.isEmpty || page == 1 else { return .empty }
         return """
@@ -65,8 +63,7 @@ struct MissionsPage {
             """
     }
 
-    /// A card of the grid: picture, title and detail linking to `page`, with a star; `key`
-    /// ("mission:11") is what the script knows it by.
+    /// A grid card linking to `page` (picture, title, detail) with a star; the script knows it by `key` ("mission:11").
     private static func card(key: String, page: String, picture: HTML, title: String, detail: HTML) -> HTML {
         """
         <li class="card" data-key="\(key)">

@@ -1,12 +1,9 @@
 import Dataset
 import Questions
 
-/// What the missions page's script searches, as JSON inside a `<script type="application/json">`:
-/// each mission's and astronaut's key (as the page's cards carry it), and the text their
-/// full-text index holds (name and description: `moonshot search` finds the same), a mission's
-/// id, an astronaut's opening (see `opening(of:)`), the crews, and the roles to offer as
-/// filters: those of one index page. Each mission, astronaut and role also has a label, its
-/// text as the pages show it (`HTML.visible`), for the suggestions and filters to show.
+/// What the missions page's script searches, as JSON in a `<script type="application/json">`: each mission's and
+/// astronaut's card key, full-text-indexed text (name and description, as `moonshot search` finds it), a mission's id,
+/// an astronaut's opening, the crews, and the page's roles as filters, each with its `HTML.visible` label for display.
 struct SearchData {
     let missions: [MissionDetail]
     let astronauts: [AstronautDetail]
@@ -42,9 +39,8 @@ struct SearchData {
         return .object([("missions", .array(missions)), ("astronauts", .array(astronauts)), ("roles", .array(roleObjects))])
     }
 
-    /// The JSON, safe inside a script element: "<", ">" and "&" (which can only be in strings)
-    /// are written as \u escapes, so no text can end the element, and so are the code points an
-    /// HTML document must not contain raw.
+    /// The JSON, safe inside a script element: "<", ">" and "&" (only ever in strings) are written as \u escapes, so no
+    /// text can end the element, as are the code points an HTML document must not contain raw.
     var html: HTML {
         var out = ""
         for scalar in json.serialized().unicodeScalars {

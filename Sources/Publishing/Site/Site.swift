@@ -1,13 +1,11 @@
 import Questions
 import Store
 
-/// The website of a moonshot database: the Moonshot app's screens (missions, a mission, an
-/// astronaut) and a timeline as static pages that work opened from disk, with the dataset's pictures, one
-/// style sheet and one small script.
+/// The website of a moonshot database: the Moonshot app's screens (missions, a mission, an astronaut) and a timeline as
+/// static pages that work opened from disk, with the dataset's pictures, one style sheet and one small script.
 package enum Site {
     /// What `write` did.
     package struct Summary: Equatable, Sendable {
-        /// The folder written.
         package let folder: String
         /// Whether it replaced an earlier site (or an empty folder, or one given with --force).
         package let replaced: Bool
@@ -17,14 +15,12 @@ package enum Site {
         package let byteCount: Int
     }
 
-    /// The most missions, and the most astronauts, a page of the missions list holds; a larger
-    /// dataset's list goes on in `index-2.html` and so on.
+    /// The most missions, and the most astronauts, a missions-list page holds; more go on in `index-2.html` and so on.
     package static let indexPageSize = IndexPages.size
 
-    /// Writes the site of `database` to `folder`, replacing the folder in one step. A folder
-    /// that is not an earlier site (and not empty) is replaced only with `force`. It reads one
-    /// snapshot of the database, with no time limit (see `MoonshotDatabase.readSnapshot`), and
-    /// calls `progress` with the pages written so far and in all, after each page.
+    /// Writes the site of `database` to `folder`, replacing the folder in one step (one that is not an earlier site or
+    /// empty needs `force`). It reads one snapshot with no time limit (`MoonshotDatabase.readSnapshot`), calling
+    /// `progress` with the pages written and in all after each page.
     package static func write(
         _ database: MoonshotDatabase, to folder: String, force: Bool, progress: @escaping (_ written: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> Summary {
@@ -38,9 +34,8 @@ package enum Site {
             pageCount: written.pages, pictureCount: written.pictures, byteCount: written.bytes)
     }
 
-    /// Adds the files of the site of `database` to `files`, each page as soon as it is made:
-    /// a page per mission and astronaut as they are read, and a page of the index (see
-    /// `IndexPages`) after every `IndexPages.size` of each.
+    /// Adds the site's files to `files`, each page as soon as it is made: one per mission and astronaut as read, and an
+    /// index page (`IndexPages`) after every `IndexPages.size` of each.
     static func write(_ database: MoonshotDatabase, into files: SiteFiles, progress: @escaping (Int, Int) -> Void) throws {
         let source = try database.latestImport()
         let layout = SiteLayout(source: source, edits: try database.editsSinceImport())

@@ -2,10 +2,8 @@ import Dataset
 import Glibc
 import SystemSupport
 
-/// The files of a site being written into its (staging) folder: each file is written, and
-/// flushed to the disk, as it is added, so that no more than one page is held in memory.
+/// A site's files, each written to the staging folder and flushed when added, so at most one page is held in memory.
 final class SiteFiles {
-    /// The folder the files go to.
     let folder: String
     /// How many files were added, by kind, and their size in bytes.
     private(set) var pageCount = 0
@@ -24,7 +22,6 @@ final class SiteFiles {
         try copy.withUTF8 { try add(path, UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes `bytes` as the file `path`.
     func add(_ path: String, _ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try add(path, $0) }
     }

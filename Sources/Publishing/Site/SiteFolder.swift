@@ -3,10 +3,9 @@ import Dataset
 import Glibc
 import SystemSupport
 
-/// Writes a website's files as a folder in one step, as the import replaces a database: the
-/// files go to a new hidden folder beside the target, which then takes the target's place in
-/// one rename (the old folder, swapped out, is removed). A failure or a signal before that
-/// leaves the target as it was and removes the new folder.
+/// Writes a website's files as a folder in one step, as the import replaces a database: files go to a new hidden folder
+/// beside the target, which then takes its place in one rename (the old one, swapped out, is removed). A failure or a
+/// signal before that leaves the target as it was and removes the new folder.
 struct SiteFolder {
     /// The file that marks a folder as a site moonshot wrote, which it may replace.
     static let markerName = ".moonshot-site"
@@ -18,11 +17,9 @@ struct SiteFolder {
     /// What was at the target before.
     enum Outcome: Equatable, Sendable { case created, replaced }
 
-    /// Writes the folder: `fill` adds its files, which go to the new folder as they come. A
-    /// folder that exists is replaced if it is a site moonshot wrote, is empty, or `force` is
-    /// set; never when it holds an SQLite database or journal (which a program may have open,
-    /// the one the site is read from among them) or the current directory. These are checked
-    /// before `fill` is called.
+    /// Writes the folder, `fill` adding its files to the new folder as they come. An existing folder is replaced only
+    /// if it is a moonshot site, is empty, or `force` is set, and never if it holds the current directory or an SQLite
+    /// database or journal (which a program, this one included, may have open); all checked before `fill` is called.
     func write(force: Bool, _ fill: (SiteFiles) throws -> Void) throws -> Outcome {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
         let last = target.split(separator: "/").last
@@ -78,9 +75,8 @@ struct SiteFolder {
         return exists ? .replaced : .created
     }
 
-    /// Puts `staging` in the place of `target` and `target` in the place of `staging`: in one
-    /// step where the file system can (renameat2), else in two renames, undoing the first if
-    /// the second fails.
+    /// Swaps `staging` and `target`: in one step where the file system can (renameat2), else by two renames, undoing
+    /// the first if the second fails.
     private static func exchange(_ staging: String, _ target: String) throws {
         if moonshot_exchange_paths(staging, target) == 0 { return }
         guard errno == EINVAL || errno == ENOSYS || errno == EOPNOTSUPP else {

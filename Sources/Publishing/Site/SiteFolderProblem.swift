@@ -3,11 +3,9 @@
 package enum SiteFolderProblem: Error, Equatable, Sendable {
     /// The path given ("", ".", "..") cannot name a folder a site replaces.
     case unusablePath(path: String)
-    /// The target is a symbolic link.
     case symbolicLink(target: String)
     /// The folder the target would be made in does not exist.
     case missingParent(target: String, parent: String)
-    /// The target is a file.
     case file(target: String)
     /// The folder the target is in cannot be written in.
     case unwritableParent(parent: String)
@@ -17,7 +15,6 @@ package enum SiteFolderProblem: Error, Equatable, Sendable {
     case madeMeanwhile(target: String)
     /// The target is a folder that is not empty and has no `marker` file of moonshot's.
     case notASite(target: String, marker: String)
-    /// The target holds the current directory.
     case holdsCurrentDirectory(target: String)
     /// The target holds an SQLite database (or journal), `database`.
     case holdsDatabase(target: String, database: String)

@@ -2,16 +2,13 @@ import Dataset
 import Questions
 import Store
 
-/// What every page of the website shares: the head, the header and the footer with the data's
-/// sources, licences and import, and what changed after it.
+/// What every page shares: the head, the header, and a footer with the data's sources, licences, import and edits.
 struct SiteLayout {
     let source: ImportRecord?
-    /// The changes made since the import, if any: then the import's hashes no longer describe
-    /// what the pages show, and the footer says what changed instead.
+    /// Changes since the import, if any: its hashes then no longer describe the pages, so the footer says what changed.
     let edits: DataEdits?
 
-    /// A whole page. `root` leads from the page to the site's top ("" or "../"); `current` is
-    /// the file of the navigation's link that leads to this page, if one does.
+    /// A whole page; `root` leads to the site's top ("" or "../"), `current` names the navigation link to it, if any.
     func page(title: String, root: String, kind: String, main: HTML, current: String? = nil) -> HTML {
         """
         <!DOCTYPE html>

@@ -1,14 +1,10 @@
-/// Where the site's pages are, from the site's top. Each name comes from the row alone, so a
-/// page can link to another without a table of every page in memory.
+/// The site's page paths, from its top; each comes from its row alone, so no table of every page is held in memory.
 enum SitePaths {
-    /// The page of mission `id`: "missions/apollo11.html" (named after the number, which is an
-    /// integer, never after text from the database).
+    /// The page of mission `id`: "missions/apollo11.html", named after the integer, never after text from the database.
     static func missionPage(id: Int64) -> String { "missions/apollo\(id).html" }
 
-    /// The page of an astronaut: "astronauts/armstrong.html" for an id that makes a safe file
-    /// name on every system (lowercase ASCII letters, digits, "-" and "_", starting with a
-    /// letter or digit, at most 64), else "astronauts/_7.html" from their `number` (their place
-    /// in astronauts.json, which the database keeps), which no such id can be. Ids that differ
+    /// An astronaut's page: "astronauts/armstrong.html" for an id that is a safe file name on every system, else
+    /// "astronauts/_7.html" from `number` (their place in astronauts.json), which no such id can be. Ids that differ
     /// only in Unicode normalisation are different ids to SQLite, and so get different pages.
     static func astronautPage(id: String, number: Int64) -> String {
         let safe =

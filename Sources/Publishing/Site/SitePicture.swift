@@ -1,8 +1,6 @@
-/// The `<img>` of a badge or portrait, or, when the dataset has no such picture, a monogram
-/// drawn in SVG in its place.
+/// The `<img>` of a badge or portrait, or, when the dataset has no such picture, a monogram drawn in SVG in its place.
 enum SitePicture {
-    /// The badge `badge` of mission `name`, from `pictures`; `root` leads from the page to the
-    /// site's top ("" or "../").
+    /// Mission `name`'s badge `badge`, from `pictures`; `root` leads from the page to the site's top ("" or "../").
     static func badge(_ badge: String, of name: String, from pictures: SitePictures, root: String, class className: String) -> HTML {
         guard let file = pictures.badgeFile(badge) else {
             return placeholder(monogram(name), label: "No badge for \(name)", class: className)
@@ -27,9 +25,8 @@ enum SitePicture {
         """
     }
 
-    /// Up to three letters that stand for `name`: the first letter of its first word and of its
-    /// last, or the last word whole when it is a short number ("A11" for "Apollo 11", "NA" for
-    /// "Neil A. Armstrong").
+    /// Up to three letters for `name`: the first letters of its first and last words, or the last word whole if a short
+    /// number ("A11" for "Apollo 11", "NA" for "Neil A. Armstrong").
     static func monogram(_ name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace })
         guard let first = words.first?.first else { return "?" }

@@ -2,16 +2,10 @@ import Dataset
 import Questions
 import Store
 
-/// The Apollo dataset's pictures, embedded in the binary (from `Resources/images/`): a badge
-/// per mission named after its badge (`apollo11.png`) and a portrait per astronaut named after
-/// their id (`armstrong.jpg`).
-///
-/// They go with the built-in dataset only: a site shows them when the database's latest import
-/// read exactly moonshot's embedded missions.json and astronauts.json (both SHA-256 digests
-/// equal), since a dataset of one's own may use Apollo's mission numbers and astronaut ids for
-/// other missions and people. Edits made after that import keep them: a picture belongs to a
-/// mission number or an astronaut id of the built-in dataset (there is none for any other), and
-/// an edit that keeps the id keeps the mission or person, as it keeps their crew rows.
+/// The Apollo dataset's pictures, embedded from `Resources/images/`: a badge per mission named after its badge
+/// (`apollo11.png`) and a portrait per astronaut named after their id (`armstrong.jpg`). Shown only when the latest
+/// import read exactly the embedded JSON files (equal SHA-256 digests), as one's own dataset may reuse Apollo's numbers
+/// and ids for others; edits after that import keep them, since an edit that keeps an id keeps the mission or person.
 struct SitePictures {
     /// Whether the pictures go with the database's content.
     let apply: Bool
@@ -26,8 +20,7 @@ struct SitePictures {
         missions: SHA256.hexDigest(of: EmbeddedDataset.text(named: "missions.json") ?? ""),
         astronauts: SHA256.hexDigest(of: EmbeddedDataset.text(named: "astronauts.json") ?? ""))
 
-    /// The embedded files by name (compared byte for byte, as the database compares ids), still
-    /// in base64.
+    /// The embedded files by name (compared byte for byte, as the database compares ids), still in base64.
     private static let byName: [ExactString: StaticString] = Dictionary(
         EmbeddedResources.images.map { (ExactString($0.name), $0.base64) }, uniquingKeysWith: { first, _ in first })
 

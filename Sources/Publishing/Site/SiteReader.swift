@@ -4,25 +4,21 @@ import SQLite
 /// A mission as the site shows it: its detail, and the page of each crew member.
 struct SiteMission {
     let detail: MissionDetail
-    /// The page of each of `detail.crew`, in the same order; nil for an astronaut missing from
-    /// the astronauts table.
+    /// The page of each of `detail.crew`, in the same order; nil for an astronaut missing from the astronauts table.
     let crewPages: [String?]
 }
 
-/// An astronaut as the site shows them: their detail and page, and the badge of each mission
-/// flown.
+/// An astronaut as the site shows them: their detail and page, and the badge of each mission flown.
 struct SiteAstronaut {
     let detail: AstronautDetail
     let page: String
-    /// The badge of each of `detail.flights`' missions, in the same order; nil for a mission
-    /// missing from the missions table.
+    /// The badge of each of `detail.flights`' missions, in order; nil for a mission missing from the missions table.
     let flightBadges: [String?]
 }
 
-/// Reads the missions and astronauts for the site one at a time, in the order the site lists
-/// them (missions by number, astronauts by name and then id), so that writing a site takes as
-/// little memory for 60,000 missions as for 12. Use it inside `MoonshotDatabase.readSnapshot`,
-/// so that an import that commits meanwhile is seen wholly or not at all.
+/// Reads the site's missions and astronauts one at a time in its order (missions by number, astronauts by name and id),
+/// so a site takes as little memory for 60,000 missions as for 12. Use it inside `MoonshotDatabase.readSnapshot`, so an
+/// import committed meanwhile is seen wholly or not at all.
 final class SiteReader {
     private let database: MoonshotDatabase
     private let missions: Statement

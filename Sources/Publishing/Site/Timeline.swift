@@ -1,9 +1,8 @@
 import Dataset
 import Questions
 
-/// What the timeline page shows: the missions in time order, and each astronaut's flights on
-/// them as a row. A large dataset's timeline holds its first `limit` missions only (by launch
-/// date), so that the page stays a page.
+/// What the timeline page shows: the missions in time order, each astronaut's flights on them as a row. A large
+/// dataset's timeline holds only its first `limit` missions by launch date, so the page stays a page.
 struct Timeline {
     /// The most missions a timeline shows, and the most astronauts without a flight it names.
     static let limit = 200
@@ -55,8 +54,7 @@ struct Timeline {
 
     /// The missions shown: those without a launch date first (by number), then by launch date.
     let missions: [Mission]
-    /// Everyone who flew one of `missions`, in the order of their first flight there, then of
-    /// that mission's crew list.
+    /// Everyone who flew one of `missions`, in the order of their first flight there, then of that mission's crew list.
     let astronauts: [Astronaut]
     /// Astronauts no crew row names, by name (at most `limit`).
     let grounded: [Astronaut]
@@ -96,9 +94,8 @@ struct Timeline {
     /// The astronauts' ids as `moonshot astronauts --sort first-flight` lists them.
     let firstFlightOrder: [String]
 
-    /// Everyone, flown or not, in the order of `moonshot astronauts --sort first-flight`
-    /// (`firstFlightOrder`, read from that question), then those that only crew rows name.
-    /// The chart's rows go by their first column instead.
+    /// Everyone, flown or not, in `moonshot astronauts --sort first-flight` order (`firstFlightOrder`), then those only
+    /// crew rows name; the chart's rows go by their first column instead.
     var byFirstFlight: [Astronaut] {
         var place: [ExactString: Int] = [:]
         for (index, id) in firstFlightOrder.enumerated() where place[ExactString(id)] == nil { place[ExactString(id)] = index }

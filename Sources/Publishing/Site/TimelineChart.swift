@@ -1,10 +1,8 @@
 import Dataset
 
-/// The timeline drawn in SVG, in the page itself: a column per mission (its badge, name and
-/// date at the top, at its place in time, see `TimelineScale`) and a row per astronaut, with a
-/// mark in each column they flew in, a line from their first flight to their last, and their
-/// name before the first. Every badge and mark links to its mission, every name to the
-/// astronaut, and each has an accessible name; the colours come from the style sheet.
+/// The timeline drawn in SVG in the page: a column per mission (badge, name and date on top, placed by `TimelineScale`)
+/// and a row per astronaut with a mark per flight, a line from first to last, and their name before the first. Every
+/// badge and mark links to its mission, every name to the astronaut, each with an accessible name; CSS gives colours.
 struct TimelineChart {
     let timeline: Timeline
     let pictures: SitePictures

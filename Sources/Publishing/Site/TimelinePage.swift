@@ -1,9 +1,8 @@
 import Dataset
 import Questions
 
-/// The timeline page, `timeline.html`: the missions in time and each astronaut's flights as a
-/// row, drawn in SVG (`TimelineChart`) in a box of its own that scrolls sideways, and the same
-/// facts as two tables, missions and astronauts, with the same links.
+/// The timeline page, `timeline.html`: the chart (`TimelineChart`) in a sideways-scrolling box, and the same facts as
+/// two tables, missions and astronauts, with the same links.
 struct TimelinePage {
     static let fileName = "timeline.html"
 

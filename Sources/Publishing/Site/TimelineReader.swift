@@ -3,9 +3,8 @@ import Questions
 import SQLite
 
 extension Timeline {
-    /// The timeline of `database`: its first `limit` missions by launch date (then those without
-    /// one, then those that only crew rows name), each with its crew. Read it inside the
-    /// transaction the rest of the site is read in.
+    /// The timeline of `database`: its first `limit` missions by launch date (then undated ones, then those only crew
+    /// rows name), each with its crew. Read it inside the transaction the rest of the site is read in.
     static func read(from database: MoonshotDatabase) throws -> Timeline {
         let crew = try database.prepare(
             """

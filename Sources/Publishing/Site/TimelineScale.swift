@@ -1,12 +1,9 @@
 import Dataset
 
-/// Where the timeline's columns go across: the missions without a launch date side by side in a
-/// lane of their own at the start, then the years, each mission at its launch date. Missions
-/// launched close together are pushed apart to at least `column` (and what follows with them),
-/// so that no two marks overlap and time order is kept; the years' ticks move along. So that
-/// the axis says where each mark is, every year with a launch has a tick and so has the next:
-/// a mission's column is always between the tick of its year and that of the year after,
-/// however far it was pushed.
+/// Where the timeline's columns go across: undated missions side by side in a lane of their own first, then the years,
+/// each mission at its launch date. Missions launched close together are pushed apart to at least `column` (with what
+/// follows, ticks too), so no marks overlap and time order holds; every launch year and the next have a tick, so a
+/// mission's column always lies between its year's tick and the next year's, however far it was pushed.
 struct TimelineScale {
     /// The least distance between two missions' columns, in pixels.
     static let column = 48.0
@@ -15,11 +12,9 @@ struct TimelineScale {
 
     /// The x of each mission's column, in the order of `Timeline.missions`.
     let columns: [Double]
-    /// The years of the ticks, in order, each with the x of its tick (its January 1): every
-    /// `step` years, and each year with a launch and the year after it.
+    /// Each tick's year and x (its January 1), in order: every `step` years, and each launch year and the year after.
     let ticks: [(year: Int, x: Double)]
-    /// Where the undated lane ends and the time axis begins (the lane's width is 0 without
-    /// undated missions).
+    /// Where the undated lane ends and the time axis begins (the lane's width is 0 without undated missions).
     let axisStart: Double
     /// The width of the whole drawing.
     let width: Double
@@ -35,9 +30,8 @@ struct TimelineScale {
             width = axisStart + Self.column
             return
         }
-        // About 750 px for the years (before the pushes), at most 200 px a year; a label at
-        // least every 48 px (every 200 years for dates a thousand years apart) besides those of
-        // the launches' years.
+        // About 750 px for the years (before the pushes), at most 200 px a year; a label at least every 48 px (every
+        // 200 years for dates a thousand years apart) besides those of the launches' years.
         let yearWidth = min(200, 750 / Double(years.count))
         let step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000].first { Double($0) * yearWidth >= 48 } ?? 5000
         let first = years.lowerBound

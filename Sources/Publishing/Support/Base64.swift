@@ -1,5 +1,4 @@
-/// Standard base64 (RFC 4648, with padding), decoding only: the pictures are embedded in the
-/// binary as base64 literals.
+/// Standard base64 (RFC 4648, with padding), decoding only: the pictures are embedded in the binary as base64 literals.
 enum Base64 {
     /// The bytes `text` encodes. Characters outside the alphabet (padding, line breaks) are skipped.
     static func decode(_ text: StaticString) -> [UInt8] {

@@ -1,8 +1,7 @@
 import Dataset
 import Glibc
 
-/// Folder operations over the C library: listing, finding SQLite databases, creating and
-/// removing trees. Symbolic links are never followed into.
+/// Folder operations over the C library (list, find SQLite files, make and remove trees), never following symlinks.
 package enum FolderTree {
     /// The names in folder `path`, without "." and "..".
     package static func names(in path: String) throws -> [String] {
@@ -24,8 +23,7 @@ package enum FolderTree {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// The first file under `root` (which may be `root` itself) that is an SQLite database or
-    /// one of its journals, or nil.
+    /// The first file under `root` (maybe `root` itself) that is an SQLite database or one of its journals, or nil.
     package static func firstSQLiteFile(under root: String) throws -> String? {
         var found: String?
         try visit(root) { path, isFolder in
@@ -48,8 +46,7 @@ package enum FolderTree {
         guard mkdir(path, 0o777) == 0 else { throw SystemError(operation: "create the folder \(path)") }
     }
 
-    /// Calls `body` for every entry under `root`, the entries of a folder before the folder
-    /// itself; symbolic links are entries, not folders.
+    /// Calls `body` for every entry under `root`, a folder's entries before the folder; symbolic links are entries.
     private static func visit(_ root: String, _ body: (_ path: String, _ isFolder: Bool) throws -> Void) throws {
         var info = stat()
         guard lstat(root, &info) == 0 else {
@@ -63,8 +60,7 @@ package enum FolderTree {
         try body(root, isFolder)
     }
 
-    /// Whether `path` is a regular file that starts as an SQLite database does, or is named as
-    /// SQLite names a journal or write-ahead log.
+    /// Whether `path` is a regular file with an SQLite database's header, or is named as SQLite names a journal or WAL.
     private static func isSQLiteFile(_ path: String) -> Bool {
         if path.hasSuffix("-journal") || path.hasSuffix("-wal") || path.hasSuffix("-shm") { return true }
         var info = stat()

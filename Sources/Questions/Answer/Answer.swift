@@ -1,14 +1,11 @@
-/// The answer to one question, as named fields: what it is about (`subject`, for a question
-/// about one mission or astronaut) and a list of rows. Each command's answer is defined once,
-/// below; the table, JSON and CSV output are all drawn from it.
+/// The answer to one question as named fields: an optional subject (one mission or astronaut) and a list of rows. Each
+/// command's answer is defined once, below; the table, JSON and CSV output are all drawn from it.
 package struct Answer: Sendable {
     /// The mission or astronaut asked about, or nil for a plain list.
     package let subject: AnswerRecord?
-    /// The subject's fields, in order.
     package let subjectFields: [Field]
     /// The key the rows go under in JSON when there is a subject (`crew`, `flights`).
     package let listField: Field?
-    /// The fields of each row, in order.
     package let rowFields: [Field]
     /// The row fields a table shows, in order (a table has less room than JSON and CSV).
     package let tableFields: [Field]
@@ -18,8 +15,6 @@ package struct Answer: Sendable {
     /// The crew rows the answer counts, besides its rows', whose astronaut or mission is missing.
     private var alsoPointingNowhere = CrewRowsPointingNowhere()
 
-    /// An answer about `subject` (nil for a plain list), listing `rows`; `alsoPointingNowhere`:
-    /// crew rows it counts besides the rows', that point nowhere.
     init<Subject: FieldRecord, Row: FieldRecord>(
         subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
         rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String,
@@ -41,8 +36,7 @@ package struct Answer: Sendable {
         self.init(subject: Row?.none, subjectFields: [], listField: nil, rowFields: rowFields, tableFields: tableFields, rows: rows, emptyText: emptyText)
     }
 
-    /// The crew rows listed or counted whose astronaut or mission is missing (the subject's
-    /// own are its rows, or counted apart).
+    /// Crew rows listed or counted whose astronaut or mission is missing (the subject's own are rows or counted apart).
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
         rows.reduce(alsoPointingNowhere) { $0 + $1.crewRowsPointingNowhere }
     }
@@ -63,8 +57,7 @@ extension Answer {
     private static let flightFields: [RecordField<CrewAssignment>] = [.missionID, .missionName, .launchDate, .position, .role, .canonicalRole]
     private static let flightTable: [RecordField<CrewAssignment>] = [.missionName, .launchDate, .canonicalRole]
 
-    /// `moonshot missions`: every mission (or those of some years) with launch date, commander
-    /// and crew size; and, `withCrewNames`, the crew's names.
+    /// `moonshot missions`: the missions with launch date, commander, crew size and, `withCrewNames`, the crew's names.
     package static func missionList(_ missions: [MissionSummary], withCrewNames: Bool = false) -> Answer {
         let crewNames: [RecordField<MissionSummary>] = withCrewNames ? [.crewNames] : []
         return Answer(
@@ -90,22 +83,19 @@ extension Answer {
         crewMembers(of: mission, commanders, emptyText: "No commander listed.")
     }
 
-    /// Crew members of a mission, under the mission's number, name and launch date.
     private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyText: String) -> Answer {
         Answer(
             subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
             rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
     }
 
-    /// `moonshot astronauts`: every astronaut with the number of missions flown and the first
-    /// flight's launch date.
+    /// `moonshot astronauts`: every astronaut with the missions flown and the first flight's launch date.
     package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
         let fields: [RecordField<AstronautSummary>] = [.astronautID, .astronautName, .missionCount, .firstFlightDate]
         return Answer(rowFields: fields, tableFields: fields, rows: astronauts, emptyText: "No astronauts.")
     }
 
-    /// `moonshot astronaut armstrong`: the astronaut, the first and last flights, the missions
-    /// flown, and the description.
+    /// `moonshot astronaut armstrong`: the astronaut, first and last flights, missions flown and description.
     package static func astronaut(_ astronaut: AstronautDetail) -> Answer {
         Answer(
             subject: astronaut,
@@ -113,8 +103,7 @@ extension Answer {
             listField: .flights, rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
     }
 
-    /// `moonshot crewmates lovell`: everyone who flew with an astronaut, with the missions
-    /// they shared, most shared first; the astronaut's own crew rows (`flights`) are counted.
+    /// `moonshot crewmates lovell`: who flew with an astronaut; the astronaut's own crew rows (`flights`) are counted.
     package static func crewmates(of astronaut: AstronautReference, _ crewmates: [CrewmateSummary], flights: [CrewAssignment]) -> Answer {
         Answer(
             subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .crewmates,

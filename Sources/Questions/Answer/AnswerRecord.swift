@@ -3,7 +3,6 @@ package struct AnswerRecord: Sendable {
     /// A list, not a dictionary: a record shows a few fields, and a dictionary's hashing would
     /// have the Swift runtime look its conformances up at every start.
     private let values: [(field: Field, value: AnswerValue)]
-    /// The crew rows the record lists or counts whose astronaut or mission is missing.
     package let crewRowsPointingNowhere: CrewRowsPointingNowhere
 
     init<Record: FieldRecord>(_ record: Record, _ fields: [RecordField<Record>]) {

@@ -7,24 +7,19 @@ package enum AnswerValue: Equatable, Sendable {
     case date(LaunchDate?)
     /// No value: JSON null, an empty CSV field, an empty table cell.
     case none
-    /// No value, because there is nothing it could be (the first flight of one who never
-    /// launched): JSON null and an empty CSV field, as `none`; "N/A" in a table, as a date.
+    /// No value, as there can be none (the first flight of one who never launched): as `none`, but "N/A" in a table.
     case notApplicable
     /// The name of a row that is not there: JSON null and an empty CSV field, as `none`; a
     /// table says so ("collins: not in the astronauts table").
     case missing(MissingRow)
-    /// Rows listed in one value, such as a mission's crew: a JSON array of objects (each row's
-    /// id and name); for tables and CSV the names joined by `separator`, for reading only (a
-    /// name may hold the separator), a missing one as `missing` shows.
+    /// Rows in one value, such as a mission's crew: a JSON array of id-and-name objects; in tables and CSV the names
+    /// joined by `separator`, for reading only (a name may hold it), a missing one as `missing` shows.
     case list([ListedRow], separator: String)
 
-    /// Text, or `none` for nil.
     package static func text(_ value: String?) -> AnswerValue { value.map { .text($0) } ?? .none }
 
-    /// Whole numbers such as counts.
     package static func integer(_ value: Int) -> AnswerValue { .integer(Int64(value)) }
 
-    /// "N/A": what a table shows for a date there is none of, or a value there is nothing for.
     private static let notApplicableText = "N/A"
 
     /// For people: dates as "Jul 16, 1969", "N/A" for none.
@@ -73,8 +68,7 @@ extension FieldRecord {
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere() }
 }
 
-/// One row of a `list` value: its id and its name (`missing` when its table lacks it), each
-/// with the field it is: `mission_id` 8, `mission_name` "Apollo 8".
+/// One row of a `list` value: its id and name (`missing` when its table lacks it), each with its field.
 package struct ListedRow: Equatable, Sendable {
     package let idField: Field
     package let id: AnswerValue

@@ -1,6 +1,5 @@
-/// A named piece of an answer. Every command and every format uses these names and only
-/// these: JSON keys and CSV headers are the `rawValue`, table headings the same words in
-/// capitals ("LAUNCH DATE"). They are the database's column names where it has the concept.
+/// A named piece of an answer, the only names every command and format uses: JSON keys and CSV headers are the
+/// `rawValue`, table headings the same in capitals. They are the database's column names where it has the concept.
 package enum Field: String, CaseIterable, Sendable {
     case missionID = "mission_id"
     case missionName = "mission_name"
@@ -85,8 +84,7 @@ package enum Field: String, CaseIterable, Sendable {
     /// The label of a `Label: value` line: "Launch date".
     package var label: String { spelled { $0 == 0 } }
 
-    /// The name with spaces for underscores, and the letters at the offsets `upper` picks in
-    /// upper case; byte by byte, as every name is ASCII.
+    /// Spaces for underscores, the letters at offsets `upper` picks capitalised; bytewise, as every name is ASCII.
     private func spelled(upper: (Int) -> Bool) -> String {
         let bytes = rawValue.utf8.enumerated().map { offset, byte in
             byte == UInt8(ascii: "_") ? UInt8(ascii: " ") : upper(offset) && (0x61...0x7A).contains(byte) ? byte - 0x20 : byte

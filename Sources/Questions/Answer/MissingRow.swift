@@ -1,8 +1,7 @@
 import SQLite
 
-/// The astronaut or mission a crew row names that is not in its table (deleted while the
-/// triggers that delete its crew rows were dropped, say). An answer still lists the crew row,
-/// with these words where the name would be; `moonshot check` explains it.
+/// An astronaut or mission a crew row names that is not in its table (deleted while the cascading triggers were
+/// dropped, say). An answer still lists the crew row, with these words for the name; `moonshot check` explains it.
 package enum MissingRow: Equatable, Sendable {
     case astronaut(id: String)
     case mission(id: Int64)
@@ -15,8 +14,7 @@ package enum MissingRow: Equatable, Sendable {
         }
     }
 
-    /// The words for an astronaut's id as `moonshot check` reads it from a crew row, whatever
-    /// the value.
+    /// The words for an astronaut id as `moonshot check` reads it from a crew row, whatever its type.
     static func astronaut(_ id: SQLValue) -> String { words(plain(id), astronautsTable) }
 
     /// The words for a mission's number as `moonshot check` reads it from a crew row.

@@ -1,40 +1,32 @@
 import Dataset
 
-/// A field of `Record`: its name and how its value is read. Each record declares its fields in
-/// one table, as static members of `RecordField<Record>` (`extension RecordField<MissionSummary>`),
-/// mostly key paths of its properties; the answers name the fields they list (`.missionName`),
-/// so that listing a field the record does not declare fails to compile.
+/// A field of `Record`: its name and how its value is read. Records declare theirs as static members of
+/// `RecordField<Record>`, so an answer listing a field its record does not declare fails to compile.
 package struct RecordField<Record>: Sendable {
     package let field: Field
     let value: @Sendable (Record) -> AnswerValue
 
-    /// The field read by `value`.
     init(_ field: Field, _ value: @escaping @Sendable (Record) -> AnswerValue) {
         (self.field, self.value) = (field, value)
     }
 
-    /// The field that is the number at `path`.
     init(_ field: Field, _ path: any KeyPath<Record, Int64> & Sendable) {
         self.init(field) { .integer($0[keyPath: path]) }
     }
 
-    /// The field that is the count at `path`.
     init(_ field: Field, _ path: any KeyPath<Record, Int> & Sendable) {
         self.init(field) { .integer($0[keyPath: path]) }
     }
 
-    /// The field that is the text at `path` (none for nil).
     init(_ field: Field, _ path: any KeyPath<Record, String?> & Sendable) {
         self.init(field) { .text($0[keyPath: path]) }
     }
 
-    /// The field that is the text at `path`.
     init(_ field: Field, _ path: any KeyPath<Record, String> & Sendable) {
         self.init(field) { .text($0[keyPath: path]) }
     }
 
-    /// The field that lists the rows at `path`, each by its fields `id` and `name`, their
-    /// names joined by `separator` for reading (see `AnswerValue.list`).
+    /// The field listing the rows at `path` by their fields `id` and `name` (see `AnswerValue.list`).
     init<Item>(_ field: Field, list path: any KeyPath<Record, [Item]> & Sendable, id: RecordField<Item>, name: RecordField<Item>, separator: String) {
         self.init(field) { record in
             .list(
@@ -49,7 +41,6 @@ package struct RecordField<Record>: Sendable {
         return RecordField<Outer>(field) { value($0[keyPath: path]) }
     }
 
-    /// The field that is the launch date at `path`.
     init(_ field: Field, _ path: any KeyPath<Record, LaunchDate?> & Sendable) {
         self.init(field) { .date($0[keyPath: path]) }
     }

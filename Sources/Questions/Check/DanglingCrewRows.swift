@@ -1,11 +1,9 @@
 import SQLite
 import Store
 
-/// Crew rows that point nowhere: their mission or their astronaut is not in its table (what a
-/// delete made with foreign keys off and the triggers dropped leaves behind). Neither `check`
-/// nor `--repair` deletes them: the report gives the statement that would.
+/// Crew rows whose mission or astronaut is not in its table, left by a delete made with foreign keys off and the
+/// triggers dropped. Neither `check` nor `--repair` deletes them: the report gives the statement that would.
 package enum DanglingCrewRows {
-    /// One crew row whose mission or astronaut is missing.
     struct Row: Equatable {
         let missionID: SQLValue
         let position: SQLValue
@@ -13,8 +11,7 @@ package enum DanglingCrewRows {
         let missionIsMissing: Bool
         let astronautIsMissing: Bool
 
-        /// "crew row 11/2 names collins: not in the astronauts table", in the words an answer
-        /// shows for such a row (see `MissingRow`).
+        /// "crew row 11/2 names collins: not in the astronauts table", in the words an answer uses (`MissingRow`).
         var problem: String {
             var missing: [String] = []
             if missionIsMissing { missing.append(MissingRow.mission(missionID)) }
@@ -22,7 +19,6 @@ package enum DanglingCrewRows {
             return "crew row \(plain(missionID))/\(plain(position)) names " + missing.joined(separator: ", and ")
         }
 
-        /// What puts it right: adding what is missing, or deleting the row with the SQL given.
         var fix: String {
             var add: [String] = []
             if missionIsMissing { add.append("mission \(plain(missionID)) to missions") }
@@ -32,10 +28,8 @@ package enum DanglingCrewRows {
         }
     }
 
-    /// The statement that deletes every crew row that points nowhere.
     static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
 
-    /// How many crew rows of `database` point nowhere.
     package static func count(in database: Database) throws -> Int {
         let count = try database.rows(
             """
@@ -47,7 +41,6 @@ package enum DanglingCrewRows {
         return Int(count ?? 0)
     }
 
-    /// Every crew row of `database` that points nowhere, in key order.
     static func find(in database: Database) throws -> [Row] {
         try database.rows(
             """

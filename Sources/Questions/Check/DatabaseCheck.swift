@@ -2,22 +2,18 @@ import Dataset
 import SQLite
 import Store
 
-/// `moonshot check`: what is wrong with a moonshot database, and what fixes it, without
-/// changing it.
-///
-/// The file is opened read-only, and the checks run on a private copy of it in SQLite's
-/// temporary folder (`Database.privateCopy`): FTS5's thorough integrity check is an INSERT into
-/// the index, which a read-only connection refuses, and the repair is tried on the copy. The
-/// copy takes about the database's size in that folder, and a bounded page cache in memory,
-/// however large the database is; a folder without room is `DatabaseProblem.noRoomToCheck`. A
-/// check that reads a table or view that is missing, or a rule's view that was changed, is left
-/// out: the schema's problem says so, and the repair puts it back before the data is compared.
+/// `moonshot check`: what is wrong with a moonshot database and what fixes it, without changing the file. The checks
+/// run on a private copy in SQLite's temporary folder, as FTS5's thorough integrity check is an INSERT (refused
+/// read-only) and the repair is tried there; the copy needs about the database's size on disk (else
+/// `DatabaseProblem.noRoomToCheck`) and a bounded page cache, however large the database. A check reading a missing
+/// table or view, or a changed rule's view, is left out: the schema's problem says so, and the repair puts it back
+/// before the data is compared.
 package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
     package static let listLimit = 20
 
-    /// Checks the database at `path`, saying what fixes a problem in the words of `fixes`. Throws, as the questions do, for a file that is not a
-    /// moonshot database of this schema version, or cannot be read; and when SQLite's temporary folder has no room for the copy.
+    /// Throws, as the questions do, for a file that is not a moonshot database of this schema version or cannot be
+    /// read, and when SQLite's temporary folder has no room for the copy.
     package static func run(path: String, fixes: FixWording) throws -> DatabaseReport {
         let opened = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         let latestImport = finding { try opened.latestImport() }
@@ -57,8 +53,7 @@ package enum DatabaseCheck {
                 DatabaseReport.Problem(
                     kind: .schema, problem: $0.description, fix: try fix(for: $0, fixes: fixes, database: database, path: path, refusal: refusal))
             }
-        /// Whether none of `names` is missing or in the place of another type of object (or
-        /// changed at all, when `unchanged`).
+        /// Whether none of `names` is missing or replaced by another type (or changed at all, if `unchanged`).
         func intact(_ names: [String], unchanged: Bool = false) -> Bool {
             !moonshots.contains { difference in
                 names.contains { $0.lowercased() == difference.object.name.lowercased() } && (unchanged || difference.kind != .changed)
@@ -98,7 +93,6 @@ package enum DatabaseCheck {
             otherObjects: differences.filter { !$0.changesMoonshotsObjects }.map(\.object))
     }
 
-    /// `PRAGMA integrity_check`'s findings, if it finds anything.
     private static func integrityProblems(in database: Database, fixes: FixWording) throws -> [DatabaseReport.Problem] {
         let lines = try database.rows("PRAGMA integrity_check").compactMap { $0.text(0) }
         guard lines != ["ok"] else { return [] }
@@ -133,7 +127,6 @@ package enum DatabaseCheck {
             }, rest: { DatabaseReport.Problem(kind: .derivedValue, problem: "and \($0) more derived values that disagree with their rule", fix: fix) })
     }
 
-    /// The fix for a difference from schema.sql.
     private static func fix(for difference: SchemaDifference, fixes: FixWording, database: Database, path: String, refusal: RepairRefusal?)
         throws -> String
     {
@@ -156,14 +149,12 @@ package enum DatabaseCheck {
         }
     }
 
-    /// `problems`, the first `listLimit` of them and then `rest` with the count of the others.
     private static func capped(_ problems: [DatabaseReport.Problem], rest: (Int) -> DatabaseReport.Problem) -> [DatabaseReport.Problem] {
         problems.count <= listLimit ? problems : Array(problems.prefix(listLimit)) + [rest(problems.count - listLimit)]
     }
 
-    /// The problems `check` finds, or when it cannot run (a damaged page, say), a problem saying
-    /// so. Throws when the temporary folder has no room for what it writes: that is not the
-    /// database's problem, and `run` says so.
+    /// The problems `check` finds, or one saying it could not run (a damaged page, say). Rethrows a full temporary
+    /// folder: that is not the database's problem, and `run` says so.
     private static func attempt(_ what: String, fixes: FixWording, _ check: () throws -> [DatabaseReport.Problem]) throws -> [DatabaseReport.Problem] {
         do {
             return try check()

@@ -1,12 +1,10 @@
 import SQLite
 import Store
 
-/// Rows that break a rule schema.sql's triggers hold for every row: an astronaut's name and
-/// number, a crew row's role. Only a write made while those triggers were gone (a `sqlite-utils
-/// transform` drops them until `check --repair`) leaves one. Neither `check` nor `--repair`
-/// changes the row: the report gives the statement that puts it right.
+/// Rows that break a rule schema.sql's triggers hold (an astronaut's name and number, a crew row's role), which only a
+/// write made while the triggers were gone leaves (a `sqlite-utils transform` drops them until `check --repair`).
+/// Neither `check` nor `--repair` changes the row: the report gives the statement that puts it right.
 enum RowsBreakingTriggerRules {
-    /// Each broken rule: what the row breaks, and the statement that puts it right.
     static func problems(in database: Database) throws -> [DatabaseReport.Problem] {
         let nextNumber =
             "1 + max((SELECT max(number) FROM astronauts), "

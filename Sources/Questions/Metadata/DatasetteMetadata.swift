@@ -4,14 +4,10 @@ import Store
 /// Datasette's metadata for a moonshot database: `moonshot metadata > metadata.json`, then
 /// `datasette moonshot.db --metadata metadata.json`.
 extension MoonshotDatabase {
-    /// The metadata, for the database as Datasette names it (the file's name without its
-    /// extension): title, description, source and licences; a description of every table,
-    /// view and column (from schema.sql's comments); names as the labels of missions and
-    /// astronauts; the full-text indexes hidden; and the canned queries. Where the data came
-    /// from is read from the `imports` table; when someone has emptied or dropped it, the
-    /// metadata says nothing of the source. Data changed after the import is said to be, with
-    /// how much and since when (from `edited_rows`); the built-in dataset's credits stay, as
-    /// most of its text still is theirs.
+    /// Title, description, source and licences; every table, view and column described from schema.sql's comments; the
+    /// full-text indexes hidden; and the canned queries. The source is read from `imports` (unsaid once it is emptied
+    /// or dropped) and edits since the import from `edited_rows`; the built-in dataset's credits stay, as most of its
+    /// text is still theirs.
     package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
         let latest = try? connection.rows(
@@ -89,8 +85,7 @@ extension MoonshotDatabase {
         Self.searchableTables.values.contains { $0.1 == name }
     }
 
-    /// The full-text indexes and the tables they keep their data in (`missions_fts_data`...),
-    /// which are of no use to browse.
+    /// The full-text indexes and their shadow tables (`missions_fts_data`...), which are of no use to browse.
     private func hiddenTables() throws -> [String] {
         try connection.rows(
             """

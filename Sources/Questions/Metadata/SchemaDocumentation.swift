@@ -1,17 +1,11 @@
 import Dataset
 import Store
 
-/// The descriptions schema.sql gives its tables, views and columns, read from its comments so
-/// that the words live in one place:
-///
-/// - a table's or view's description is the first paragraph of the comment just above its
-///   `CREATE` statement: up to a blank comment line or an example line (a comment line
-///   indented by more than one space);
-/// - a column's description is the comment at the end of the line that declares it (the line
-///   that starts with the column's name in a table, or ends with `AS name`, or is `name,`, in a
-///   view's select list), and the comment lines right below it that line up with that comment.
+/// The descriptions schema.sql's comments give its tables, views and columns, so the words live in one place. An
+/// object's is the first paragraph of the comment above its `CREATE` (up to a blank comment line or an example line,
+/// indented more than one space); a column's is the comment ending the line that declares it, with the comment lines
+/// right below that line up with it.
 package struct SchemaDocumentation: Equatable, Sendable {
-    /// One table's or view's description and its columns' descriptions, in the file's order.
     package struct Object: Equatable, Sendable {
         package let name: String
         package let isView: Bool
@@ -19,7 +13,6 @@ package struct SchemaDocumentation: Equatable, Sendable {
         package internal(set) var columns: [Column]
     }
 
-    /// One column's name and description.
     package struct Column: Equatable, Sendable {
         package let name: String
         package internal(set) var description: String
@@ -28,7 +21,6 @@ package struct SchemaDocumentation: Equatable, Sendable {
     /// Every `CREATE TABLE`, `CREATE VIRTUAL TABLE` and `CREATE VIEW` of the schema, in order.
     package let objects: [Object]
 
-    /// The documentation of moonshot's own schema.sql.
     package static let moonshot = SchemaDocumentation(sql: MoonshotFile.schemaSQL)
 
     /// Reads the comments of `sql`, a schema written in schema.sql's style.
@@ -52,8 +44,7 @@ package struct SchemaDocumentation: Equatable, Sendable {
                     passedFrom = true
                 }
                 if trimmed.isEmpty, let remark, let start = continuesColumn, code.count >= start {
-                    // A comment line right below a column's line, lined up with its comment (or
-                    // further in), goes on with its description.
+                    // A comment line below a column's, lined up with its comment or further in, continues it.
                     let more = remark.trimmingWhitespace()
                     if !more.isEmpty { object.columns[object.columns.count - 1].description += " " + more }
                 } else if let remark, !trimmed.isEmpty, !object.isView || inSelectList,
@@ -94,7 +85,6 @@ package struct SchemaDocumentation: Equatable, Sendable {
         self.objects = objects
     }
 
-    /// The table or view called `name`, if the schema creates one.
     package func object(_ name: String) -> Object? { objects.first { $0.name == name } }
 
     /// `line` split at the `--` that starts its comment (outside quotes), the comment without it.

@@ -1,13 +1,10 @@
 import Dataset
 import SQLite
 
-/// The questions `moonshot` answers. Each runs SQL a person could run in `sqlite3` too; the
-/// ones with parameters are `CannedQuery`s, which Datasette offers as well.
+/// The questions `moonshot` answers, each SQL one could run in `sqlite3`; those with parameters are `CannedQuery`s.
 extension MoonshotDatabase {
-    /// The missions launched from year `from` to year `to` (nil: no bound), or every mission
-    /// when neither is given, in number order, with launch date, commander, crew size (its crew
-    /// rows, those whose astronaut is missing counted apart as well) and crew names. Missions
-    /// without a launch date are among them when no year is given, or when `includingUndated`.
+    /// The missions launched from year `from` to `to` (nil: no bound), in number order; undated ones only when no year
+    /// is given or `includingUndated`. Crew size counts crew rows, those whose astronaut is missing also apart.
     package func missions(from: Int? = nil, to: Int? = nil, includingUndated: Bool = false) throws -> [MissionSummary] {
         let year = { (year: Int?) in year.map { SQLValue.integer(Int64($0)) } ?? .null }
         let undated = includingUndated || (from == nil && to == nil)
@@ -38,9 +35,8 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// Every astronaut in `order`, with the number of missions flown: their crew rows, as
-    /// `flights` lists them (those whose mission is missing counted apart as well); and the
-    /// first launch date among them.
+    /// Every astronaut in `order`, with the first launch date and the missions flown: their crew rows, as `flights`
+    /// lists them (those whose mission is missing also counted apart).
     package func astronauts(in order: AstronautOrder = .name) throws -> [AstronautSummary] {
         try query(.astronautList, ["sort": .text(order.rawValue)]) {
             AstronautSummary(
@@ -64,14 +60,9 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// Missions and astronauts whose text contains every word of `text`: those with the most
-    /// words in their name first, then by relevance; at most `limit` of them.
-    /// The text is taken as plain words (see `CannedQuery.search`): FTS operators have no effect,
-    /// and a word given again is searched for once. The full-text indexes rank, the rows'
-    /// current text decides: each hit of the canned query is matched again, by the expression
-    /// the query itself searched for, on its row's current name and description (see
-    /// `confirmed`), and its snippet is taken from that text. Further pages of hits are read
-    /// until `limit` are confirmed or the hits end.
+    /// At most `limit` missions and astronauts whose text holds every word of `text`, read as plain words (see
+    /// `CannedQuery.search`), most words in the name first. The indexes rank, the current text decides: each hit is
+    /// matched again with the query's own expression on its row's current text (`confirmed`), giving the snippet.
     package func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         guard !SearchWords(text).isEmpty else {
             throw LookupFailure.nothingToSearchFor(text: text)
@@ -112,11 +103,9 @@ struct SearchWords {
     /// The words, each once.
     let words: [String]
 
-    /// `text` with each chunk once (case aside), for the canned search, which reads the chunks
-    /// between spaces, tabs, CRs and LFs as words itself (and only those: a no-break space is
-    /// part of a word there): a chunk given again would only cost time. The last chunk stays
-    /// last, as first spelt: it is the one matched as a prefix too, which finds all the same
-    /// word would find ("rockets rockets" is `"rockets"*`).
+    /// `text` with each chunk between spaces, tabs, CRs and LFs once (case aside), as the canned search splits it (a
+    /// no-break space is part of a word there): a repeat only costs time. The last stays last, as first spelt, since it
+    /// is also matched as a prefix ("rockets rockets" is `"rockets"*`).
     static func withoutRepeats(_ text: String) -> String {
         let typed = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) }).map { String(String.UnicodeScalarView($0)) }
         guard let last = typed.last?.lowercased() else { return "" }
@@ -136,9 +125,8 @@ struct SearchWords {
         }
     }
 
-    /// Splits on anything but letters and digits; a possessive "'s" is dropped; a word given
-    /// again (case aside) is left out, but for the last, which stays last (the one that may be
-    /// a prefix).
+    /// Splits on anything but letters and digits, dropping a possessive "'s" and repeats (case aside) but for the last
+    /// word, which stays last as it may be a prefix.
     init(_ text: String) {
         let (words, lastIsPrefix) = Self.plainWords(text) ?? Self.words(text)
         let last = words.last?.lowercased()
@@ -163,9 +151,8 @@ struct SearchWords {
         return (words, !(end.map { ("0"..."9").contains($0) } ?? false))
     }
 
-    /// `words(text)` for text of nothing but ASCII letters, digits, spaces, tabs and line
-    /// breaks (the usual case), read byte by byte, which spares a question Unicode's tables;
-    /// nil for any other text.
+    /// `words(text)`, read byte by byte to spare a question Unicode's tables, for text of only ASCII letters, digits,
+    /// spaces, tabs and line breaks (the usual case); nil for any other.
     static func plainWords(_ text: String) -> (words: [String], lastIsPrefix: Bool)? {
         var words: [String] = []
         var word: [UInt8] = []
@@ -191,26 +178,20 @@ struct SearchWords {
     /// Every word as a quoted FTS5 string, so none is read as an operator: `"o2" "tank"`.
     var matchExpression: String { quotedWords.joined(separator: " ") }
 
-    /// Each word as an FTS5 string, a `"` in it doubled.
     private var quotedWords: [String] { words.map { "\"" + $0.replacingAll("\"", with: "\"\"") + "\"" } }
 
-    /// An expression that matches any of the words: `"jim" OR "lovell"` (a `*` after it makes
-    /// the last word a prefix too; see `lastIsPrefix`).
+    /// An expression matching any of the words: `"jim" OR "lovell"` (a `*` after it makes the last word a prefix too).
     var anyWordExpression: String { quotedWords.joined(separator: " OR ") }
 
-    /// Whether the last word also matches the start of a word, as in `search`: unless the text
-    /// ends in a digit, `numberEnd` after it aside, numbers being matched whole (`lov` is a
-    /// prefix; `apollo 1`, `Apollo 13's`, `o2`, `1969.` are not).
+    /// Whether the last word also matches the start of a word, as in `search`: unless the text ends in a digit,
+    /// `numberEnd` aside, as numbers match whole (`lov` is a prefix; `apollo 1`, `Apollo 13's`, `o2`, `1969.` are not).
     let lastIsPrefix: Bool
 
-    /// What may follow a number that is matched whole: white space and punctuation. One list
-    /// for the three places that decide whether the last word is a prefix (`lastIsPrefix`,
-    /// `CannedQuery.searchExpression` and site.js, which a test holds to it), each on the text
-    /// as typed: the number is the last character left once these are taken off its end.
+    /// White space and punctuation that may follow a number matched whole, taken off the typed text's end to find its
+    /// last character. One list for `lastIsPrefix`, `CannedQuery.searchExpression` and site.js, kept alike by a test.
     static let numberEnd = ##" \##u{A0}\##u{2009}\##u{202F}\##u{3000}!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~’”»…—–«“‘¡¿、。」』"##
 
-    /// `matchExpression` limited to column `column`, with the last word also matched as the
-    /// start of a word if `lastAsPrefix`: `name : ("neil" "arm"*)`.
+    /// `matchExpression` limited to `column`, the last word a prefix too if `lastAsPrefix`: `name : ("neil" "arm"*)`.
     func expression(inColumn column: String, lastAsPrefix: Bool) -> String {
         "\(column) : (\(matchExpression)\(lastAsPrefix ? "*" : ""))"
     }

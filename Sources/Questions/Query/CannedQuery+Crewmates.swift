@@ -1,11 +1,7 @@
-/// The questions about whom an astronaut flew with, and when: canned queries, each a search
-/// of `crew_by_astronaut` and the tables' keys.
+/// Canned queries about whom an astronaut flew with, and when, each a search of `crew_by_astronaut` and the keys.
 extension CannedQuery {
-    /// Everyone who flew with astronaut `:astronaut_id`: one row per crewmate with the missions
-    /// they shared (in launch order, as `flights` lists them, as a JSON array of objects with
-    /// `mission_id` and `mission_name`, null for a mission missing from its table), most shared
-    /// missions first, then by the first of them (the crew of one flight together), then by id
-    /// (the surname, as the dataset writes ids: anders before borman).
+    /// One row per crewmate of `:astronaut_id`, with the shared missions in launch order as a JSON array (a name null
+    /// for a mission missing from its table); most shared first, then by the first of them, then by id (the surname).
     package static let crewmates = CannedQuery(
         name: "crewmates_of_astronaut", command: "crewmates", example: "moonshot crewmates lovell", title: "Crewmates of an astronaut",
         description: "Everyone who flew with an astronaut, with the missions they shared (a JSON array, in launch order), "
@@ -32,9 +28,8 @@ extension CannedQuery {
             """,
         parameters: ["astronaut_id"])
 
-    /// The missions astronauts `:astronaut_id` and `:crewmate_id` flew together, as the first's
-    /// crew rows (role included) with the second's role, in launch order: `flights` of the
-    /// first, of the missions the second flew too; none for the same astronaut twice.
+    /// `flights` of `:astronaut_id` on the missions `:crewmate_id` flew too, with the second's role; none for the same
+    /// astronaut twice.
     package static let sharedMissions = CannedQuery(
         name: "missions_flown_together", command: "crewmates", example: "moonshot crewmates armstrong --with aldrin",
         title: "Missions two astronauts flew together",
@@ -45,8 +40,7 @@ extension CannedQuery {
             also: "AND mission_id IN (SELECT mission_id FROM crew WHERE astronaut_id = :crewmate_id) AND :crewmate_id <> :astronaut_id"),
         parameters: ["astronaut_id", "crewmate_id"])
 
-    /// The first and last launched missions astronaut `:astronaut_id` flew, and the years from
-    /// the one to the other; no row for an astronaut with no dated flight.
+    /// First and last launched missions of `:astronaut_id` and the years between; no row for one with no dated flight.
     package static let career = CannedQuery(
         name: "career_of_astronaut", command: "astronaut", example: "moonshot astronaut lovell", title: "First and last flight of an astronaut",
         description: "An astronaut's first and last launched missions and the years between them (0 for one flight); "

@@ -1,11 +1,8 @@
-/// The lists of all missions and all astronauts, as canned queries: with the years, order and
-/// columns `moonshot missions` and `moonshot astronauts` take.
+/// The canned queries of `moonshot missions` and `moonshot astronauts`.
 extension CannedQuery {
-    /// The missions launched from year `:from_year` to `:to_year` (either may be NULL or empty:
-    /// no bound), in number order, with commander, crew size and the crew (a JSON array of
-    /// objects with `astronaut_id` and `astronaut_name`, null for one missing from its table);
-    /// those without a launch date only when `:include_undated` is 1, yes or true (case aside). The years are a range of the index
-    /// `missions_by_launch_date` (a date `1969-07-16` lies between `1969` and `1969-99`).
+    /// Missions launched from `:from_year` to `:to_year` (NULL or empty: no bound), undated ones only when
+    /// `:include_undated` is 1, yes or true (any case). The years are a range of the index `missions_by_launch_date`
+    /// (`1969-07-16` lies between `1969` and `1969-99`).
     package static let missionList = CannedQuery(
         name: "missions_by_launch_year", command: "missions", example: "moonshot missions --from 1969 --to 1970",
         title: "Missions launched in a span of years",
@@ -29,10 +26,8 @@ extension CannedQuery {
             """,
         parameters: ["from_year", "to_year", "include_undated"])
 
-    /// Every astronaut with the number of missions flown and the first launch date among them,
-    /// ordered by `:sort`: `name`, `flights` (most first) or `first-flight` (earliest first,
-    /// those with no dated flight last); then by name. A list of all astronauts reads the whole
-    /// astronauts table; each astronaut's crew rows and missions are searches of indexes.
+    /// Every astronaut, ordered by `:sort` and then by name. It reads the whole astronauts table; each astronaut's crew
+    /// rows and missions are searches of indexes.
     package static let astronautList = CannedQuery(
         name: "astronauts_in_order", command: "astronauts", example: "moonshot astronauts --sort flights",
         title: "Astronauts by name, number of flights or first flight",

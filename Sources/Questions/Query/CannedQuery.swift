@@ -1,22 +1,17 @@
 import Dataset
 import Store
 
-/// A question written once, as SQL with named parameters: a `moonshot` command runs it,
-/// `moonshot metadata` offers it to Datasette as a canned query, and anyone can run it in
-/// `sqlite3` after `.param set :mission_id 11`.
+/// A question written once as SQL with named parameters: a `moonshot` command runs it, `moonshot metadata` offers it to
+/// Datasette, and anyone can run it in `sqlite3` after `.param set :mission_id 11`.
 package struct CannedQuery: Equatable, Sendable {
-    /// The query's name in Datasette ("crew_of_mission"): never a table's or view's name,
-    /// which a canned query would hide there.
+    /// Its name in Datasette: never a table's or view's name, which a canned query would hide there.
     package let name: String
-    /// The `moonshot` command that asks it: "crew".
     package let command: String
     /// The command asking it for one value: "moonshot crew 11".
     package let example: String
-    /// A heading for the query: "Crew of a mission".
     package let title: String
     /// What it answers, and what its parameters take.
     package let description: String
-    /// The SQL, with `:name` parameters.
     package let sql: String
     /// The names of its parameters (without the colon), in the order a form should ask.
     package let parameters: [String]
@@ -26,7 +21,6 @@ package struct CannedQuery: Equatable, Sendable {
     /// Every canned question, in the order `moonshot --help` lists their commands.
     package static let all: [CannedQuery] = [missionList, crew, commander, astronautList, career, flights, crewmates, sharedMissions, search]
 
-    /// The crew of mission `:mission_id`, in the source's order.
     package static let crew = CannedQuery(
         name: "crew_of_mission", command: "crew", example: "moonshot crew 11", title: "Crew of a mission",
         description: "Who flew on a mission, in crew-list order. mission_id is the mission's number: 11 for Apollo 11.",
@@ -37,7 +31,6 @@ package struct CannedQuery: Equatable, Sendable {
             """,
         parameters: ["mission_id"])
 
-    /// The commander of mission `:mission_id` (Apollo 1's "Command Pilot" included).
     package static let commander = CannedQuery(
         name: "commander_of_mission", command: "commander", example: "moonshot commander 13", title: "Commander of a mission",
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
@@ -48,14 +41,12 @@ package struct CannedQuery: Equatable, Sendable {
             """,
         parameters: ["mission_id"])
 
-    /// The missions astronaut `:astronaut_id` flew, in launch order (unlaunched ones first).
     package static let flights = CannedQuery(
         name: "flights_of_astronaut", command: "flights", example: "moonshot flights lovell", title: "Missions an astronaut flew",
         description: "Every mission an astronaut flew, with the role, in launch order. astronaut_id is the astronaut's id: lovell.",
         sql: flightsSQL(), parameters: ["astronaut_id"])
 
-    /// The SQL of `flights`; with the column `crewmate_role` read by `crewmateRole`, and the
-    /// conditions `also` added (`AND ...`).
+    /// The SQL of `flights`, plus a `crewmate_role` column by `crewmateRole` and the conditions `also` (`AND ...`).
     static func flightsSQL(crewmateRole: String? = nil, also: String = "") -> String {
         """
         SELECT \(crewColumns)\(crewmateRole.map { ",\n       \($0) AS crewmate_role" } ?? "") FROM crew_roster
@@ -64,14 +55,9 @@ package struct CannedQuery: Equatable, Sendable {
         """
     }
 
-    /// Missions and astronauts whose name or description holds every word of `:words`: those
-    /// with the most of the words in their name first, then by relevance (bm25). The text is
-    /// read as plain words here, in SQL, so that Datasette's form and the command agree: white
-    /// space separates words, a possessive 's is dropped, and each word is quoted (a `"` in it
-    /// doubled) so that none is read as a full-text operator; punctuation inside a word makes
-    /// it a phrase (`o2-tank` finds "O2 tank"). Words match in their other forms (the indexes
-    /// stem them: `rovers` finds "rover"), and the last word also as the start of a word (`lov`
-    /// finds "Lovell"), as the site's search box matches them too.
+    /// Most words in the name first, then by bm25. The words are read in SQL so that Datasette's form and the command
+    /// agree: a possessive 's dropped, each word quoted so none is an FTS operator, punctuation inside a word making it
+    /// a phrase (`o2-tank` finds "O2 tank"); stems and the last word as a prefix match as `searchRule` says.
     package static let search = CannedQuery(
         name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
         title: "Search missions and astronauts",
@@ -100,20 +86,15 @@ package struct CannedQuery: Equatable, Sendable {
             """,
         parameters: ["words"], showsDescriptions: true)
 
-    /// What `search` finds, as its description and `moonshot search --help` say it: "Missions
-    /// and astronauts " and this.
+    /// What `search` finds, after "Missions and astronauts " in its description and `moonshot search --help`.
     package static let searchRule =
         "whose name or description contains every word given, ignoring case and accents; other forms of a word match too "
         + "(rovers finds rover), and the last word also matches the start of a word (lov finds Lovell), "
         + "unless it ends in a digit (apollo 1, o2 and 1969 match whole)"
 
-    /// The opening of `search`: the CTEs `typed`, the text of `:words` as it is searched for
-    /// (white space made spaces, a possessive 's dropped), and `query`, the FTS5 expression made
-    /// of it (`o2-tank Apollo's lov` gives `"o2-tank" "Apollo" "lov"*`). The last word is a
-    /// prefix unless it ends in a digit, `SearchWords.numberEnd` after it aside (`Apollo 13.`
-    /// gives `"Apollo" "13."`), as `SearchWords.lastIsPrefix` and site.js decide too. Written once, so
-    /// that the command matches its hits again on their current text with the very expression
-    /// the query searched for (see `search(_:limit:)`).
+    /// The CTEs opening `search`: `typed`, `:words` as searched for, and `query`, its FTS5 expression
+    /// (`o2-tank Apollo's lov` gives `"o2-tank" "Apollo" "lov"*`; `Apollo 13.` gives `"Apollo" "13."`). Written once,
+    /// so the command matches its hits again on their current text with the very expression searched for.
     static let searchExpression = #"""
         WITH typed (words) AS (
             SELECT trim(replace(replace(replace(replace(

@@ -10,8 +10,7 @@ extension MoonshotDatabase {
         }
     }
 
-    /// The missions astronauts `id` and `crewmateID` flew together, as the first's crew rows
-    /// with the other's role, in launch order.
+    /// The missions astronauts `id` and `crewmateID` flew together: the first's crew rows with the other's role.
     package func missionsFlownTogether(_ id: String, _ crewmateID: String) throws -> [SharedFlight] {
         try query(.sharedMissions, ["astronaut_id": .text(id), "crewmate_id": .text(crewmateID)]) {
             SharedFlight(flight: try Self.crewAssignment($0), crewmateRole: try $0.notNullText(8))

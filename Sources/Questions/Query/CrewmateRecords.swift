@@ -2,7 +2,6 @@ import Dataset
 
 /// An astronaut's first and last launched missions: part of `moonshot astronaut lovell`.
 package struct Career: Equatable, Sendable {
-    /// "Apollo 8".
     package let firstFlight: String
     package let firstFlightDate: LaunchDate?
     /// "Apollo 13"; the first again for one flight.
@@ -17,21 +16,17 @@ package struct CrewmateSummary: Equatable, Sendable, FieldRecord {
     package let id: String
     /// The crewmate's name, or nil when the astronauts table has no such astronaut.
     package let name: String?
-    /// How many missions they flew together (`sharedMissions` lists them).
     package let sharedMissionCount: Int
     /// Those missions in launch order (one missing from the missions table as such).
     package let sharedMissions: [MissionReference]
-    /// How many of those missions are missing from the missions table.
     package var sharedMissionsMissing: Int { sharedMissions.count { !$0.isInTable } }
 
-    /// The crewmate's crew rows listed here: all of them when the crewmate is missing, and
-    /// those of missions that are missing.
+    /// The crewmate's crew rows listed here: all of them when the crewmate is missing, and those of missing missions.
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
         CrewRowsPointingNowhere(withoutAstronaut: name == nil ? sharedMissionCount : 0, withoutMission: sharedMissionsMissing)
     }
 }
 
-/// The fields of `CrewmateSummary`.
 extension RecordField<CrewmateSummary> {
     static var crewmateID: Self { Self(.crewmateID, \.id) }
     static var crewmateName: Self { Self(.crewmateName) { record in record.name.map { .text($0) } ?? .missing(.astronaut(id: record.id)) } }
@@ -49,7 +44,6 @@ package struct CrewmatePair: Equatable, Sendable, FieldRecord {
     }
 }
 
-/// The fields of `CrewmatePair`.
 extension RecordField<CrewmatePair> {
     static var astronautID: Self { Self(.astronautID) { .text($0.astronaut.id) } }
     static var astronautName: Self { Self(.astronautName) { RecordField<AstronautReference>.astronautName.value($0.astronaut) } }
@@ -57,8 +51,7 @@ extension RecordField<CrewmatePair> {
     static var crewmateName: Self { Self(.crewmateName) { RecordField<AstronautReference>.astronautName.value($0.crewmate) } }
 }
 
-/// One line of `moonshot crewmates armstrong --with aldrin`: the first astronaut's flight, and
-/// the other's role on it.
+/// One line of `moonshot crewmates armstrong --with aldrin`: the first astronaut's flight, and the other's role.
 package struct SharedFlight: Equatable, Sendable, FieldRecord {
     package let flight: CrewAssignment
     /// The other astronaut's canonical role on the mission.
@@ -67,7 +60,6 @@ package struct SharedFlight: Equatable, Sendable, FieldRecord {
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { flight.crewRowsPointingNowhere }
 }
 
-/// The fields of `SharedFlight`.
 extension RecordField<SharedFlight> {
     static var crewmateRole: Self { Self(.crewmateRole, \.crewmateRole) }
 }

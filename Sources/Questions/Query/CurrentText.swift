@@ -1,22 +1,16 @@
 import SQLite
 
-/// The full-text indexes propose; the rows' current text decides. An index that has fallen
-/// behind its table (its triggers dropped while rows changed) still holds the old text of a
-/// changed row, so a match there is only a candidate: each candidate's current name and
-/// description go into a small FTS5 table of this connection's own (in its temp schema, in
-/// memory), which splits and folds text as the indexes do, and the same expression is matched
-/// again there. What matches there, and only that, is an answer.
+/// The full-text indexes propose; the rows' current text decides. An index fallen behind its table (triggers dropped
+/// while rows changed) holds old text, so each candidate's current name and description go into a small in-memory FTS5
+/// table in the connection's temp schema, tokenized as the indexes are; only what matches the same expression there is
+/// an answer.
 extension MoonshotDatabase {
-    /// How the full-text indexes split and fold text, as schema.sql's `tokenize` says: case and
-    /// accents ignored, each word by its Porter stem ("rovers" is "rover"). A prefix (`"lov"*`)
-    /// is matched here as in the indexes.
+    /// schema.sql's `tokenize` for the full-text indexes (case and accents ignored, words by their Porter stem), so
+    /// that text, prefixes included, matches here as in the indexes.
     static let fullTextTokenizer = "porter unicode61 remove_diacritics 2"
 
-    /// The first `limit` of the candidates `page` proposes whose current text matches FTS5
-    /// `expression`, in the order proposed, each with its text as FTS5 marks it (see
-    /// `Confirmed`). `page(count, offset)` gives the candidates from `offset` on, at most
-    /// `count`, in rank order; pages are asked for until `limit` are confirmed or the
-    /// candidates end (with an up-to-date index, one page).
+    /// The first `limit` candidates, in the order `page` proposes them, whose current text matches FTS5 `expression`.
+    /// Pages are asked for until `limit` are confirmed or the candidates end (one page, with an up-to-date index).
     func confirmed<Thing>(
         _ limit: Int, matching expression: String,
         candidates page: (_ count: Int, _ offset: Int) throws -> [(thing: Thing, text: IndexedText)]
@@ -34,7 +28,6 @@ extension MoonshotDatabase {
         return Array(found.prefix(limit))
     }
 
-    /// Those of `candidates` whose text matches `expression`, in their order, marked.
     private func matching<Thing>(_ candidates: [(thing: Thing, text: IndexedText)], _ expression: String) throws
         -> [Confirmed<Thing>]
     {
@@ -51,7 +44,6 @@ extension MoonshotDatabase {
         }
     }
 
-    /// The connection's table of candidates' text, made the first time it is needed.
     private func currentTextTable() throws -> CurrentTextTable {
         if let currentText { return currentText }
         // Before the temp schema is first used: changing this later would drop the table.
@@ -71,9 +63,8 @@ extension MoonshotDatabase {
     }
 }
 
-/// A candidate whose current text matches: `marked` is its text as FTS5's `highlight()`
-/// marks it (char(1) before each matched phrase), `snippet` the stretch that matches best as
-/// `search` shows it (FTS5's `snippet()` with the arguments of `CannedQuery.search`).
+/// A candidate whose current text matches: `marked` has char(1) before each matched phrase (FTS5's `highlight()`),
+/// `snippet` is FTS5's `snippet()` with `search`'s arguments.
 struct Confirmed<Thing> {
     let thing: Thing
     let marked: IndexedText

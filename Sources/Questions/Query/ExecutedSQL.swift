@@ -17,9 +17,8 @@ package struct ExecutedSQL: Equatable, Sendable {
         (self.sql, self.parameters, self.named, self.limit, self.offset) = (sql, parameters, named, limit, offset)
     }
 
-    /// The statement with its parameters written in as SQL literals (and the `LIMIT` and
-    /// `OFFSET` moonshot applied), ready to paste into `sqlite3`. For display only: the
-    /// statement itself always runs with bound parameters.
+    /// The statement with its parameters as SQL literals, and moonshot's `LIMIT` and `OFFSET`, to paste into `sqlite3`.
+    /// For display only: the statement itself always runs with bound parameters.
     package var runnable: String {
         let text = String(withValues.trimmingWhitespace())
         guard let limit else { return text }

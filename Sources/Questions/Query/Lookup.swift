@@ -3,9 +3,9 @@ import SQLite
 
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
-    /// The mission `text` names: `11`, `Apollo 11`, `apollo11`, `APOLLO 11` or `Apollo XI` (a
-    /// number written in pieces, `1 2`, is taken as one, with a note saying so); else the one mission whose name and description hold all its words (with a note saying so):
-    /// the full-text index proposes, the mission's current text decides (see `confirmed`). Throws, listing the candidates or the closest names, when that finds several or none.
+    /// The mission `text` names by number (`11`, `Apollo 11`, `apollo11`, `Apollo XI`; `1 2` joined, as a guess), else
+    /// the one mission whose current text holds all its words, as a guess (see `confirmed`). Throws, listing the
+    /// candidates or the closest names, when that finds several or none.
     package func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
         let guess = Self.isNumberInPieces(text) ? text : nil
@@ -61,8 +61,7 @@ extension MoonshotDatabase {
         return romanNumber(compact).map(Int64.init)
     }
 
-    /// Whether a mission's number is written in more than one word (`1 2`, `Apollo X I`), so
-    /// that joining them is a guess.
+    /// Whether a mission's number is written in several words (`1 2`, `Apollo X I`), so that joining them is a guess.
     static func isNumberInPieces(_ text: String) -> Bool {
         var words = text.lowercased().split(whereSeparator: \.isWhitespace)
         if words.first == "apollo" { words.removeFirst() }
@@ -98,15 +97,10 @@ extension MoonshotDatabase {
         return text
     }
 
-    /// The astronaut `text` names: the id (`armstrong`), the full name (`Neil A. Armstrong`),
-    /// or words that pick out one astronaut by name (`Neil Armstrong`; or `lov`: when no name
-    /// holds the words whole, the last word may be the start of one, as in `search`, and the
-    /// answer is a guess, with a note saying so), ignoring case and accents.
-    /// Failing that, the full-text index guesses, with a note saying so (`Buzz`, `Jim Lovell`;
-    /// see `bestGuess`). Throws when none or several match, naming them, and when the text is
-    /// one astronaut's id and another's full name (ignoring the case of A to Z). The index only
-    /// proposes: every candidate is matched again on its current text (see `confirmed`), so a
-    /// stale index never answers. Suggesting names when nothing matches reads them all.
+    /// The astronaut `text` names by id, full name, or words of one name, ignoring case and accents (the last word as a
+    /// prefix, `lov`, only as a guess); failing that, as `bestGuess` guesses (`Buzz`). Throws when none or several
+    /// match, and when the text is one's id and another's full name. Candidates are matched on their current text
+    /// (`confirmed`), so a stale index never answers; suggesting names when nothing matches reads them all.
     package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.collapsingWhitespace()
         if let byID = try astronaut(withID: trimmed) {
@@ -116,8 +110,7 @@ extension MoonshotDatabase {
         }
 
         let words = SearchWords(trimmed)
-        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo. A name found only
-        // by the start of its word ("lov") is a guess, and said to be one.
+        // Whole words first: "Ronald" is Ronald Evans, even beside a Ronaldo; a prefix-only match ("lov") is a guess.
         var matches = words.isEmpty ? [] : try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: false))
         let byPrefix = matches.isEmpty && !words.isEmpty && words.lastIsPrefix
         if byPrefix { matches = try astronauts(named: words.expression(inColumn: "name", lastAsPrefix: true)) }
@@ -143,8 +136,7 @@ extension MoonshotDatabase {
         throw LookupFailure.noAstronaut(text: text, path: path, closest: closest)
     }
 
-    /// The astronaut whose id is `text` (or `text` in lower case); else, when crew rows name
-    /// such an astronaut the astronauts table lacks, that one (such rows are still answered for).
+    /// The astronaut with id `text` (or in lower case), or one only crew rows name (such rows are still answered for).
     private func astronaut(withID text: String) throws -> AstronautReference? {
         let lower = text.lowercased()
         let ids = lower == text ? [text] : [text, lower].sorted()
@@ -159,13 +151,11 @@ extension MoonshotDatabase {
         return nil
     }
 
-    /// The astronauts whose full name is `text`, ignoring the case of the letters A to Z: a
-    /// search of the index `astronauts_by_name`, asked of every id a question is given.
+    /// Astronauts named `text`, ASCII case aside: a search of `astronauts_by_name`, made for every id a question gets.
     private func astronauts(namedExactly text: String) throws -> [AstronautReference] {
         try query(Self.astronautsNamedSQL, [.text(text)], record: false, Self.astronautReference)
     }
 
-    /// The SQL of `astronauts(namedExactly:)`.
     static let astronautsNamedSQL = "SELECT id, name FROM astronauts WHERE name = ? COLLATE NOCASE ORDER BY name, id"
 
     /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
@@ -182,16 +172,9 @@ extension MoonshotDatabase {
         }.map(\.thing)
     }
 
-    /// The astronauts the full-text index suggests for `words` that are not all in one name,
-    /// scored on their current text.
-    /// Each word found in an astronaut's name scores 2, and each found in the opening of the
-    /// description, before its first parenthesis, scores 1: there Wikipedia writes the person's
-    /// name with nicknames ("Buzz Aldrin (born Edwin Eugene Aldrin Jr.", "Charles "Pete" Conrad
-    /// Jr. ("). Those with the best score above 0 are returned ("Jim Lovell", or "jim lov",
-    /// finds Lovell by name over Irwin, "James Benson "Jim" Irwin"). When no word is in a name
-    /// or an opening, those whose description holds every word are. The last word is also the
-    /// start of one, as in `search` (unless it ends in a digit: see `SearchWords.lastIsPrefix`).
-    /// The site's search box suggests by the same rules (site.js).
+    /// Astronauts the full-text index suggests for `words` not all in one name, scored on current text: 2 per word in
+    /// the name, 1 per word in the description's `opening` ("Jim Lovell" finds Lovell over "James Benson "Jim" Irwin").
+    /// The best above 0 win, else those whose description holds every word; site.js suggests by the same rules.
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
         let prefix = words.lastIsPrefix ? "*" : ""
         let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + prefix).map { candidate in
@@ -203,15 +186,12 @@ extension MoonshotDatabase {
         return try confirmedAstronauts(11, matching: words.matchExpression + prefix).map(\.thing)
     }
 
-    /// The opening of an astronaut's description, where Wikipedia names the person with their
-    /// nicknames: up to its first parenthesis, at most 160 characters. The site's search box
-    /// suggests astronauts by it too.
+    /// Where Wikipedia names the person with nicknames ("Charles "Pete" Conrad Jr. ("); site.js suggests by it too.
     package static func opening(of description: String) -> Substring {
         description.prefix(160).prefix { $0 != "(" }
     }
 
-    /// The first `limit` astronauts, best first by the index's rank, whose name and description
-    /// match `expression`, with their text marked (see `confirmed`).
+    /// The first `limit` astronauts by the index's rank whose current name and description match `expression`, marked.
     private func confirmedAstronauts(_ limit: Int, matching expression: String) throws -> [Confirmed<AstronautReference>] {
         try confirmed(limit, matching: expression) { count, offset in
             try query(
@@ -237,8 +217,7 @@ extension MoonshotDatabase {
 /// What a name the user gave was taken to mean.
 package struct Found<Thing: Sendable>: Sendable {
     package let thing: Thing
-    /// Set when the text did not name it and the full-text index chose it ("Buzz"), or a name
-    /// was found only by the start of its word ("lov").
+    /// Set when the full-text index chose it ("Buzz") or a name was found only by the start of a word ("lov").
     package let guessedFrom: String?
 
     init(_ thing: Thing, guessedFrom: String? = nil) {
@@ -255,13 +234,11 @@ package struct MissionReference: Equatable, Sendable, FieldRecord {
     /// False for a mission that crew rows name but the missions table does not hold.
     package var isInTable = true
 
-    /// A mission that crew rows name but the missions table does not hold.
     static func onlyInCrew(_ id: Int64) -> MissionReference {
         MissionReference(id: id, name: MissingRow.mission(id: id).description, launchDate: nil, isInTable: false)
     }
 }
 
-/// The fields of `MissionReference`.
 extension RecordField<MissionReference> {
     static var missionID: Self { Self(.missionID, \.id) }
     static var missionName: Self { Self(.missionName) { record in record.isInTable ? .text(record.name) : .missing(.mission(id: record.id)) } }
@@ -276,13 +253,11 @@ package struct AstronautReference: Equatable, Sendable, FieldRecord {
     /// False for an astronaut that crew rows name but the astronauts table does not hold.
     package var isInTable = true
 
-    /// An astronaut that crew rows name but the astronauts table does not hold.
     static func onlyInCrew(_ id: String) -> AstronautReference {
         AstronautReference(id: id, name: MissingRow.astronaut(id: id).description, isInTable: false)
     }
 }
 
-/// The fields of `AstronautReference`.
 extension RecordField<AstronautReference> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName) { record in record.isInTable ? .text(record.name) : .missing(.astronaut(id: record.id)) } }

@@ -1,7 +1,6 @@
 /// Why the mission or astronaut the user named (`text`) could not be told.
 package enum LookupFailure: Error, Equatable, Sendable {
-    /// One of several the user could mean: its key (a mission's name, an astronaut's id) and a
-    /// detail (the launch date, the name).
+    /// One of several the user could mean: its key (a mission's name, an astronaut's id) and a detail (date, name).
     package struct Candidate: Equatable, Sendable {
         package let key: String
         package let detail: String

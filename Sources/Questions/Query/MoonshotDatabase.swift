@@ -8,16 +8,13 @@ package final class MoonshotDatabase {
     /// The path as the user gave it.
     package let path: String
     package let connection: Database
-    /// Called with each statement a public query is about to run, in order, for `--show-sql`:
-    /// before it runs, so that a query that fails or is stopped is shown too.
+    /// Called for `--show-sql` with each statement a public query runs, beforehand so a failed or stopped one shows.
     package var willRun: ((ExecutedSQL) -> Void)?
-    /// Given the error to report when a query has passed its time limit and one call of SQLite
-    /// still has not returned (see `Database.withTimeLimit`), what to do then, which runs in a
-    /// signal handler: a command-line tool reports it and ends there, which for a reader leaves
-    /// nothing half done. Nil waits for the call, however long it takes.
+    /// What to do, given the error, when a query is past its time limit and an SQLite call has not returned
+    /// (`Database.withTimeLimit`). It runs in a signal handler: a command-line tool reports and exits, which for a
+    /// reader leaves nothing half done. Nil waits for the call however long it takes.
     package var whenStuck: (@Sendable (QueryStopped) -> @Sendable () -> Void)?
-    /// The limit on the questions asked of this database, from when the first began, so that a
-    /// command that asks several keeps to the one limit (tests shorten it).
+    /// One limit for all the questions asked of this database, counted from when the first began (tests shorten it).
     package var questionTimeLimit = defaultQueryTimeout
     /// The questions' limit, once the first began.
     private var timeLimit: TimeLimit?
@@ -26,22 +23,17 @@ package final class MoonshotDatabase {
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
 
-    /// Opens the database at `path`, or explains why it cannot be used. Unless
-    /// `acceptingChangedSchema`, that includes a database whose tables, indexes and views are
-    /// not as schema.sql makes them (another program may add objects of its own): the questions
-    /// read them, and could not be trusted. With `acceptingOlderLayouts` (which implies
-    /// `acceptingChangedSchema`), a database an earlier moonshot made is accepted too.
+    /// Opens the database at `path`, or explains why it cannot be used: unless `acceptingChangedSchema`, that includes
+    /// moonshot's tables, indexes or views differing from schema.sql (other programs' own objects are fine), as the
+    /// questions could not be trusted. `acceptingOlderLayouts` (implying `acceptingChangedSchema`) accepts an earlier
+    /// moonshot's database too.
     ///
-    /// With `asOneSnapshot`, every read, the layout's check included, sees the database as the
-    /// first did: one read transaction, held until `endSnapshot` (or the connection closes),
-    /// so that an answer comes from the database that was checked. (A writer's commit waits for it, unless the
-    /// database is in WAL mode.)
+    /// `asOneSnapshot` holds one read transaction, the layout check included, until `endSnapshot` or close, so that an
+    /// answer comes from the database checked; a writer's commit waits for it unless the database is in WAL mode.
     ///
-    /// With `keepingFewPages`, for a question about one mission or astronaut, which reads a
-    /// few pages of each table once: SQLite keeps `fewPages` of the file's pages in memory, and
-    /// reuses their memory for the next ones instead of taking more. On the ~300 MB database
-    /// that is a quarter of such a question's page faults. A list of a whole table keeps
-    /// SQLite's default (2,000 KiB, 500 pages), since its joins come back to the same pages.
+    /// `keepingFewPages`, for a question about one mission or astronaut, has SQLite keep `fewPages` pages and reuse
+    /// their memory: on the ~300 MB database that is a quarter of such a question's page faults. Whole-table lists keep
+    /// SQLite's default (2,000 KiB, 500 pages), since their joins come back to the same pages.
     package init(
         path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false,
         keepingFewPages: Bool = false
@@ -73,11 +65,9 @@ package final class MoonshotDatabase {
     /// for the upper levels of each B-tree it searches, which every search passes through.
     static let fewPages = 32
 
-    /// Opens the database read-only. A transaction that was interrupted (an import killed, a
-    /// disk that filled up) leaves a journal that only a connection that may write can roll
-    /// back: SQLite does that on the first read of such a connection, restoring the last
-    /// committed content, and then the database is opened read-only again. With
-    /// `asOneSnapshot`, the connection's read transaction begins with that first read.
+    /// An interrupted transaction (an import killed, a full disk) leaves a journal only a writable connection can roll
+    /// back, which SQLite does on its first read, restoring the last commit; then the database is opened read-only
+    /// again. With `asOneSnapshot`, the read transaction begins with the first read.
     private static func openReadOnly(_ path: String, asOneSnapshot: Bool, keepingFewPages: Bool) throws -> Database {
         func open() throws -> Database {
             let database = try Database(path: path, mode: .readOnly)
@@ -98,7 +88,6 @@ package final class MoonshotDatabase {
         }
     }
 
-    /// Runs `sql` with `parameters`, showing it to `willRun` unless not to `record`, and maps each row.
     func query<T>(_ sql: String, _ parameters: [SQLValue] = [], record: Bool = true, _ map: (Statement) throws -> T) throws -> [T] {
         if record { willRun?(ExecutedSQL(sql: sql, parameters: parameters)) }
         let statement = try explainingDamage { try connection.prepare(sql) }
@@ -106,8 +95,6 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// Runs `canned` with its named `parameters`, showing it to `willRun`, and maps each
-    /// row, stopping after `limit` rows when one is given, those after the first `offset`.
     func query<T>(
         _ canned: CannedQuery, _ parameters: NamedValues, limit: Int? = nil, offset: Int = 0,
         _ map: (Statement) throws -> T
@@ -118,23 +105,19 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: limit, offset: offset, map)
     }
 
-    /// Prepares `sql` for a reader that steps through its rows itself (the site, a mission at a
-    /// time): unshown, and without the questions' time limit.
+    /// For a reader stepping through the rows itself (the site, a mission at a time): unshown, without the time limit.
     package func prepare(_ sql: String) throws -> Statement {
         try connection.prepare(sql)
     }
 
-    /// Ends the snapshot `asOneSnapshot` began, once the reads are done and before the answer
-    /// is printed: a reader of the output that is slow, or gone, must not keep other programs
-    /// from writing. Reads after it are each their own, as without `asOneSnapshot`.
+    /// Ends the `asOneSnapshot` transaction once the reads are done, before printing: a slow or gone reader of the
+    /// output must not keep other programs from writing. Later reads are each their own.
     package func endSnapshot() {
         if connection.isInTransaction { try? connection.execute("COMMIT") }
     }
 
-    /// Runs `body` in one read transaction, so that all it reads is one snapshot (an import or
-    /// edit that commits meanwhile is seen wholly or not at all), without the questions' time
-    /// limit: for work that is not a question and may take minutes, such as writing a site. A
-    /// signal caught by `Interruption.catchingSignals` stops its statements instead.
+    /// Runs `body` in one read transaction (a commit meanwhile is seen wholly or not at all) without the time limit,
+    /// for work of minutes such as writing a site; a signal caught by `Interruption.catchingSignals` stops it.
     package func readSnapshot<T>(_ body: () throws -> T) throws -> T {
         isUnlimited = true
         defer { isUnlimited = false }
@@ -143,8 +126,7 @@ package final class MoonshotDatabase {
         }
     }
 
-    /// A private copy of the database in SQLite's temporary folder, for work that must write
-    /// to look (see `Database.privateCopy`).
+    /// A private copy in SQLite's temporary folder, for work that must write to look (see `Database.privateCopy`).
     func privateCopy() throws -> Database {
         try connection.privateCopy()
     }
@@ -163,8 +145,7 @@ package final class MoonshotDatabase {
         return try rows(of: statement, limit: nil, map)
     }
 
-    /// The rows of `statement` after the first `offset`, mapped; stopped `questionTimeLimit`
-    /// after the first question asked of this database began, as `sql` is (but in `readSnapshot`).
+    /// Stopped `questionTimeLimit` after the first question to this database began, but not in `readSnapshot`.
     private func rows<T>(of statement: Statement, limit: Int?, offset: Int = 0, _ map: (Statement) throws -> T) throws -> [T] {
         defer { statement.reset() }
         var results: [T] = []
@@ -190,9 +171,8 @@ package final class MoonshotDatabase {
         return results
     }
 
-    /// `error` as what it means for the user's data: a full-text index that does not agree with
-    /// its table (which a repair rebuilds, rows untouched), or a damaged page that opening the
-    /// database did not read; any other error as it is.
+    /// `error` as what it means for the data: a full-text index out of step with its table (a repair rebuilds it, rows
+    /// untouched), or a damaged page that opening did not read; any other error as it is.
     private func explained(_ error: SQLiteError) -> any Error {
         // A plain SQL error from moonshot's own statement on a full-text index: its schema was
         // checked, so FTS5 could not read the index's own tables.
@@ -203,7 +183,6 @@ package final class MoonshotDatabase {
         return error.code.primary == .corrupt ? DatabaseProblem.damaged(path: path, sqliteMessage: error.message) : error
     }
 
-    /// The result of `body`, its SQLite error `explained`.
     private func explainingDamage<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

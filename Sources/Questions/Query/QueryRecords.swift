@@ -8,8 +8,7 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package let launchDate: LaunchDate?
     /// The commander's id, or nil for a mission without one.
     package let commanderID: String?
-    /// The commander's name, or nil for a mission without one or whose commander is missing
-    /// from the astronauts table.
+    /// Nil for a mission without a commander, or whose commander is missing from the astronauts table.
     package let commanderName: String?
     /// The rows of its crew list (`crew` lists the same).
     package let crewSize: Int
@@ -21,7 +20,6 @@ package struct MissionSummary: Equatable, Sendable, FieldRecord {
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutAstronaut: crewWithoutAstronaut) }
 }
 
-/// The fields of `MissionSummary`.
 extension RecordField<MissionSummary> {
     static var missionID: Self { Self(.missionID, \.id) }
     static var missionName: Self { Self(.missionName, \.name) }
@@ -53,10 +51,8 @@ package struct CrewAssignment: Equatable, Sendable, FieldRecord {
     /// The role's canonical title ("Commander" for "Command Pilot" too).
     package let canonicalRole: String
 
-    /// The mission's name, or the words saying it is missing.
     package var missionNameOrMissing: String { missionName ?? MissingRow.mission(id: missionID).description }
 
-    /// The astronaut's name, or the words saying they are missing.
     package var astronautNameOrMissing: String { astronautName ?? MissingRow.astronaut(id: astronautID).description }
 
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere {
@@ -64,7 +60,6 @@ package struct CrewAssignment: Equatable, Sendable, FieldRecord {
     }
 }
 
-/// The fields of `CrewAssignment`.
 extension RecordField<CrewAssignment> {
     static var missionID: Self { Self(.missionID, \.missionID) }
     static var missionName: Self { Self(.missionName) { record in record.missionName.map { .text($0) } ?? .missing(.mission(id: record.missionID)) } }
@@ -92,7 +87,6 @@ package struct MissionDetail: Equatable, Sendable, FieldRecord {
     }
 }
 
-/// The fields of `MissionDetail`.
 extension RecordField<MissionDetail> {
     static var missionID: Self { Self(.missionID, \.id) }
     static var missionName: Self { Self(.missionName, \.name) }
@@ -115,7 +109,6 @@ package struct AstronautSummary: Equatable, Sendable, FieldRecord {
     package var crewRowsPointingNowhere: CrewRowsPointingNowhere { CrewRowsPointingNowhere(withoutMission: flightsWithoutMission) }
 }
 
-/// The fields of `AstronautSummary`.
 extension RecordField<AstronautSummary> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
@@ -138,7 +131,6 @@ package struct AstronautDetail: Equatable, Sendable, FieldRecord {
     }
 }
 
-/// The fields of `AstronautDetail`.
 extension RecordField<AstronautDetail> {
     static var astronautID: Self { Self(.astronautID, \.id) }
     static var astronautName: Self { Self(.astronautName, \.name) }
@@ -155,13 +147,9 @@ extension RecordField<AstronautDetail> {
 package struct SearchHit: Equatable, Sendable, FieldRecord {
     package enum Kind: String, Sendable { case mission, astronaut }
     package let kind: Kind
-    /// The mission's number, for a mission.
     package let missionID: Int64?
-    /// "Apollo 13", for a mission.
     package let missionName: String?
-    /// "lovell", for an astronaut.
     package let astronautID: String?
-    /// "James A. Lovell Jr.", for an astronaut.
     package let astronautName: String?
     /// The best-matching stretch of text on one line, matched words marked `*like this*`.
     package let snippet: String
@@ -169,7 +157,6 @@ package struct SearchHit: Equatable, Sendable, FieldRecord {
     /// The mission's number or the astronaut's id, as text.
     package var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
 
-    /// The same hit with another snippet.
     func with(snippet: String) -> SearchHit {
         SearchHit(
             kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
@@ -177,7 +164,6 @@ package struct SearchHit: Equatable, Sendable, FieldRecord {
     }
 }
 
-/// The fields of `SearchHit`.
 extension RecordField<SearchHit> {
     static var kind: Self { Self(.kind) { .text($0.kind.rawValue) } }
     static var missionID: Self { Self(.missionID) { record in record.missionID.map { .integer($0) } ?? .none } }

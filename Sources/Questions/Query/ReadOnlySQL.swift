@@ -1,21 +1,18 @@
 import SQLite
 
 extension MoonshotDatabase {
-    /// The default limit on an ad-hoc query's running time.
     package static let defaultQueryTimeout = Duration.seconds(10)
 
     /// What SQL the user wrote may ask of SQLite.
     package static let untrustedSQLLimits = UntrustedSQLLimits()
 
-    /// Starts SQLite as `runReadOnly` needs it, counting memory for the limit on it: call before
-    /// the database opens.
+    /// Starts SQLite counting memory for the limit `runReadOnly` sets on it: call before the database opens.
     package static func startForUserSQL() {
         Database.startSQLite(countingMemory: untrustedSQLLimits.memory != nil)
     }
 
-    /// SQL functions a statement the user wrote may not call, as they reach outside the
-    /// database: SQLite's own extension loading and FTS3 tokenizer registration (which hands
-    /// out and takes native pointers), and the file, archive and shell functions that a build or
+    /// Functions user SQL may not call, as they reach outside the database: extension loading, FTS3 tokenizer
+    /// registration (which hands out and takes native pointers), and the file, archive and shell functions a build or
     /// an extension may add.
     static let deniedFunctions: Set<String> = [
         "load_extension", "fts3_tokenizer", "readfile", "writefile", "edit", "fsdir", "lsmode",
@@ -27,16 +24,10 @@ extension MoonshotDatabase {
         !deniedFunctions.contains(name) && !name.hasPrefix("shell_")
     }
 
-    /// Runs one statement the user wrote, refusing anything that could write or reach outside
-    /// the database: the connection is read-only and `query_only`, a write is refused as it is
-    /// prepared, the statement must be read-only and take no values, ATTACH and DETACH (which
-    /// also stops `VACUUM INTO`) and `deniedFunctions` are refused, and `untrustedSQLLimits`
-    /// apply (see `distrustSQL`).
-    /// A query running longer than `timeout` is stopped. The process must have started
-    /// SQLite with `startForUserSQL`.
-    ///
-    /// `columns` receives the column names first; then `row` receives each row as it is
-    /// produced, and returns false to stop early. Nothing is buffered here.
+    /// Runs one statement the user wrote, refusing anything that could write or reach outside the database: a
+    /// read-only, `query_only` connection, writes refused as prepared, no parameters, no ATTACH or DETACH (which also
+    /// stops `VACUUM INTO`) or `deniedFunctions`, `untrustedSQLLimits` applied, stopped after `timeout`. The process
+    /// must have started SQLite with `startForUserSQL`. `row` gets each row unbuffered and returns false to stop.
     package func runReadOnly(
         _ sql: String, timeout: Duration = MoonshotDatabase.defaultQueryTimeout,
         columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool
@@ -89,7 +80,6 @@ extension MoonshotDatabase {
         }
     }
 
-    /// A failure of a statement the user wrote, while `preparing` it or running it.
     private static func explain(_ error: SQLiteError, limits: UntrustedSQLLimits, preparing: Bool) -> UserSQLProblem {
         switch error.code {
         case .notAuthorized: .reachesOutside(sqliteMessage: error.message)
@@ -103,9 +93,7 @@ extension MoonshotDatabase {
         }
     }
 
-    /// Whether SQLite's `message` refuses a write to one of its own tables ("table
-    /// missions_fts_data may not be modified") or to a name it keeps ("object name reserved for
-    /// internal use: sqlite_x").
+    /// Whether SQLite's `message` refuses a write to one of its own tables or to a name it reserves.
     private static func sqliteRefusesWriting(_ message: String) -> Bool {
         message.hasSuffix(" may not be modified") || message.hasPrefix("object name reserved for internal use")
     }

@@ -9,13 +9,11 @@ extension Statement {
         return value
     }
 
-    /// Column `index` as an integer; throws when it is NULL.
     package func notNullInt64(_ index: Int) throws -> Int64 {
         guard let value = int64(index) else { throw unexpectedNull(index) }
         return value
     }
 
-    /// Column `index` as an Int; throws when it is NULL.
     func notNullInt(_ index: Int) throws -> Int { Int(try notNullInt64(index)) }
 
     /// Column `index` as a launch date, nil for NULL or anything that is not one.

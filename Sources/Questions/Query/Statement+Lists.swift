@@ -2,11 +2,9 @@ import Dataset
 import SQLite
 import Store
 
-/// The lists a canned query returns in one column as a JSON array of objects, each an id and
-/// a name, the name null where its table lacks the row: a mission's crew (`crew_names`), the
-/// missions two astronauts shared (`shared_missions`).
+/// The lists a canned query returns in one column as a JSON array of id-and-name objects, a name null where its table
+/// lacks the row: a mission's crew (`crew_names`), two astronauts' shared missions (`shared_missions`).
 extension Statement {
-    /// The astronauts in column `index`: `[{"astronaut_id": "lovell", "astronaut_name": "James A. Lovell Jr."}]`.
     func astronautList(_ index: Int) throws -> [AstronautReference] {
         try idsAndNames(index).map { id, name in
             let id = id.text ?? ""
@@ -14,7 +12,6 @@ extension Statement {
         }
     }
 
-    /// The missions in column `index`: `[{"mission_id": 8, "mission_name": "Apollo 8"}]`.
     func missionList(_ index: Int) throws -> [MissionReference] {
         try idsAndNames(index).map { id, name in
             let id = id.integer ?? 0

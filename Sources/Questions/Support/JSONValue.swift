@@ -14,12 +14,11 @@ package enum JSONValue: Equatable, Sendable {
         lhs.serialized() == rhs.serialized()
     }
 
-    /// A string, or null when `value` is nil.
     package static func string(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null
     }
 
-    /// Pretty-printed with two-space indentation, ending with a newline at the top level.
+    /// Pretty-printed with two-space indentation.
     package func serialized(indent: Int = 0) -> String {
         let inner = String(repeating: "  ", count: indent + 1)
         let closing = String(repeating: "  ", count: indent)

@@ -1,5 +1,4 @@
 extension StringProtocol {
-    /// The text without the white space (spaces, tabs, line breaks) at its start and end.
     package func trimmingWhitespace() -> SubSequence {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return self[endIndex...] }
         return self[first...last]
@@ -7,8 +6,7 @@ extension StringProtocol {
 }
 
 extension String {
-    /// The text with each run of white space made one space, and none at its start or end:
-    /// "  Jim   Lovell " is "Jim Lovell". ASCII text (the usual case) is read byte by byte,
+    /// Each run of white space made one space, none at the ends. ASCII text, the usual case, is read byte by byte,
     /// which spares a question Unicode's tables.
     package func collapsingWhitespace() -> String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") }
@@ -27,8 +25,7 @@ extension String {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The text in lower case without any white space ("Apollo 11" is "apollo11"), byte by
-    /// byte for ASCII text.
+    /// The text in lower case without any white space, read byte by byte when it is ASCII.
     package func lowercasedWithoutWhitespace() -> String {
         guard utf8.allSatisfy({ $0 < 0x80 }) else { return lowercased().filter { !$0.isWhitespace } }
         let bytes = utf8.filter { !isASCIIWhitespace($0) }.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
@@ -36,8 +33,7 @@ extension String {
     }
 }
 
-/// Whether `byte` is white space as Unicode counts it among ASCII: space, tab, line feed,
-/// vertical tab, form feed, carriage return.
+/// Whether `byte` is white space as Unicode counts it among ASCII: space, tab, LF, VT, FF, CR.
 private func isASCIIWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
 }
