@@ -1,36 +1,25 @@
 internal import CSQLite3
 
-/// A connection to one SQLite database file: the only type, with `Statement`, that calls
-/// SQLite's C API.
-///
-/// Every connection has extended result codes and a busy timeout, so that a lock held by
-/// another process is waited for, not failed on at once. The connection closes when the last
-/// reference goes away; statements keep it alive, and so does its `interruptHandle`.
-///
-/// A connection and its statements are used by one thread at a time (SQLite opens it without
-/// a mutex of its own), so neither is `Sendable`; another thread or a signal handler stops its
-/// work through `interruptHandle`, which is.
+/// A connection to one SQLite database file; with `Statement`, the only type that calls SQLite's C API. It has extended
+/// result codes and a busy timeout (another process's lock is waited for, not failed on at once), and closes when the
+/// last reference goes (statements and its `interruptHandle` keep it alive). It and its statements are used by one
+/// thread at a time (SQLite opens it without a mutex), so neither is `Sendable`; another thread or a signal handler
+/// stops its work through `interruptHandle`, which is.
 package final class Database {
-    /// How a database file is opened.
     package enum Mode: Sendable {
-        /// Reads only; fails when the file does not exist, never creates one.
+        /// Fails when the file does not exist, never creates one.
         case readOnly
-        /// Reads and writes an existing file; fails when it does not exist.
         case readWrite
-        /// Reads and writes, creating the file when it does not exist.
         case readWriteCreate
     }
 
-    /// How a transaction starts.
     package enum TransactionKind: Sendable {
         /// Takes locks as the statements need them.
         case deferred
-        /// Takes the write lock at once (waiting up to the busy timeout for it), so that a busy
-        /// database is reported before any work is done.
+        /// Takes the write lock at once, waiting up to the busy timeout, so a busy database fails before any work.
         case immediate
     }
 
-    /// The path the connection was opened with.
     package let path: String
     let handle: OpaquePointer
     /// Stops this connection's work from another thread or a signal handler.
@@ -41,10 +30,9 @@ package final class Database {
     /// How long the statements of a connection wait for other connections' locks, in all.
     package static let defaultBusyTimeout = Duration.seconds(5)
 
-    /// Opens the database at `path` (`":memory:"` for a private in-memory one, `""` for a
-    /// private temporary one on disk, as `privateCopy` makes). Foreign keys are enforced on a
-    /// connection that can write unless `foreignKeys` is false. Its statements wait for other
-    /// connections' locks up to `busyTimeout` in all.
+    /// Opens `path` (`":memory:"` for a private in-memory database, `""` for a private temporary one on disk). Foreign
+    /// keys are enforced on a writable connection unless `foreignKeys` is false; statements wait for other connections'
+    /// locks up to `busyTimeout` in all.
     package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
         Self.startSQLite(countingMemory: false)
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX
@@ -53,8 +41,7 @@ package final class Database {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        // A system SQLite may read a name that starts with "file:" as a URI (which could ask
-        // for another file, or memory): as "./file:..." it is only a path.
+        // A system SQLite may read a name starting "file:" as a URI (another file, or memory); "./file:..." is a path.
         let fileName = path.lowercased().hasPrefix("file:") ? "./" + path : path
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(fileName, &handle, flags, nil)
@@ -85,8 +72,8 @@ package final class Database {
         try prepare(sql).execute(values)
     }
 
-    /// Runs one or more `;`-separated statements, ignoring rows. None of them may take a
-    /// parameter: a `?` here is an error naming the statement, never a silent NULL.
+    /// Runs `;`-separated statements, ignoring rows; a `?` in one is an error naming the statement, never a silent
+    /// NULL.
     package func execute(_ script: String) throws {
         try run(script, evenIfInterrupted: false)
     }
@@ -130,9 +117,8 @@ package final class Database {
         try rows(sql, values).first?.values.first
     }
 
-    /// Runs `body` inside a transaction: committed when it returns, rolled back when it (or
-    /// the commit) throws. The error thrown is the first one: a failed rollback after it is
-    /// not reported over it. Every change moonshot makes to a database goes through here.
+    /// Runs `body` in a transaction, committed when it returns and rolled back when it (or the commit) throws, with the
+    /// first error (a failed rollback does not replace it). All of moonshot's database changes go through here.
     package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
@@ -140,25 +126,22 @@ package final class Database {
             try execute("COMMIT")
             return result
         } catch {
-            // SQLite may have rolled back already (after a full disk, say). An interrupted
-            // connection still rolls back.
+            // SQLite may have rolled back already (after a full disk, say); an interrupted connection still rolls back.
             if isInTransaction { try? run("ROLLBACK", evenIfInterrupted: true) }
             throw error
         }
     }
 
-    /// Runs `body` in a transaction that is always rolled back: for looking with statements
-    /// SQLite runs as writes (FTS5's integrity check, say) while leaving the file as it was.
-    /// `.immediate` waits for the write lock first (a read lock cannot wait to become one).
+    /// Runs `body` in a transaction always rolled back, for statements SQLite runs as writes (FTS5's integrity check)
+    /// on a file that must not change; `.immediate` takes the write lock first (a read lock cannot wait to become one).
     package func rolledBack<T>(_ kind: TransactionKind, _ body: () throws -> T) throws -> T {
         try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         defer { if isInTransaction { try? run("ROLLBACK", evenIfInterrupted: true) } }
         return try body()
     }
 
-    /// The error for result `code` of a call on this connection: `.notAuthorized` whenever
-    /// the authorizer refused something on the way, `.busy` for a statement stopped because
-    /// the time for waiting for locks was spent.
+    /// The error for result `code` of a call on this connection: `.notAuthorized` when the authorizer refused something
+    /// on the way, `.busy` for a statement stopped because the time for waiting for locks was spent.
     func error(code: Int32, sql: String?) -> SQLiteError {
         if code & 0xFF == SQLITE_INTERRUPT && gaveUpWaitingForALock && !isInterrupted {
             return SQLiteError(.busy, message: "database is locked", sql: sql)
@@ -167,7 +150,6 @@ package final class Database {
         return callbacks.refusedSomething ? SQLiteError(.notAuthorized, message: error.message, sql: sql) : error
     }
 
-    /// Whether a transaction is open on this connection.
     package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// How many rows the last INSERT, UPDATE or DELETE changed (not counting triggers' changes).

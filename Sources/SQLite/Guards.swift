@@ -5,14 +5,12 @@ import SystemSupport
 
 /// What a statement being prepared asks to do, as SQLite's authorizer reports it.
 package enum AuthorizerRequest: Equatable, Sendable {
-    /// `ATTACH DATABASE`.
     case attach
     /// `DETACH DATABASE` (`VACUUM INTO` attaches and detaches underneath).
     case detach
     /// A call of the SQL function with this name (lower case).
     case function(String)
-    /// A change to the database: a row inserted, updated or deleted, or a table, index, view
-    /// or trigger created, altered or dropped.
+    /// A change to the database: a row written, or a table, index, view or trigger created, altered or dropped.
     case write
     /// Anything else, by SQLite's action code.
     case other(Int32)
@@ -35,9 +33,8 @@ private func isSchemaTable(_ name: UnsafePointer<CChar>?) -> Bool {
 }
 
 extension Database {
-    /// Asks `allow` about every action each statement prepared from now on takes; a refused
-    /// one makes `prepare` (or, for actions taken as the statement runs, `step`) fail with
-    /// `.notAuthorized`. Nil removes the authorizer.
+    /// Asks `allow` about every action of each statement prepared from now on (nil removes it); a refusal makes
+    /// `prepare` (or `step`, for actions taken as the statement runs) fail with `.notAuthorized`.
     package func setAuthorizer(_ allow: ((AuthorizerRequest) -> Bool)?) {
         callbacks.authorizer = allow
         guard allow != nil else {
@@ -45,10 +42,9 @@ extension Database {
             return
         }
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        // SQLite passes the file name of an ATTACH and the table a row is written to as the
-        // first detail, the name of a function as the second. SQLite reports an update of the
-        // schema table as it first reads a virtual table (a full-text search, json_each()): that
-        // is no write of the statement's (its own writes of the schema are CREATE, DROP, ALTER).
+        // SQLite passes an ATTACH's file name and a written row's table as the first detail, a function's name as the
+        // second. It reports an update of the schema table as it first reads a virtual table (full-text search,
+        // json_each()): no write of the statement's (its own schema writes are CREATE, DROP, ALTER).
         sqlite3_set_authorizer(
             handle,
             { context, action, table, detail, _, _ in
@@ -74,13 +70,11 @@ extension Database {
         try TimeLimit(limit, on: self, whenStuck: whenStuck).run(body)
     }
 
-    /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the
-    /// Dark Arts" advises: defensive mode on (no ordinary statement can corrupt the file), the
-    /// schema untrusted (its views and triggers may call only functions that are harmless
-    /// anywhere), no database may be attached, and `limits` on sizes and memory (which
-    /// `printf()` and `format()` report as every other function does). The memory
-    /// limit is the whole process's: this is for a process that runs such SQL and then ends,
-    /// and that started SQLite counting memory (`startSQLite`).
+    /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the Dark Arts" advises:
+    /// defensive mode (no ordinary statement can corrupt the file), an untrusted schema (views and triggers call only
+    /// harmless functions), no attached databases, and `limits` (which `printf()` and `format()` report as other
+    /// functions do). The memory limit is process-wide: for a process that runs such SQL and ends, having started
+    /// SQLite counting memory (`startSQLite`).
     package func distrustSQL(_ limits: UntrustedSQLLimits) throws {
         let settings: [(option: Int32, value: Int32, name: String)] = [
             (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "an untrusted schema"),

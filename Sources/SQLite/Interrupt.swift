@@ -3,12 +3,10 @@ import Glibc
 import Synchronization
 import SystemSupport
 
-/// The part of a connection that other threads and signal handlers may use: it only stores to
-/// an atomic and calls `sqlite3_interrupt`, the one SQLite call allowed from any thread (the
-/// sqlite3 shell's own Ctrl-C handler makes it).
-///
-/// It closes the connection when it goes away: a `Database` keeps it, so the connection stays
-/// open while the last of the two is kept, and no thread ever interrupts a closed connection.
+/// The part of a connection other threads and signal handlers may use: it only stores to an atomic and calls
+/// `sqlite3_interrupt`, the one SQLite call allowed from any thread (the sqlite3 shell's Ctrl-C handler makes it). It
+/// closes the connection when it goes, so the connection stays open while it or the `Database` is kept and no thread
+/// interrupts a closed connection.
 package final class InterruptHandle: Interruptible, Sendable {
     private let connection: ConnectionPointer
     private let interrupted = Atomic<Bool>(false)
@@ -18,9 +16,8 @@ package final class InterruptHandle: Interruptible, Sendable {
     /// Runs once neither the `Database` nor any other thread has the connection.
     deinit { sqlite3_close_v2(connection.pointer) }
 
-    /// Stops the connection's work as soon as possible: the statement running fails with
-    /// `.interrupted`, and so does every statement run afterwards (but the rollback of
-    /// `transaction`) and any wait for another connection's lock.
+    /// Stops the connection's work as soon as possible: the running statement, every later one (but `transaction`'s
+    /// rollback) and any wait for another connection's lock fail with `.interrupted`.
     package func interrupt() {
         interrupted.store(true, ordering: .relaxed)
         sqlite3_interrupt(connection.pointer)
@@ -33,11 +30,9 @@ package final class InterruptHandle: Interruptible, Sendable {
     package var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
 }
 
-/// A connection's pointer, for the one call SQLite allows from any thread: `sqlite3_interrupt`.
-///
-/// Unchecked: an `InterruptHandle` passes it only to `sqlite3_interrupt`, which may be called
-/// from any thread while the connection is open, and to `sqlite3_close_v2` when nothing else
-/// has the connection; everything else goes through the `Database`, on one thread.
+/// A connection's pointer. Unchecked Sendable: `InterruptHandle` passes it only to `sqlite3_interrupt`, which any
+/// thread may call while the connection is open, and to `sqlite3_close_v2` once nothing else has the connection;
+/// everything else goes through the `Database`, on one thread.
 private struct ConnectionPointer: @unchecked Sendable {
     let pointer: OpaquePointer
 }
@@ -46,7 +41,6 @@ extension Database {
     /// Stops the work of this connection as soon as possible (see `InterruptHandle.interrupt`).
     package func interrupt() { interruptHandle.interrupt() }
 
-    /// Whether `interrupt` has been called.
     package var isInterrupted: Bool { interruptHandle.isInterrupted }
 
     /// Calls `waiting` once, on the thread that waits, when this connection has waited for
@@ -56,12 +50,10 @@ extension Database {
         callbacks.lockWait.announce = waiting
     }
 
-    /// Makes the statements of this connection that meet another connection's lock wait for it,
-    /// as SQLite's own busy timeout does, but up to `limit` for all their waits together: SQLite
-    /// asks again for a lock it could not get (for each spill of a full page cache, say), and a
-    /// limit for each wait would have no end. Once the time is spent, the statement running
-    /// stops and fails with `.busy`, and so does any later wait. It gives up at once when the
-    /// connection is interrupted.
+    /// Makes this connection's statements wait for other connections' locks, as SQLite's busy timeout does, but up to
+    /// `limit` for all waits together: SQLite asks again for a lock it could not get (at each spill of a full page
+    /// cache, say), so a limit per wait would have no end. Once it is spent, the running statement and any later wait
+    /// fail with `.busy`; an interrupted connection gives up at once.
     func waitWhenBusy(upTo limit: Duration) {
         callbacks.lockWait.limit = limit
         callbacks.lockWait.connection = handle
@@ -93,9 +85,8 @@ extension Database {
             }, context)
     }
 
-    /// Whether this connection gave up waiting for another connection's lock (see
-    /// `waitWhenBusy`): a statement it stopped for that reports `.interrupted`, which is
-    /// reported as `.busy`.
+    /// Whether this connection gave up waiting for a lock (`waitWhenBusy`): the statement it stopped reports
+    /// `.interrupted`, which is reported as `.busy`.
     var gaveUpWaitingForALock: Bool { callbacks.lockWait.expired }
 }
 
@@ -106,7 +97,6 @@ struct LockWait {
     /// The most all waits may take, and what they have taken.
     var limit = Duration.zero
     var waited = Duration.zero
-    /// Whether the time was spent.
     var expired = false
     /// Called once after `announceAfter` of waiting.
     var announce: (() -> Void)?

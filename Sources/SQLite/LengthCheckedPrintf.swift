@@ -1,21 +1,17 @@
 internal import CSQLite3
 
-/// `printf()` and `format()` that fail with `SQLITE_TOOBIG`, as every other function does,
-/// when their result would be longer than the connection's length limit: SQLite 3.40's own
-/// return NULL then, which reads as an answer.
-///
-/// They call SQLite's own `printf()` on a private in-memory connection whose length limit is
-/// one byte more, with one character put before the format: the result is that character and
-/// the real one, or NULL only when the real one was too long (an empty result, which SQLite
-/// also returns as NULL, comes back as the one character). Like SQLite's own they are
-/// innocuous, so a view may call them when the schema is not trusted.
+/// `printf()` and `format()` that fail with `SQLITE_TOOBIG`, as every other function does, when the result would exceed
+/// the connection's length limit: SQLite 3.40's own return NULL then, which reads as an answer. They run SQLite's
+/// `printf()` on a private connection whose limit is one byte more, with one character put before the format, so NULL
+/// means too long (an empty result, also NULL in SQLite, comes back as that character). Innocuous like SQLite's own, so
+/// views of an untrusted schema may call them.
 final class LengthCheckedPrintf {
     private let helper: OpaquePointer
     /// The helper's statements `SELECT printf('x' || ?1, ?2, ...)`, by number of arguments.
     private var statements: [Int32: OpaquePointer] = [:]
 
-    /// Installs them on `connection`, for results of up to `limit` bytes. The connection keeps
-    /// them as long as it has them (SQLite releases each when it is replaced or closed).
+    /// Installs them on `connection` for results of up to `limit` bytes; SQLite releases each when it is replaced or
+    /// the connection closes.
     static func install(on connection: OpaquePointer, limit: Int32) throws {
         var helper: OpaquePointer?
         guard sqlite3_open_v2(":memory:", &helper, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let helper else {

@@ -1,7 +1,5 @@
-/// The values of a statement's named parameters, by name without the colon (`:mission_id`
-/// is "mission_id"), in the order given: a dictionary literal makes one. A list, not a
-/// dictionary: a question binds two or three, and a dictionary's hashing would have the Swift
-/// runtime look its conformances up at every start.
+/// A statement's named parameter values, by name without the colon, in the order given. A list, not a dictionary: a
+/// question binds two or three, and hashing would have the Swift runtime look conformances up at every start.
 package struct NamedValues: ExpressibleByDictionaryLiteral, Equatable, Sendable {
     package let pairs: [(name: String, value: SQLValue)]
 

@@ -4,17 +4,11 @@ extension Database {
     /// How many bytes of a private copy's pages are held in memory; the rest are in its file.
     package static let privateCopyCacheBytes = 16 << 20
 
-    /// A private copy of this connection's main database, page for page (SQLite's online
-    /// backup, which only reads this connection's file): for work that must write to look,
-    /// such as FTS5's integrity check, on a database that must not change.
-    ///
-    /// The copy is a temporary database on disk (SQLite's for an empty file name), in
-    /// `temporaryFolder`: SQLite removes its file as soon as it has made it, so nothing is left
-    /// behind however the process ends, and the space comes back when the copy is closed. Up to
-    /// `cacheBytes` of its pages are held in memory, the rest only in the file, so the memory
-    /// it takes does not grow with the database; the folder needs about the database's size
-    /// free. Throws SQLite's error: `.full` when the folder has no room, `.noTemporaryFolder`
-    /// when SQLite finds no folder it may write in.
+    /// A page-for-page copy of this connection's main database (SQLite's online backup, which only reads this file),
+    /// for work that must write to look, such as FTS5's integrity check, on a database that must not change. It is a
+    /// temporary database in `temporaryFolder`, whose file SQLite removes at once (nothing is left however the process
+    /// ends), holding `cacheBytes` in memory and the rest in the file, so the folder needs about the database's size
+    /// free. Throws `.full` when the folder has no room, `.noTemporaryFolder` when SQLite finds no writable folder.
     package func privateCopy(cacheBytes: Int = Database.privateCopyCacheBytes) throws -> Database {
         let copy = try Database(path: "", mode: .readWriteCreate)
         try copy.execute("PRAGMA cache_size = -\(max(cacheBytes >> 10, 1))")
@@ -22,17 +16,15 @@ extension Database {
             throw SQLiteError(connection: copy.handle, code: sqlite3_errcode(copy.handle))
         }
         let code = sqlite3_backup_step(backup, -1)
-        // An I/O error (no room, a file-size limit) is left on the copy's connection, with the
-        // system's error number; a lock met on this one's file is this one's.
+        // An I/O error (no room, a file-size limit) is left, with errno, on the copy's connection; a lock met on this
+        // one's file is this one's.
         let finished = sqlite3_backup_finish(backup)
         guard code == SQLITE_DONE else { throw finished == SQLITE_OK ? error(code: code, sql: nil) : copy.error(code: code, sql: nil) }
         return copy
     }
 
-    /// The folder SQLite puts its temporary files in, private copies among them: the first of
-    /// SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder that is a folder
-    /// this process may write in (SQLite on Unix). Nil when there is none, or this connection's
-    /// file is not open yet.
+    /// The folder SQLite puts temporary files (private copies too) in: on Unix the first writable one of SQLITE_TMPDIR,
+    /// TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder; nil if none, or this connection's file is not open yet.
     package var temporaryFolder: String? {
         var name: UnsafeMutablePointer<CChar>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_TEMPFILENAME, &name) == SQLITE_OK, let name else { return nil }

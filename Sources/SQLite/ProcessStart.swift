@@ -5,10 +5,9 @@ extension Database {
     /// Whether SQLite counts the memory it holds, once this process has started it.
     private static let memoryCounted = Mutex<Bool?>(nil)
 
-    /// Starts SQLite for this process, counting the memory it holds only when `countingMemory`.
-    /// The count takes a process-wide lock on every allocation (12% of a canned question's
-    /// instructions) and serves only a heap limit (`distrustSQL`), so a connection that opens
-    /// first starts SQLite without it. The first start decides; later ones change nothing.
+    /// Starts SQLite for this process, counting its memory only when `countingMemory`: the count takes a process-wide
+    /// lock on every allocation (12% of a canned question's instructions) and serves only a heap limit (`distrustSQL`).
+    /// The first start decides; a connection opening first starts SQLite without it.
     package static func startSQLite(countingMemory: Bool) {
         memoryCounted.withLock { counted in
             guard counted == nil else { return }
@@ -18,6 +17,5 @@ extension Database {
         }
     }
 
-    /// Whether SQLite counts the memory it holds in this process.
     static var countsMemory: Bool { memoryCounted.withLock { $0 } ?? false }
 }

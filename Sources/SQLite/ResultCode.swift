@@ -21,8 +21,7 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let noMemory = ResultCode(rawValue: SQLITE_NOMEM)
     package static let readOnly = ResultCode(rawValue: SQLITE_READONLY)
     package static let ioError = ResultCode(rawValue: SQLITE_IOERR)
-    /// SQLite found no folder it may write its temporary files in (SQLITE_IOERR_GETTEMPPATH,
-    /// a macro Swift does not import).
+    /// No folder SQLite may write temporary files in (SQLITE_IOERR_GETTEMPPATH, a macro Swift does not import).
     package static let noTemporaryFolder = ResultCode(rawValue: SQLITE_IOERR | (25 << 8))
     package static let corrupt = ResultCode(rawValue: SQLITE_CORRUPT)
     package static let full = ResultCode(rawValue: SQLITE_FULL)
@@ -34,8 +33,7 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     package static let notAuthorized = ResultCode(rawValue: SQLITE_AUTH)
     package static let range = ResultCode(rawValue: SQLITE_RANGE)
     package static let notADatabase = ResultCode(rawValue: SQLITE_NOTADB)
-    /// A read-only connection found a rollback journal of an interrupted transaction, which
-    /// only a connection that can write may roll back.
+    /// A read-only connection found an interrupted transaction's rollback journal, which only a writer may roll back.
     package static let readOnlyRollback = ResultCode(rawValue: SQLITE_READONLY | (3 << 8))
     /// A read-only connection found a WAL file that needs recovering first.
     package static let readOnlyRecovery = ResultCode(rawValue: SQLITE_READONLY | (1 << 8))

@@ -5,9 +5,7 @@ import Glibc
 package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// SQLite's extended result code, such as `.foreignKeyConstraint`.
     package let code: ResultCode
-    /// SQLite's own message for the failure.
     package let message: String
-    /// The statement that failed, when there was one.
     package let sql: String?
     /// The operating system's error number behind an I/O error (`ENOSPC`, `EIO`...), or 0.
     package let systemError: Int32
@@ -22,7 +20,6 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// The message of the error `prepare` gives for text that holds more than one statement.
     static let severalStatementsMessage = "only one statement can be prepared at a time"
 
-    /// Whether `prepare` was given text that holds more than one statement.
     package var isSeveralStatements: Bool { code == .misuse && message == Self.severalStatementsMessage }
 
     /// Whether the device is full, or a write went past a file-size limit or a disk quota.
@@ -30,8 +27,7 @@ package struct SQLiteError: Error, CustomStringConvertible, Equatable {
         code.primary == .full || (code.primary == .ioError && [ENOSPC, EFBIG, EDQUOT].contains(systemError))
     }
 
-    /// Whether SQLite could not write a temporary file: no room where it writes them
-    /// (`isOutOfSpace`), or no folder it may write them in.
+    /// Whether SQLite could not write a temporary file: no room (`isOutOfSpace`), or no folder it may write in.
     package var isNoRoomForTemporaryFiles: Bool {
         isOutOfSpace || code == .noTemporaryFolder
     }

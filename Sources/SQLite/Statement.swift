@@ -13,11 +13,9 @@ package enum SQLValue: Equatable, Sendable {
     case blob([UInt8])
 }
 
-/// A prepared statement: prepare once, then bind, step and reset as often as needed.
-/// The statement is finalized when the last reference goes away. Like its `Database`, it is
-/// used by one thread at a time.
+/// A prepared statement, bound, stepped and reset as often as needed and finalized when the last reference goes. Like
+/// its `Database`, it is used by one thread at a time.
 package final class Statement {
-    /// The SQL text the statement was prepared from.
     package let sql: String
     private let handle: OpaquePointer
     private let database: Database
@@ -58,7 +56,6 @@ package final class Statement {
     /// The number of `?` (and named) parameters the statement takes.
     package var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
 
-    /// The number of columns each row has.
     package var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
     /// The name of column `index` (0-based) as the statement reports it.
@@ -68,8 +65,8 @@ package final class Statement {
 
     // MARK: Binding and running
 
-    /// Rewinds the statement and binds `values` to its parameters, in order. Throws, naming
-    /// the SQL, unless there is exactly one value per parameter.
+    /// Rewinds the statement and binds `values` to its parameters in order; throws, naming the SQL, unless counts
+    /// match.
     package func bind(_ values: [SQLValue]) throws {
         reset()
         guard values.count == parameterCount else {
@@ -83,9 +80,8 @@ package final class Statement {
         }
     }
 
-    /// Rewinds the statement and binds `values` to its named parameters (`:mission_id` is
-    /// bound from `values["mission_id"]`). Throws, naming the SQL, unless every parameter has
-    /// a name, has a value, and every value has a parameter.
+    /// Rewinds the statement and binds `values` to its named parameters (`:mission_id` from `values["mission_id"]`).
+    /// Throws, naming the SQL, unless every parameter has a name and a value, and every value a parameter.
     package func bind(named values: NamedValues) throws {
         reset()
         var names: [String] = []
@@ -160,8 +156,7 @@ package final class Statement {
         return rows
     }
 
-    /// Rewinds the statement so it can run again, and clears its bindings (to NULL), so that
-    /// no value of a previous run can leak into the next.
+    /// Rewinds the statement and clears its bindings to NULL, so no value of a previous run can leak into the next.
     package func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
@@ -179,16 +174,14 @@ package final class Statement {
         isNull(index) ? nil : sqlite3_column_int64(handle, Int32(index))
     }
 
-    /// Column `index` (0-based) of the current row as text, or nil when it is NULL.
-    /// Embedded NUL characters are kept.
+    /// Column `index` (0-based) of the current row as text (embedded NULs kept), or nil when it is NULL.
     package func text(_ index: Int) -> String? {
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    /// Whether column `index` (0-based) of the current row is the text `expected`, byte for byte
-    /// (nil for NULL), without making a string of it.
+    /// Whether column `index` (0-based) is the text `expected` (nil for NULL), byte for byte, without making a string.
     package func hasText(_ index: Int, _ expected: String?) -> Bool {
         guard var expected else { return isNull(index) }
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return false }
@@ -198,9 +191,8 @@ package final class Statement {
         }
     }
 
-    /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it
-    /// is NULL; throws `InvalidUTF8` when its bytes are not UTF-8 (which `text` would show
-    /// with replacement characters, changing it).
+    /// Column `index` (0-based) of the current row as text exactly as stored, or nil when it is NULL; throws
+    /// `InvalidUTF8` when its bytes are not UTF-8 (which `text` would change into replacement characters).
     package func exactText(_ index: Int) throws(InvalidUTF8) -> String? {
         guard !isNull(index), let bytes = sqlite3_column_text(handle, Int32(index)) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, Int32(index)))
@@ -225,7 +217,6 @@ package final class Statement {
         }
     }
 
-    /// All columns of the current row.
     package var currentRow: Row {
         Row(values: (0..<columnCount).map(value))
     }
@@ -240,7 +231,6 @@ extension Statement: Sendable {}
 
 /// One result row, detached from its statement.
 package struct Row: Equatable, Sendable {
-    /// The row's values, in column order.
     package let values: [SQLValue]
 
     package init(values: [SQLValue]) { self.values = values }

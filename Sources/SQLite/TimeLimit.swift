@@ -2,32 +2,26 @@ internal import CSQLite3
 import Glibc
 import SystemSupport
 
-/// A time limit on the statements a connection runs inside `run`, however many calls of `run`
-/// share it (a command that asks several questions keeps to one limit), set when it is made.
-/// A statement still running at the limit throws an error with code `.interrupted`; a `run`
-/// begun later than a second after the limit throws that at once.
+/// A time limit, set when it is made, on the statements a connection runs inside `run`, however many calls share it (a
+/// command asking several questions keeps to one limit). A statement still running at the limit throws `.interrupted`,
+/// and so does at once a `run` begun more than a second after it. Used, like its connection, by one thread.
 ///
-/// A progress handler stops a statement between SQLite's instructions. One instruction can take
-/// any time, though (`instr()` of long text is one), so an alarm (a timer's signal to this
-/// thread) also interrupts the connection at the limit, which ends the long instructions that
-/// heed an interrupt; and if `stuckAfter` later a step of a statement is still inside SQLite, it
-/// calls `whenStuck` in the signal handler, which may end the process (a reader's, which leaves
-/// nothing half done). Time spent in `run` outside SQLite (writing rows to a slow reader, say)
-/// counts towards the limit, and the next step stops. Without a timer to be had, only the
-/// progress handler keeps the limit. Like its connection, it is used by the one thread that made it.
+/// A progress handler stops statements between SQLite's instructions, but one instruction can take any time (`instr()`
+/// of long text), so an alarm also interrupts the connection at the limit, ending the long instructions that heed an
+/// interrupt; if a step is still inside SQLite `stuckAfter` later, it calls `whenStuck` in the signal handler, which
+/// may end the process (a reader's, which leaves nothing half done). Time in `run` outside SQLite (writing rows to a
+/// slow reader) counts too, and the next step stops. Without a timer only the progress handler keeps the limit.
 package final class TimeLimit {
     /// How long after the limit a step still inside SQLite counts as stuck.
     package static let stuckAfter = Duration.seconds(1)
 
     private let database: Database
     private let deadline: timespec
-    /// Whether a `run` is under way: the alarm acts only then, never on what the connection
-    /// runs outside.
+    /// Whether a `run` is under way: the alarm acts only then, never on what the connection runs outside.
     private let running = AtomicFlag()
     private var alarm: Alarm?
 
-    /// Sets the limit, `limit` from now. `whenStuck` runs in a signal handler: it may only do
-    /// what is safe there (`write`, `_exit`).
+    /// `whenStuck` runs in a signal handler, so it may only do what is safe there (`write`, `_exit`).
     package init(_ limit: Duration, on database: Database, whenStuck: (@Sendable () -> Void)? = nil) {
         self.database = database
         let now = MonotonicClock.now()
@@ -47,7 +41,6 @@ package final class TimeLimit {
 
     deinit { alarm?.cancel() }
 
-    /// Runs `body` within the limit.
     package func run<T>(_ body: () throws -> T) throws -> T {
         let callbacks = database.callbacks
         callbacks.deadline = deadline

@@ -1,12 +1,10 @@
 import CSystem
 import Glibc
 
-/// Actions run at given times after the alarm was set, until it is cancelled, even while the
-/// thread that set it is busy in one long call: a POSIX timer signals that thread (SIGALRM),
-/// and the actions run in its signal handler. No thread is started, so a question that ends in
-/// milliseconds pays five system calls for it. The actions must be safe in a signal handler:
-/// store to atomics, call `sqlite3_interrupt`, `write` or `_exit`. Setting it unblocks SIGALRM
-/// on its thread (a process may start with it blocked), and only that thread cancels it.
+/// Runs actions at given times after it is set, even while its thread is busy in one long call: a POSIX timer sends
+/// that thread SIGALRM and the actions run in the handler, so they must be signal-safe (store to atomics, call
+/// `sqlite3_interrupt`, `write` or `_exit`). It starts no thread (a millisecond question pays five system calls),
+/// unblocks SIGALRM on its thread (a process may start with it blocked), and only that thread cancels it.
 package final class Alarm {
     /// An action and when it is due, after the alarm was set.
     package struct Step: Sendable {
@@ -21,12 +19,11 @@ package final class Alarm {
 
     /// Retained while the timer may fire: the handler finds it through the signal's value.
     private let schedule: Unmanaged<AlarmSchedule>
-    /// The timer (the first a process makes is a null pointer), until `cancel` deletes it.
+    /// Optional because the first timer a process makes is a null pointer; `cancel` deletes it.
     private let timer: timer_t?
     private var isSet = true
 
-    /// Sets the alarm: a timer that signals this thread when each of `steps` is due, in order.
-    /// Returns nil when the system has no timer to give (a limit on signals queued).
+    /// Signals this thread as each step falls due; nil when the system has no timer to give (queued-signal limit).
     package init?(_ steps: [Step]) {
         guard let first = steps.first else { return nil }
         AlarmSchedule.installHandler()
@@ -52,9 +49,8 @@ package final class Alarm {
         schedule.arm(for: first)
     }
 
-    /// Cancels the steps not yet run. Once it returns, none runs: a signal the timer queued for
-    /// this thread, which does not block it, is handled before `timer_delete` returns (and
-    /// Linux 6.13 and later take it back with the timer).
+    /// Cancels the steps not yet run; none runs after it returns, since a signal queued for this (unblocked) thread is
+    /// handled before `timer_delete` returns (Linux 6.13 and later also discard it with the timer).
     package func cancel() {
         guard isSet else { return }
         timer_delete(timer)
@@ -68,11 +64,8 @@ package final class Alarm {
 @available(*, unavailable)
 extension Alarm: Sendable {}
 
-/// An alarm's steps and the next one due, which only its signal handler, on the alarm's
-/// thread, advances.
-///
-/// Unchecked: after `init` it is read and written only in the signal handler of the one thread
-/// its timer signals, which does not run two at once.
+/// An alarm's steps and the next one due. Unchecked Sendable: after `init` only the signal handler of the one thread
+/// its timer signals reads or writes it, and that handler never runs twice at once.
 private final class AlarmSchedule: @unchecked Sendable {
     let steps: [Alarm.Step]
     let start: timespec
@@ -85,14 +78,12 @@ private final class AlarmSchedule: @unchecked Sendable {
         self.start = start
     }
 
-    /// Sets the timer to fire when `step` is due.
     func arm(for step: Alarm.Step) {
         var due = itimerspec()
         due.it_value = MonotonicClock.time(step.after, after: start)
         timer_settime(timer, TIMER_ABSTIME, &due, nil)
     }
 
-    /// Runs the step due, and sets the timer for the one after it.
     func fire() {
         guard next < steps.count else { return }
         let step = steps[next]
@@ -101,11 +92,9 @@ private final class AlarmSchedule: @unchecked Sendable {
         if next < steps.count { arm(for: steps[next]) }
     }
 
-    /// Installs the SIGALRM handler, once for the process, having run its code once outside
-    /// any handler (an empty step): the Swift runtime makes a type's metadata with malloc when
-    /// code first needs it, and in a handler, a signal that arrived inside malloc would wait
-    /// for malloc's lock forever. A SIGALRM that no timer sent (`kill -ALRM`) still ends the
-    /// process, as it would without the handler.
+    /// Installs the SIGALRM handler once per process, after running its code once outside any handler: the Swift
+    /// runtime mallocs a type's metadata on first use, and in a handler a signal that arrived inside malloc would wait
+    /// for malloc's lock forever. A SIGALRM no timer sent (`kill -ALRM`) still ends the process, as without one.
     static func installHandler() { _ = installed }
 
     private static let installed: Void = {

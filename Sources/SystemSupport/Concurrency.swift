@@ -1,15 +1,9 @@
 import Glibc
 import Synchronization
 
-/// Work running on a thread of its own, whose result is collected with `wait`.
-///
-/// An import hashes its input with one of these while it reads and writes on its own thread,
-/// and waits for it whether it succeeds or fails, so the thread is always joined.
-/// The work must not wait for anything the caller does: when the system cannot start another
-/// thread (a limit on threads or memory), it runs on the caller's thread inside `wait`, so the
-/// import is slower but still completes.
-///
-/// Only the thread that made it calls `wait`.
+/// Work on a thread of its own, whose result only the thread that made it collects with `wait` (an import hashing its
+/// input waits even when it fails, so the thread is always joined). The work must not wait for the caller: when no
+/// thread can be started (a limit on threads or memory) it runs inside `wait`, slower but still complete.
 package final class BackgroundWork<Value: Sendable> {
     private let body: @Sendable () -> Value
     private let result = JoinedResult<Value>()
@@ -38,10 +32,8 @@ package final class BackgroundWork<Value: Sendable> {
 @available(*, unavailable)
 extension BackgroundWork: Sendable {}
 
-/// The result of a `BackgroundWork`, which its thread sets.
-///
-/// Unchecked: it needs no lock, because the thread that sets `value` is joined (which orders
-/// its writes before whatever follows the join) before anything else reads or writes it.
+/// The result of a `BackgroundWork`. Unchecked Sendable without a lock: the thread that sets `value` is joined, which
+/// orders its write before anything else reads or writes it.
 private final class JoinedResult<Value: Sendable>: @unchecked Sendable {
     var value: Value?
 }
@@ -57,8 +49,7 @@ package final class AtomicFlag: Sendable {
     package var isSet: Bool { value.load(ordering: .relaxed) }
 }
 
-/// Starts `body` on a new thread, which signals are not delivered to (they go to the others);
-/// nil when the system cannot start a thread (a limit on threads or memory). Join it.
+/// Starts `body` on a new thread that gets no signals; nil if none can start (a limit on threads or memory). Join it.
 package func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()

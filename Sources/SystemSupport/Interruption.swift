@@ -3,10 +3,8 @@ import Synchronization
 
 /// Work stopped by a signal: Ctrl-C (SIGINT), SIGTERM or SIGHUP.
 package struct Interrupted: Error, Equatable, Sendable {
-    /// The signal's number.
     package let signal: Int32
 
-    /// "SIGINT", "SIGTERM" or "SIGHUP".
     package var signalName: String {
         switch signal {
         case SIGINT: "SIGINT (Ctrl-C)"
@@ -16,26 +14,21 @@ package struct Interrupted: Error, Equatable, Sendable {
         }
     }
 
-    /// The exit status shells give a process a signal ended: 128 plus the signal's number
-    /// (130 for SIGINT, 143 for SIGTERM).
+    /// The exit status shells give a process a signal ended: 128 plus the signal's number.
     package var exitStatus: Int32 { 128 + signal }
 }
 
-/// Signals caught while an import runs, so that it stops promptly and cleanly instead of dying
-/// half way: the database connection it writes with is interrupted (SQLite then rolls the
-/// transaction back), the reading stops at the next record and the hashing at the next block.
+/// Signals caught while an import runs, so that it stops promptly and cleanly: its connection is interrupted (SQLite
+/// rolls the transaction back), the reading stops at the next record and the hashing at the next block.
 package enum Interruption {
-    /// The signals caught.
     package static let signals = [SIGINT, SIGTERM, SIGHUP]
 
     /// The first signal received while catching, 0 for none.
     private static let received = Atomic<Int32>(0)
-    /// What a signal stops, unretained (nil for none): the handler touches nothing but atomics
-    /// and `Interruptible.interrupt`. Set and cleared around the work it guards, which keeps it
-    /// alive meanwhile.
+    /// What a signal stops, unretained (nil for none), so the handler touches nothing but atomics and
+    /// `Interruptible.interrupt`; `interrupting` sets it and keeps it alive meanwhile.
     private static let target = Atomic<Unmanaged<InterruptTarget>?>(nil)
 
-    /// Whether a signal has asked the work to stop.
     package static var isRequested: Bool { request != nil }
 
     /// The signal that asked the work to stop, if one did (it may have come too late to stop it).
@@ -49,12 +42,9 @@ package enum Interruption {
         if let request { throw request }
     }
 
-    /// Runs `body` with `signals` caught, except those the process was told to ignore (as
-    /// `nohup` or a shell's background job does), which stay ignored. The first one stops the
-    /// work, which then throws `Interrupted` (whatever error the stop surfaced as); a second
-    /// one ends the process at once, as it would have without moonshot (SQLite's journal still
-    /// restores the database). Work that finished despite a signal (it was committing) returns
-    /// its result. The previous handling of each signal is restored afterwards.
+    /// Runs `body` with `signals` caught, except those the process was told to ignore (`nohup`, a background job). The
+    /// first stops the work, which throws `Interrupted` whatever error the stop surfaced as (work that finished anyway,
+    /// committing, returns its result); a second ends the process at once (SQLite's journal restores the database).
     package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
         target.store(nil, ordering: .relaxed)
@@ -84,8 +74,7 @@ package enum Interruption {
         }
     }
 
-    /// Runs `body` on a thread that signals are not delivered to (they go to the others): for
-    /// a thread started from inside `body`, which inherits that.
+    /// Runs `body` with the signals blocked on this thread, for a thread started inside it to inherit the block.
     package static func blockingSignals<T>(_ body: () -> T) -> T {
         var blocked = sigset_t()
         var previous = sigset_t()
@@ -107,11 +96,9 @@ package enum Interruption {
         target?.takeUnretainedValue().work.interrupt()
     }
 
-    /// Takes each step of `handle` once, outside any signal handler and to no effect, before
-    /// the handler is installed. The Swift runtime makes a type's metadata when code first
-    /// needs it (an unoptimized build needs it for generic types such as `Unmanaged`), and makes
-    /// it with malloc: in a handler, a signal that arrived inside malloc would wait for malloc's
-    /// lock forever (an import stopped by SIGTERM once hung so).
+    /// Takes each step of `handle` once, to no effect, before the handler is installed: the Swift runtime mallocs a
+    /// type's metadata on first use (unoptimized builds need it for generics such as `Unmanaged`), and in a handler a
+    /// signal that arrived inside malloc would wait for malloc's lock forever (a SIGTERM'd import once hung so).
     private static func prepareHandler() {
         _ = received.compareExchange(expected: Int32.min, desired: Int32.min, ordering: .relaxed)
         _ = target.load(ordering: .acquiring)
@@ -125,8 +112,8 @@ private final class NoWork: Interruptible {
     func interrupt() {}
 }
 
-/// Work that a signal handler may stop: `interrupt` must only store to atomics and call
-/// functions that are safe in a signal handler (such as `sqlite3_interrupt`).
+/// Work a signal handler may stop: `interrupt` may only store to atomics and call signal-safe functions
+/// (`sqlite3_interrupt`).
 package protocol Interruptible: AnyObject, Sendable {
     func interrupt()
 }

@@ -1,4 +1,3 @@
-// moonshot is built and tested on Linux only; README.md's Prerequisites say so too.
 #if !os(Linux)
     #error(
         "moonshot builds on Linux only: export and site swap files and folders in one step with renameat2, which other systems lack"

@@ -1,7 +1,6 @@
 import Glibc
 
-/// The system's monotonic clock, which a change of the time of day does not move: for
-/// deadlines and waits.
+/// The system's monotonic clock, which a change of the time of day does not move: for deadlines and waits.
 package enum MonotonicClock {
     package static func now() -> timespec {
         var now = timespec()
@@ -9,7 +8,6 @@ package enum MonotonicClock {
         return now
     }
 
-    /// The time `duration` after `start`.
     package static func time(_ duration: Duration, after start: timespec) -> timespec {
         let (seconds, attoseconds) = duration.components
         var time = start
@@ -30,7 +28,6 @@ package enum MonotonicClock {
         .seconds(end.tv_sec - start.tv_sec) + .nanoseconds(end.tv_nsec - start.tv_nsec)
     }
 
-    /// The time from `start` to now.
     package static func elapsed(since start: timespec) -> Duration {
         duration(from: start, to: now())
     }

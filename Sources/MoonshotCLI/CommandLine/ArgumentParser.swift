@@ -2,18 +2,15 @@ import Dataset
 
 /// What the command line asked for.
 enum ParseResult {
-    /// Run a command: its name, and what runs it.
     case run(String, @Sendable (Environment) throws -> ExitStatus)
     /// Help for a command (by name), or for the tool when nil.
     case help(String?)
     case version
 }
 
-/// Reads `moonshot [global options] <command> [options] [arguments]`, in the manner of
-/// swift-argument-parser: options may come before or after the command, `--name=value` and
-/// `--name value` are both accepted, and `--` ends the options. The global options before the
-/// command are read here; the command reads the rest of its words into its typed options
-/// (`AnyCommand.parse`), starting from those.
+/// Reads `moonshot [global options] <command> [options] [arguments]` as swift-argument-parser does: options before or
+/// after the command, `--name=value` or `--name value`, and `--` ending the options. It reads the global options before
+/// the command; the command reads the rest into its typed options (`AnyCommand.parse`), starting from those.
 struct ArgumentParser: Sendable {
     let entries: [CommandEntry]
 

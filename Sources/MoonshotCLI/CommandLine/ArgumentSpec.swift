@@ -2,24 +2,19 @@
 struct ArgumentSpec<Options>: Sendable {
     /// The placeholder shown in help: "mission" shows as `<mission>`.
     let name: String
-    /// One line of help.
     let help: String
-    /// Takes all remaining words, joined by spaces (only for the last argument), so that
-    /// `moonshot flights Neil Armstrong` needs no quotes.
+    /// Joins all remaining words with spaces (last argument only): `moonshot flights Neil Armstrong` needs no quotes.
     var takesWords = false
     /// May be left out (only for the last argument): `[<subcommand>]`.
     var isOptional = false
-    /// The values it may take, when it is one of a few words.
     var choices: [String] = []
-    /// What a shell offers for it.
     var completion = Completion.none
     let set: @Sendable (inout Options, String) throws(InvalidValue) -> Void
 
     /// `<text> ...` or `<mission>`, as help and error messages show it.
     var synopsis: String { "<\(name)>" + (takesWords ? " ..." : "") }
 
-    /// An argument of type `Value`; `takesWords` joins the remaining words into it; `completion`
-    /// is what a shell offers, when the type does not say (a mission, a folder).
+    /// `completion` is what a shell offers when the type does not say (a mission, a folder).
     static func value<Value: ArgumentValue>(
         _ name: String, help: String, takesWords: Bool = false, isOptional: Bool = false,
         completion: Completion? = nil,

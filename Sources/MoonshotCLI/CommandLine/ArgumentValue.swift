@@ -7,12 +7,9 @@ protocol ArgumentValue: Sendable {
     var value: Value { get }
     /// `value` as written on the command line, as help shows a default.
     static func argument(_ value: Value) -> String
-    /// The words it may be, when it is one of a few.
     static var choices: [String] { get }
-    /// A few words on each of `choices`, in their order ("Most flights first"), for the shells
-    /// that show them beside the words; empty when the option's help says enough.
+    /// A few words on each of `choices` ("Most flights first") for shells that show them; empty if help says enough.
     static var choiceHelp: [String] { get }
-    /// What a shell offers for it.
     static var completion: Completion { get }
 }
 

@@ -25,8 +25,7 @@ struct PositiveCount: ArgumentValue {
     static func argument(_ value: Int) -> String { String(value) }
 }
 
-/// A year, such as 1969: one to four digits and nothing else (no sign, no spaces), 0 to 9999,
-/// the years a launch date (YYYY-MM-DD) can have.
+/// A year such as 1969: one to four digits and nothing else, 0 to 9999, the years a launch date (YYYY-MM-DD) can have.
 struct Year: ArgumentValue {
     let value: Int
 
@@ -51,6 +50,5 @@ struct Seconds: ArgumentValue {
         value = .seconds(seconds)
     }
 
-    /// "60", or "2.5".
     static func argument(_ value: Duration) -> String { secondsNumber(value) }
 }

@@ -1,7 +1,6 @@
-/// A subcommand: what it is called, what it takes, and what it does with the typed options
-/// the command line gives it. `Options` is a `CommandOptions` wherever the command is used
-/// (see the extension below); the type itself leaves it unconstrained, since the Swift runtime
-/// would otherwise look the conformance up each time a run first meets the type.
+/// A subcommand: its name, what it takes, and what it does with its typed options. `Options` is a `CommandOptions`
+/// wherever it is used, but the type leaves it unconstrained, since the Swift runtime would otherwise look the
+/// conformance up each time a run first meets the type.
 struct Command<Options>: Sendable {
     let name: String
     /// One line saying what the command does.
@@ -12,18 +11,16 @@ struct Command<Options>: Sendable {
     var options: [OptionSpec<Options>] = []
     /// The global options that mean something to it.
     var globals: [GlobalOption] = GlobalOption.databaseOnly
-    /// Takes the other global options too, and ignores them without listing them (`help`:
-    /// `moonshot help --format json import` explains import).
+    /// Takes the other global options too, ignored and unlisted (`moonshot help --format json import` explains import).
     var ignoresOtherGlobals = false
     /// Left out of help (for the completion scripts' own use).
     var isHidden = false
-    /// Runs the command with the parsed options and the process environment; returns the exit status.
     let run: @Sendable (Options, Environment) throws -> ExitStatus
 }
 
 extension Command where Options: CommandOptions {
-    /// Reads the command's words (all but its name, global options included) into its options,
-    /// starting from `global`, the global options given before its name (`given`).
+    /// Reads the command's words (all but its name, global options included) into its options, starting from `global`,
+    /// the global options given before its name (`given`).
     func parse(_ words: [String], global: GlobalOptions = GlobalOptions(), given: [GlobalOption] = []) throws(UsageError) -> Options {
         try CommandLineReader(command: self).read(words, global: global, given: given)
     }
@@ -62,14 +59,12 @@ struct ArgumentInfo: Sendable {
     var usage: String { isOptional ? "[\(synopsis)]" : synopsis }
 }
 
-/// A command whatever its options: what help and completion scripts show, and a way to turn
-/// its words into something to run.
+/// A command whatever its options: what help and completion scripts show, and how to turn its words into a run.
 struct AnyCommand: Sendable {
     let name: String
     let abstract: String
     let discussion: String?
-    /// What `arguments` and `options` describe, made when help or a completion script asks:
-    /// a run needs neither.
+    /// Made only when help or a completion script asks: a run needs neither.
     let describeArguments: @Sendable () -> [ArgumentInfo]
     let describeOptions: @Sendable () -> [OptionInfo]
     let isHidden: Bool
@@ -80,8 +75,7 @@ struct AnyCommand: Sendable {
 
     /// Its options with `--help`, which every command takes.
     var optionsWithHelp: [OptionInfo] { options + [OptionWord.help] }
-    /// Reads the command's words (all but its name, global options included) into options,
-    /// starting from the global options given before its name, and returns what runs it.
+    /// Reads the command's words as `Command.parse` does, and returns what runs it.
     let parse: @Sendable ([String], GlobalOptions, [GlobalOption]) throws(UsageError) -> @Sendable (Environment) throws -> ExitStatus
 }
 
@@ -176,8 +170,7 @@ enum ExitStatus: Int32, CaseIterable {
     case failure = 1
     /// The command line itself was wrong (sysexits.h EX_USAGE).
     case usage = 64
-    /// Stopped by a signal, as shells report it (128 + the signal's number): SIGHUP,
-    /// SIGINT (Ctrl-C), SIGTERM.
+    /// Stopped by a signal, as shells report it (128 + the signal's number): SIGHUP, SIGINT (Ctrl-C), SIGTERM.
     case hangUp = 129
     case interrupted = 130
     case terminated = 143

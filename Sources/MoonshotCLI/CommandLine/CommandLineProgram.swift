@@ -4,8 +4,7 @@ import Glibc
 package enum CommandLineProgram {
     /// Runs `arguments` (the program's name first) and ends the process.
     package static func run(_ arguments: [String]) -> Never {
-        // A write beyond a file-size limit (ulimit -f) should fail with an error moonshot can
-        // report, not kill the process.
+        // A write past a file-size limit (ulimit -f) should fail with an error moonshot reports, not kill the process.
         signal(SIGXFSZ, SIG_IGN)
         Terminal.openStandardDescriptors()
         ProcessEnd.endsWithTheCommand = true
@@ -18,9 +17,8 @@ package enum CommandLineProgram {
         exit(status.rawValue)
     }
 
-    /// Runs `arguments` (without the program's name) in this process, with `environment`, and
-    /// returns the exit status and what the command wrote: for tests, which start the binary
-    /// only where the process itself is the subject.
+    /// Runs `arguments` (without the program's name) in this process and returns the status and output: for tests,
+    /// which start the binary only where the process itself is the subject.
     package static func runInProcess(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: CapturedOutput) {
         let output = CapturedOutput()
         Terminal.captured = output

@@ -1,6 +1,5 @@
-/// The environment variables moonshot reads (see `Terminal.environment`), by name; a
-/// dictionary literal makes one. A list, not a dictionary: there are four, and a dictionary's
-/// hashing would have the Swift runtime look its conformances up at every start.
+/// The environment variables moonshot reads (`Terminal.environment`). A list, not a dictionary: there are four, and
+/// hashing would have the Swift runtime look conformances up at every start.
 struct Environment: ExpressibleByDictionaryLiteral, Sendable {
     private let pairs: [(name: String, value: String)]
 
@@ -12,7 +11,6 @@ struct Environment: ExpressibleByDictionaryLiteral, Sendable {
         self.pairs = pairs
     }
 
-    /// The value of the variable `name`, if it is set.
     subscript(name: String) -> String? {
         pairs.first { $0.name == name }?.value
     }

@@ -1,5 +1,4 @@
-/// Help and usage text laid out the way swift-argument-parser does:
-/// OVERVIEW, USAGE, ARGUMENTS, OPTIONS and SUBCOMMANDS sections.
+/// Help and usage text laid out as swift-argument-parser does: OVERVIEW, USAGE, ARGUMENTS, OPTIONS and SUBCOMMANDS.
 struct HelpFormatter: Sendable {
     let toolName: String
     let overview: String
@@ -8,7 +7,6 @@ struct HelpFormatter: Sendable {
     /// Where help text starts its second column.
     private let labelWidth = 24
 
-    /// Help for the tool as a whole.
     func rootHelp() -> String {
         var text = "OVERVIEW: \(overview)\n\n"
         text += "USAGE: \(toolName) <subcommand>\n\n"

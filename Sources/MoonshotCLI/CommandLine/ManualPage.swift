@@ -1,6 +1,5 @@
-/// moonshot's manual page, in mdoc (section 1), written from the commands' descriptions that
-/// `--help` shows, as swift-argument-parser's generate-manual does: a new command or option is
-/// in it as soon as it is declared. Every word from elsewhere goes through `Mdoc`.
+/// moonshot's mdoc manual page (section 1), written like swift-argument-parser's generate-manual from what `--help`
+/// shows, so a declared command or option is in it at once. Every word from elsewhere goes through `Mdoc`.
 struct ManualPage {
     let toolName: String
     let overview: String
@@ -111,8 +110,8 @@ struct ManualPage {
             }
     }
 
-    /// A discussion's paragraphs: its lines joined, and lines indented by two spaces (examples
-    /// to type) kept as they are in a literal display.
+    /// A discussion's paragraphs: its lines joined, and lines indented by two spaces (examples to type) kept as they
+    /// are in a literal display.
     private func paragraphs(_ discussion: String) -> [String] {
         var lines: [String] = []
         var prose: [Substring] = []

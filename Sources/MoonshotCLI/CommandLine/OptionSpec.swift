@@ -1,7 +1,6 @@
 import Dataset
 
-/// How an option is written and described, whatever it sets: what help, error messages
-/// and completion scripts show.
+/// How an option is written and described, whatever it sets: what help, error messages and completion scripts show.
 struct OptionInfo: Sendable {
     /// The long name without dashes: "db" for `--db`.
     let name: String
@@ -9,15 +8,12 @@ struct OptionInfo: Sendable {
     var short: Character? = nil
     /// The value's placeholder in help ("path" shows as `<path>`); nil for a flag.
     var valueName: String? = nil
-    /// One line of help.
     let help: String
-    /// The values a value may take, when it is one of a few words.
     var choices: [String] = []
     /// A few words on each of `choices`, in their order, for shells that show them; or none.
     var choiceHelp: [String] = []
     /// What the value is when the option is not given, as help shows it: "20".
     var defaultValue: String? = nil
-    /// What a shell offers for the value.
     var completion = Completion.none
 
     var isFlag: Bool { valueName == nil }
@@ -33,15 +29,14 @@ struct OptionInfo: Sendable {
     }
 }
 
-/// An option of a command whose parsed options are an `Options`: how it is written, and
-/// what it sets there.
+/// An option of a command whose parsed options are an `Options`: how it is written, and what it sets there.
 struct OptionSpec<Options>: Sendable {
     let info: OptionInfo
     /// Sets the option in the options; a flag gets "".
     let set: @Sendable (inout Options, String) throws(InvalidValue) -> Void
 
-    /// Reads the option written as `word` (with `inlineValue`, from `--name=value`) into
-    /// `options`: a flag, or the value after `=` or in the next word, which it then skips.
+    /// Reads the option written as `word` (with `inlineValue`, from `--name=value`) into `options`: a flag, or the
+    /// value after `=` or in the next word, which it then skips.
     func read(
         into options: inout Options, inlineValue: String?, from words: [String], at index: inout Int,
         command: String?
@@ -70,9 +65,8 @@ struct OptionSpec<Options>: Sendable {
         OptionSpec(info: OptionInfo(name: name, help: help)) { options, _ in set(&options) }
     }
 
-    /// An option with a value of type `Value`, such as `--db <path>`; `default` is what help
-    /// says it is when not given, for an option whose command works that out itself;
-    /// `completion` is what a shell offers, when the type does not say (an astronaut).
+    /// An option with a value of type `Value` (`--db <path>`); `default` is what help shows for an option whose command
+    /// works it out itself, `completion` what a shell offers when the type does not say (an astronaut).
     static func value<Value: ArgumentValue>(
         _ name: String, _ valueName: String, help: String, default: String? = nil, completion: Completion? = nil,
         _ set: @escaping @Sendable (inout Options, Value) -> Void
@@ -87,8 +81,8 @@ struct OptionSpec<Options>: Sendable {
 }
 
 extension OptionSpec where Options: ParsedOptions {
-    /// An option read as `Value` into `field`: its default is the field's value in `Options()`,
-    /// which help shows, so that it is written once (`var limit = 20` shows "(default: 20)").
+    /// An option read as `Value` into `field`, whose value in `Options()` help shows as the default, so it is written
+    /// once (`var limit = 20` shows "(default: 20)").
     static func value<Value: ArgumentValue>(
         _ name: String, _ valueName: String, help: String,
         _ field: any WritableKeyPath<Options, Value.Value> & Sendable, as _: Value.Type
@@ -102,8 +96,7 @@ extension OptionSpec where Options: ParsedOptions {
     }
 }
 
-/// Options the command line reads words into, starting from `init()`, whose values are the
-/// defaults.
+/// Options the command line reads words into, starting from `init()`, whose values are the defaults.
 protocol ParsedOptions: Sendable {
     init()
 }
@@ -114,8 +107,6 @@ enum Completion: Sendable, Equatable {
     case file, folder
     /// Names read from the database.
     case missions, astronauts
-    /// One of a few words.
     case choices([String])
-    /// The name of a subcommand.
     case subcommands
 }

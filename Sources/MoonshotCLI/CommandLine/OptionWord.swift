@@ -1,7 +1,6 @@
 import Dataset
 
-/// The words of a command line that are options: how they are written, and what to say
-/// about one that is not known.
+/// The words of a command line that are options: how they are written, and what to say about an unknown one.
 enum OptionWord {
     static let help = OptionInfo(name: "help", short: "h", help: "Show help information.")
     static let version = OptionInfo(name: "version", help: "Show the version.")
@@ -14,7 +13,6 @@ enum OptionWord {
         word.hasPrefix("-") && word != "-"
     }
 
-    /// Whether `word` asks for help: `--help` or `-h`.
     static func isHelp(_ word: String) -> Bool { word == "--help" || word == "-h" }
 
     /// `--name=value` → (long "name", "value"); `--name` → (long "name", nil); `-h` → (short "h", nil).
@@ -29,8 +27,8 @@ enum OptionWord {
         return (("", false), nil)
     }
 
-    /// The error for `word`, which no option of `command` matches: with the option it most
-    /// resembles, or, when it may be an argument that starts with a dash (`-1`), how to give it.
+    /// The error for `word`, which no option of `command` matches: with the option it most resembles, or, when it may
+    /// be an argument that starts with a dash (`-1`), how to give it.
     static func unknown(_ word: String, among options: [OptionInfo], command: String?, takesArguments: Bool) -> String {
         let name = word.drop { $0 == "-" }.prefix { $0 != "=" }
         var message = "Unknown option '\(word)'"

@@ -1,7 +1,6 @@
-/// What the `moonshot` process leaves for its end instead of freeing: a question's read-only
-/// connection, whose closing only frees the memory of the parsed schema (about 4% of a
-/// question's time), since the operating system closes the file and releases its locks at exit.
-/// Only the process does so (`CommandLineProgram`); tests that run commands in-process free all.
+/// What the `moonshot` process leaves to its end instead of freeing: a question's read-only connection, whose closing
+/// only frees the parsed schema (about 4% of a question's time), since the OS closes the file and releases its locks at
+/// exit. Tests that run commands in process free all.
 enum ProcessEnd {
     /// Set by `CommandLineProgram.run`, whose process ends when the command does.
     nonisolated(unsafe) static var endsWithTheCommand = false

@@ -1,8 +1,7 @@
 import Dataset
 import Glibc
 
-/// Writing to standard output and standard error, or to `captured` for a command run in
-/// process (see `CommandLineProgram.runInProcess`).
+/// Writing to standard output and standard error, or to `captured` for a command run in process.
 enum Terminal {
     /// Why writing to standard output failed, if it did (a full disk, say); `main` reports it.
     nonisolated(unsafe) private(set) static var outputError: SystemError?
@@ -14,10 +13,9 @@ enum Terminal {
         captured == nil && isatty(descriptor) != 0
     }
 
-    /// Makes sure standard input, output and error are open, so that no file moonshot opens
-    /// (an input, a page of a site) takes their place and receives what is printed: a closed one
-    /// reads from or writes to /dev/null instead. Output to a closed standard output counts as
-    /// failed (`outputError`), as it would have.
+    /// Makes sure standard input, output and error are open, so that no file moonshot opens (an input, a page of a
+    /// site) takes their place and receives what is printed: a closed one becomes /dev/null, and output to a closed
+    /// standard output still counts as failed (`outputError`).
     static func openStandardDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open() takes the lowest free number: this one.
@@ -26,8 +24,7 @@ enum Terminal {
         }
     }
 
-    /// Why writing to standard output failed, if it did, which the caller now reports itself
-    /// (so `main` does not).
+    /// Why writing to standard output failed, if it did, for the caller to report instead of `main`.
     static func takeOutputError() -> SystemError? {
         defer { outputError = nil }
         return outputError
@@ -45,17 +42,16 @@ enum Terminal {
         outputError = bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
     }
 
-    /// Writes `text` to standard output as `write` does, but a reader that has gone away makes
-    /// the write fail (`outputError`, EPIPE) instead of ending the process by SIGPIPE: for what
-    /// is printed after the database was changed, since the exit status must tell of the change.
+    /// `write`, but a reader that has gone away makes it fail (EPIPE, `outputError`) instead of ending the process by
+    /// SIGPIPE: for output after the database changed, since the exit status must tell of the change.
     static func writeAfterAChange(_ text: String) {
         let previous = signal(SIGPIPE, SIG_IGN)
         defer { signal(SIGPIPE, previous) }
         write(text)
     }
 
-    /// Writes a message to standard error, as `TerminalText` shows it: messages echo
-    /// arguments and data, which must not reach the terminal as controls.
+    /// Writes a message to standard error as `TerminalText` shows it: messages echo arguments and data, which must not
+    /// reach the terminal as controls.
     static func writeError(_ text: String) {
         _ = write(TerminalText.visible(text), to: STDERR_FILENO)
     }
@@ -78,15 +74,13 @@ enum Terminal {
         }
     }
 
-    /// Shows `text` on standard error in place of the line its cursor is on (a progress line
-    /// on a terminal), or clears that line for "".
+    /// Shows `text` on standard error in place of the cursor's line (a progress line), or clears that line for "".
     static func showInPlace(_ text: String) {
         _ = write("\r" + TerminalText.visible(text, lineBreaks: false) + "\u{1B}[K", to: STDERR_FILENO)
     }
 
-    /// Writes all the bytes of `text` to file descriptor `descriptor`, NUL characters included;
-    /// returns why it could not. (A reader that closes the pipe ends the process by SIGPIPE,
-    /// as for any command-line tool.)
+    /// Writes all of `text`, NULs included, to `descriptor`; returns why it could not. (A reader that closes the pipe
+    /// ends the process by SIGPIPE, as for any command-line tool.)
     private static func write(_ text: String, to descriptor: Int32) -> SystemError? {
         if let captured {
             captured.append(Array(text.utf8), to: descriptor)
@@ -116,8 +110,8 @@ enum Terminal {
         return nil
     }
 
-    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a
-    /// `~` in the `--db` the completion scripts pass on).
+    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a `~` in the `--db` the
+    /// completion scripts pass on).
     static var environment: Environment {
         Environment(["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"].compactMap { name in getenv(name).map { (name: name, value: String(cString: $0)) } })
     }

@@ -11,7 +11,6 @@ enum AstronautCommands {
         var crewmate: String? = nil
     }
 
-    /// The options of `astronauts`.
     struct ListOptions: CommandOptions {
         var global = GlobalOptions()
         var sort = AstronautOrder.name

@@ -1,4 +1,3 @@
-/// The bash completion script.
 extension CompletionScript {
     var bash: String {
         var text = """

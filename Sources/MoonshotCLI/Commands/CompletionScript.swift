@@ -1,8 +1,6 @@
-/// Shell completion scripts for moonshot's commands, written from their descriptions: the
-/// subcommands, each one's options, and what each option's value and each command's argument
-/// is completed with, as declared (`Completion`): words, files, folders, subcommands, and
-/// mission and astronaut names, which the scripts ask `moonshot __complete` for (from the
-/// database `--db` names on the line, if it does). One file for each shell writes its script.
+/// Shell completion scripts written from the commands' descriptions: subcommands, options, and what each value and
+/// argument is completed with (`Completion`), mission and astronaut names coming from `moonshot __complete` (reading
+/// the database `--db` names on the line, if it does). One file per shell writes its script.
 struct CompletionScript {
     let commands: [AnyCommand]
 
@@ -15,8 +13,7 @@ struct CompletionScript {
     /// The options of every command, `--help` included.
     func options(of command: AnyCommand) -> [OptionInfo] { command.optionsWithHelp }
 
-    /// What a command's first argument is completed with: names from the database, words, or
-    /// folders.
+    /// What a command's first argument is completed with: names from the database, words, or folders.
     enum ArgumentCompletion {
         case names(String)
         case words([String])

@@ -42,9 +42,8 @@ enum CompletionsCommand {
         var bashWord: String?
     }
 
-    /// `moonshot __complete missions|astronauts`: the names to offer, one per line with a tab and
-    /// what it is ("apollo11<TAB>Apollo 11"). Prints nothing when there is no database to read.
-    /// The names are data: the scripts never run them, expand them or match them as patterns.
+    /// `moonshot __complete missions|astronauts`: a line per name, "apollo11<TAB>Apollo 11"; none without a database.
+    /// The names are data: the scripts never run, expand or pattern-match them.
     static let names = Command<NamesOptions>(
         name: "__complete", abstract: "Print mission or astronaut names for the completion scripts.",
         arguments: [.value("kind", help: "missions or astronauts.") { $0.kind = $1 }],
@@ -70,8 +69,8 @@ enum CompletionsCommand {
         case .missions: names = (try? database.missions())?.map { ("apollo\($0.id)", $0.name) } ?? []
         case .astronauts: names = (try? database.astronauts())?.map { ($0.id, $0.name) } ?? []
         }
-        // The shell shows the name: as a terminal should. A word that a terminal would not
-        // show as it is (a line break, a tab, a control) cannot be completed; it is left out.
+        // The shell shows the name as a terminal should; a word a terminal would not show as it is (a line break, a
+        // tab, a control) cannot be completed, so it is left out.
         names = names.filter { TerminalText.visible($0.word, lineBreaks: false) == $0.word }
         // The word being typed is matched as written, `~` too (it is replaced whole).
         if let typed = options.bashWord.map({ ShellWord($0, home: nil) }) {

@@ -1,13 +1,10 @@
 import Questions
 
-/// Who `moonshot crewmates` is asked about: one astronaut, or two (`crewmates armstrong
-/// aldrin`, `crewmates armstrong --with aldrin`). Words that name one astronaut without a
-/// guess are that one; words that do not, but split into two parts that each do, are the two.
+/// Who `moonshot crewmates` is asked about: one astronaut, or two (`crewmates armstrong aldrin`, `--with aldrin`).
+/// Words naming one without a guess are that one; words that split into two parts that each do are the two.
 extension QueryContext {
-    /// The astronaut `words` names, and `other` (the `--with` astronaut) or the second one the
-    /// words name. Never one astronaut when the words name two: with `--with` too, that is a
-    /// usage error; a guess or a failure to find one, from several words, says how to ask
-    /// about two.
+    /// The astronaut `words` names, and `other` (`--with`) or the second one the words name. Words naming two never
+    /// count as one: with `--with` that is a usage error; a guess or miss from several words says how to ask about two.
     func crewmates(_ words: String, with other: String?) throws -> (AstronautReference, AstronautReference?) {
         var whole: Found<AstronautReference>? = nil
         var failure: LookupFailure? = nil
@@ -44,9 +41,8 @@ extension QueryContext {
     /// The most words that are tried as two names: two names of four words each.
     private static let mostWordsOfTwoNames = 8
 
-    /// The one pair of different astronauts that `words`, split in two, name without a guess
-    /// (by id or name, as `resolveAstronaut` finds them before it guesses); nil when no split or
-    /// more than one pair does, or there are too many words for two names.
+    /// The one pair of different astronauts `words`, split in two, names without a guess (by id or name, as
+    /// `resolveAstronaut` finds them before guessing); nil when no split or several pairs do, or for too many words.
     private func exactPair(in words: String) throws -> (Found<AstronautReference>, Found<AstronautReference>)? {
         let parts = words.split(whereSeparator: \.isWhitespace).map(String.init)
         guard parts.count <= Self.mostWordsOfTwoNames else { return nil }

@@ -1,4 +1,3 @@
-/// The fish completion script.
 extension CompletionScript {
     var fish: String {
         var text = """

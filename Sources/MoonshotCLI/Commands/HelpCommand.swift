@@ -1,5 +1,4 @@
-/// `moonshot help [<subcommand>]`: help for moonshot or one of its subcommands (as
-/// `--help` gives).
+/// `moonshot help [<subcommand>]`: help for moonshot or one of its subcommands (as `--help` gives).
 enum HelpCommand {
     struct Options: CommandOptions {
         var global = GlobalOptions()

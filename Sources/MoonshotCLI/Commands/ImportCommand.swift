@@ -104,8 +104,7 @@ enum ImportCommand {
             Terminal.writeError(text)
             return .failure
         } catch let error as SQLiteError {
-            // Writing the new content failed (a full disk, say); the transaction that would have
-            // changed the database was rolled back.
+            // Writing failed (a full disk, say); the transaction that would have changed the database was rolled back.
             Terminal.writeError(
                 "Error: the import could not write the new content; \(unchanged).\n"
                     + "\(ErrorMessages.describe(error))\n")

@@ -18,8 +18,8 @@ enum MetadataCommand {
             the same --db as the file you open, and again after each import.
             """,
     ) { options, environment in
-        // The metadata is schema.sql's documentation and the import history: it runs none of
-        // the database's views, so a database whose schema was changed still gets it.
+        // The metadata is schema.sql's documentation and the import history: it runs none of the database's views, so a
+        // database whose schema was changed still gets it.
         let database = try MoonshotDatabase(path: options.global.databasePath(environment: environment), acceptingChangedSchema: true)
         Terminal.write(try database.datasetteMetadata().serialized() + "\n")
         return .success

@@ -64,7 +64,6 @@ enum MissionCommands {
 }
 
 extension MissionCommands {
-    /// The options of `missions`.
     struct ListOptions: CommandOptions {
         var global = GlobalOptions()
         var year: Year?
@@ -73,9 +72,8 @@ extension MissionCommands {
         var undated = false
         var crew = false
 
-        /// The years asked for, nil where there is no bound; refuses `--year` with `--from` or
-        /// `--to`, a `--from` after `--to`, and `--undated` without a year (every mission is
-        /// listed then).
+        /// The years asked for, nil where unbounded; refuses `--year` with `--from` or `--to`, a `--from` after `--to`,
+        /// and `--undated` without a year (every mission is listed then).
         func years() throws(UsageError) -> (from: Int?, to: Int?) {
             guard !undated || year != nil || from != nil || to != nil else {
                 throw UsageError(message: QueryWords.undatedWithoutYears, command: "missions")

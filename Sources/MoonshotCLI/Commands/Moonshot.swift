@@ -7,8 +7,7 @@ import Store
 enum Moonshot {
     static let overview = "Import the Apollo missions and astronauts into SQLite and ask questions about them."
 
-    /// Every subcommand, in the order help lists them. A run declares only the one it runs
-    /// (see `ArgumentParser`): declaring them all costs more than a question's answer.
+    /// Every subcommand, in help's order; a run declares only its own, as declaring all costs more than a question.
     static let entries: [CommandEntry] = [
         CommandEntry("import") { ImportCommand.command.erased },
         CommandEntry("export") { ExportCommand.command.erased },
@@ -68,10 +67,9 @@ enum Moonshot {
         }
     }
 
-    /// What ends moonshot with `error` when a query has passed its time limit and SQLite does
-    /// not return (see `MoonshotDatabase.whenStuck`): the message is written out beforehand, since
-    /// the ending runs in a signal handler. Only readers get here: ending the process leaves the
-    /// database as it was, and the operating system releases its locks.
+    /// What ends moonshot with `error` when a query has passed its time limit and SQLite does not return
+    /// (`MoonshotDatabase.whenStuck`): the message is prepared beforehand, since the ending runs in a signal handler.
+    /// Only readers get here, so ending the process leaves the database as it was and the OS releases its locks.
     static let endStuck: @Sendable (QueryStopped) -> @Sendable () -> Void = { stopped in
         let message = Terminal.errorBytes("Error: \(ErrorMessages.describe(stopped))\n")
         return {

@@ -3,18 +3,15 @@ import Questions
 import SQLite
 import Store
 
-/// What every question-answering command shares: the open database, the output format and
-/// width, and `--show-sql`.
+/// What every question-answering command shares: the open database, the output format and width, and `--show-sql`.
 struct QueryContext {
     let database: MoonshotDatabase
     let global: GlobalOptions
     let width: Int?
 
-    /// Opens the database; `acceptingChangedSchema` for the commands that read it as it is
-    /// (see `MoonshotDatabase.init`). A canned question reads one snapshot, its check
-    /// included, until it prints; `sql`, the one command that accepts a changed schema, runs
-    /// the user's statement as other clients would. `keepingFewPages` for a question about one
-    /// mission or astronaut (see `MoonshotDatabase.init`).
+    /// Opens the database; `acceptingChangedSchema` for commands reading it as it is, `keepingFewPages` for a question
+    /// on one mission or astronaut (`MoonshotDatabase.init`). A canned question reads one snapshot, check included,
+    /// until it prints; `sql`, the one command accepting a changed schema, runs the user's SQL as other clients would.
     init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false, keepingFewPages: Bool = false) throws {
         database = try MoonshotDatabase(
             path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,
@@ -34,8 +31,7 @@ struct QueryContext {
         width = TerminalWidth.current(environment: environment)
     }
 
-    /// Opens the database (for a question about one mission or astronaut, `keepingFewPages`),
-    /// answers `question` and prints the answer: the one body of every canned question.
+    /// Opens the database, answers `question` and prints the answer: the one body of every canned question.
     static func answer(
         _ global: GlobalOptions, environment: Environment, keepingFewPages: Bool = true, _ question: (QueryContext) throws -> Answer
     ) throws -> ExitStatus {
@@ -44,8 +40,8 @@ struct QueryContext {
         return .success
     }
 
-    /// Prints the answer in the chosen format (the SQL, when asked for, is printed as it runs),
-    /// then, on stderr, a note for the crew rows it lists or counts that point nowhere.
+    /// Prints the answer in the chosen format (any SQL asked for is printed as it runs), then, on stderr, a note for
+    /// the crew rows it lists or counts that point nowhere.
     private func print(_ answer: Answer) {
         database.endSnapshot()
         AnswerPrinter(format: global.format, width: width).print(answer)
@@ -89,8 +85,7 @@ struct QueryContext {
         if let guess = found.guessedFrom { note(guess, "\(found.thing.name) (\(found.thing.id))", hint: hint) }
     }
 
-    /// What a guess was taken to mean (see `QueryWords.guess`), on stderr so that the answer
-    /// stays clean; `hint` on a line of its own.
+    /// What a guess was taken to mean (`QueryWords.guess`), on stderr to keep the answer clean; `hint` on its own line.
     private func note(_ text: String, _ taken: String, hint: String? = nil) {
         Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }

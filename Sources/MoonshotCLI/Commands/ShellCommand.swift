@@ -17,22 +17,19 @@ enum ShellCommand {
             """
     ) { options, environment in
         let path = options.global.databasePath(environment: environment)
-        // The same checks and messages as every question, but the database is shown as it is,
-        // whatever was changed in its schema.
+        // The same checks and messages as every question, but the database is shown as it is, schema changes and all.
         _ = try MoonshotDatabase(path: path, acceptingChangedSchema: true)
         guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw CommandFailure.noSQLiteShell
         }
-        // An untrusted schema keeps the database's own views and triggers from calling
-        // functions that reach outside it. Not safe mode: sqlite3 ends at its first refusal,
-        // and what it adds is refusing what the user types about their own files.
-        // The path as sqlite3 can only read it as a path: not an option (-bail), not a URI (file:).
+        // An untrusted schema keeps the database's own views and triggers from calling functions that reach outside it.
+        // Not safe mode: sqlite3 ends at its first refusal, and what it adds is refusing what the user types about
+        // their own files. The path is written so sqlite3 can only read it as a path: not an option (-bail), not a URI.
         let shellPath = path.hasPrefix("/") ? path : "./" + path
         return try run(shell, arguments: ["-readonly", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])
     }
 
-    /// Runs `program` with `arguments`, in the same terminal, and returns its exit status once
-    /// it ends. Ctrl-C is the program's to handle meanwhile.
+    /// Runs `program` with `arguments` in this terminal and returns its exit status; Ctrl-C is the program's meanwhile.
     static func run(_ program: String, arguments: [String]) throws -> ExitStatus {
         let ignored: [Int32] = [SIGINT, SIGQUIT]
         let previous = ignored.map { signal($0, SIG_IGN) }

@@ -1,8 +1,6 @@
-/// A word as written on a bash or zsh command line, read as the shell reads it but without
-/// running or expanding anything: single quotes, double quotes and backslashes are removed, and
-/// a leading `~` or `~/` stands for the home folder. `$`, backquotes, globs, braces and `~user`
-/// stay as they are written. The completion scripts pass words as typed, so that reading them
-/// is done once, here.
+/// A word as written on a bash or zsh command line, read as the shell reads it without running or expanding anything:
+/// quotes and backslashes are removed and a leading `~` or `~/` is the home folder, while `$`, backquotes, globs,
+/// braces and `~user` stay as written. The completion scripts pass words as typed, so reading them is done once, here.
 struct ShellWord {
     /// What the word stands for.
     let value: String
@@ -46,9 +44,8 @@ struct ShellWord {
         valueBeforeOpenQuote = beforeQuote
     }
 
-    /// `name`, which starts with this word's value, written as bash must put it in the word's
-    /// place to pass exactly `name`: bash inserts it as it is. Within an open quote bash replaces
-    /// only what follows the quote, and closes the quote itself; otherwise it replaces the word.
+    /// `name` (starting with this word's value) as bash must insert it, verbatim, in the word's place to pass exactly
+    /// `name`: in an open quote bash replaces only what follows the quote and closes it itself; else the whole word.
     func bashReplacement(for name: String) -> String {
         var written = ""
         switch openQuote {
@@ -73,11 +70,10 @@ struct ShellWord {
             }.joined()
         }
         guard let openQuote else { return written }
-        // Bash closes the quote only after a replacement that does not end with that quote
-        // character, so a replacement that does is closed here.
+        // Bash closes the quote only after a replacement that does not end with that quote character: close it here.
         if written.last == openQuote { written.append(openQuote) }
-        // Bash does not double the open quote: a replacement that starts with it replaces the
-        // open quote too, so that quote is written once more.
+        // Bash does not double the open quote: a replacement starting with it replaces the open quote too, so that
+        // quote is written once more.
         if written.first == openQuote { written.insert(openQuote, at: written.startIndex) }
         return written
     }

@@ -1,11 +1,10 @@
 import SystemSupport
 
-/// The one way the commands that change files (import, export, check --repair, site) run work
-/// that Ctrl-C, SIGTERM or SIGHUP may stop: the work ends cleanly, and the user reads what was
-/// stopped and that nothing changed, or that a signal came too late to stop it.
+/// The one way the commands that change files (import, export, check --repair, site) run work Ctrl-C, SIGTERM or SIGHUP
+/// may stop: it ends cleanly, telling the user that nothing changed, or that the signal came too late.
 enum StoppableWork {
-    /// Runs `work`, catching signals; `what` is the work ("the import"), `unchanged` what a stop
-    /// leaves as it was ("moonshot.db was not changed"). A stop returns the signal's exit status.
+    /// Runs `work`, catching signals; `what` is the work ("the import"), `unchanged` what a stop leaves as it was
+    /// ("moonshot.db was not changed"). A stop returns the signal's exit status.
     static func run(_ what: String, unchanged: String, _ work: () throws -> ExitStatus) throws -> ExitStatus {
         do {
             let status = try Interruption.catchingSignals(work)

@@ -1,4 +1,3 @@
-/// The zsh completion script.
 extension CompletionScript {
     var zsh: String {
         var text = """

@@ -1,6 +1,5 @@
-/// Lines of `Label: value`, the values lined up after the longest label and wrapped to fit
-/// `width` cells (no limit when nil), later lines of a value indented to line up with its first.
-/// Labels and values are shown as `TerminalText` shows them.
+/// Lines of `Label: value`, values lined up after the longest label and wrapped to `width` cells (nil: no limit), their
+/// later lines indented under the first; shown as `TerminalText` shows them.
 func labelledLines(_ pairs: [(label: String, value: String)], width: Int?, minimumValueWidth: Int = TableWriter.minimumWrapWidth) -> String {
     let labels = pairs.map { TerminalText.visible($0.label + ":", lineBreaks: false) }
     let labelWidth = (labels.map { TerminalText.width($0) }.max() ?? 0) + 1

@@ -1,17 +1,14 @@
-/// Words made safe for a manual page in mdoc (mdoc(7), roff's language for BSD and Linux
-/// manuals): the one place that escapes what `moonshot manual` writes, as TerminalText is for
-/// a terminal.
+/// Words made safe for an mdoc(7) manual page: the one place that escapes what `moonshot manual` writes, as
+/// `TerminalText` is for a terminal.
 ///
-/// Roff obeys what is not escaped: a backslash starts an escape, a line that starts with `.` or
-/// `'` is a request, on a macro line a double quote groups words and a word that names a
-/// macro (`No`, `Ar`) or is a lone delimiter (`.`, `(`) is read as one. So a backslash becomes
-/// `\e`, a double quote `\(dq`, a character outside ASCII its `\[uXXXX]`, a control character
-/// a space, and the first word of a line, or a macro's argument, that roff would read gets `\&`
-/// (a zero-width character) before it. The page is then plain ASCII whatever the text says.
+/// Roff obeys what is not escaped: a backslash starts an escape, a line starting with `.` or `'` is a request, and on a
+/// macro line a double quote groups words and a word naming a macro (`No`, `Ar`) or a lone delimiter (`.`, `(`) is read
+/// as one. So a backslash becomes `\e`, a double quote `\(dq`, a non-ASCII character `\[uXXXX]`, a control character a
+/// space, and a line's first word or a macro argument that roff would read gets `\&` (zero-width) before it: the page
+/// is plain ASCII whatever the text says.
 enum Mdoc {
-    /// `text` as lines of running text: each sentence starts a line (as mdoc asks, so that
-    /// sentences are spaced as sentences), lines are broken between words before 80 bytes, and
-    /// none is blank or has a space at either end.
+    /// `text` as lines of running text: each sentence starts a line (as mdoc asks, to space sentences as such), lines
+    /// break between words before 80 bytes, and none is blank or has a space at either end.
     static func text(_ text: String) -> String {
         sentences(text).flatMap { wrapped(escaped($0)) }.map(guarded).joined(separator: "\n")
     }
@@ -23,8 +20,8 @@ enum Mdoc {
             .joined(separator: "\n")
     }
 
-    /// `word` as one argument of a macro line: in quotes when it has spaces, and with `\&`
-    /// before it when mdoc would read it as a macro or a delimiter.
+    /// `word` as one argument of a macro line: quoted when it has spaces, with `\&` before it when mdoc would read it
+    /// as a macro or a delimiter.
     static func argument(_ word: String) -> String {
         let escaped = escaped(word)
         if escaped.isEmpty { return "\"\"" }
@@ -37,9 +34,8 @@ enum Mdoc {
         ([".\(macro)"] + arguments.map(argument)).joined(separator: " ")
     }
 
-    /// The characters of `text` as roff shows them, nothing obeyed.
-    /// A name followed by `()` gets `\&` between them, which mandoc would otherwise take for a
-    /// function's name written without its macro.
+    /// The characters of `text` as roff shows them, nothing obeyed; a name followed by `()` gets `\&` between them,
+    /// which mandoc would otherwise take for a function's name written without its macro.
     static func escaped(_ text: String) -> String {
         var result = ""
         let scalars = Array(text.unicodeScalars)
@@ -60,8 +56,7 @@ enum Mdoc {
     /// The delimiters mdoc treats apart when they stand alone as an argument.
     private static let delimiters: Set<String> = ["(", ")", "[", "]", ".", ",", ":", ";", "!", "?", "|"]
 
-    /// Whether mdoc may read `word` as the name of a macro: a capital and one or two small
-    /// letters (`No`, `Ar`, `Brq`), or `%A` and the like.
+    /// Whether mdoc may read `word` as a macro's name: a capital and one or two small letters (`No`, `Brq`), or `%A`.
     private static func readsAsMacro(_ word: String) -> Bool {
         let letters = Array(word.unicodeScalars)
         guard (2...3).contains(letters.count) else { return false }
@@ -74,9 +69,8 @@ enum Mdoc {
         line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : line
     }
 
-    /// The sentences of `text`, one a line: its words joined by single spaces, broken after a
-    /// `.`, `?` or `!` (and any closing bracket or quote) when a capital letter follows (after
-    /// any opening one).
+    /// The sentences of `text`, one a line, words joined by single spaces: broken after `.`, `?` or `!` (and any
+    /// closing bracket or quote) when a capital letter follows (after any opening one).
     private static func sentences(_ text: String) -> [String] {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
         var lines: [String] = []
@@ -124,7 +118,6 @@ enum Mdoc {
 }
 
 extension String {
-    /// The string without the spaces at its end.
     fileprivate var trimmingTrailingSpaces: String {
         var text = Substring(self)
         while text.last == " " { text.removeLast() }

@@ -1,9 +1,8 @@
 import Glibc
 import SystemSupport
 
-/// A line on standard error that a long run updates in place ("Writing pages: 1200 of 60012"):
-/// only when standard error is a terminal, from a quarter of a second after it was made, at
-/// most four times a second. Scripts and logs get nothing.
+/// A line on standard error that a long run updates in place ("Writing pages: 1200 of 60012"): only on a terminal, from
+/// a quarter of a second after it was made, at most four times a second.
 final class ProgressLine {
     private static let interval = Duration.milliseconds(250)
     private let isTerminal = Terminal.isTerminal(STDERR_FILENO)

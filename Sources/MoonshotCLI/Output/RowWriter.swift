@@ -1,16 +1,12 @@
 import Questions
 import SQLite
 
-/// Where the rows of an answer go, one at a time, in one output format. Every command prints
-/// through these three writers: JSON and CSV write each row as it comes, a table as soon as
-/// its first rows have set the column widths, so that a result of any size (`sql`) is printed
-/// in constant memory.
+/// Where an answer's rows go, one at a time, in one output format. Every command prints through these three writers:
+/// JSON and CSV write each row as it comes, a table once its first rows set the column widths, so a result of any size
+/// (`sql`) prints in constant memory.
 protocol RowWriter {
-    /// Starts the output, with the names of the columns.
     mutating func begin(columns: [String])
-    /// Writes one row, a value for each column.
     mutating func add(_ row: [Cell])
-    /// Ends the output.
     mutating func finish()
 }
 
@@ -44,8 +40,7 @@ enum Cell {
     }
 }
 
-/// Rows as a JSON array of objects, or, under a subject, as the subject's object with the
-/// rows in it under `listKey`.
+/// Rows as a JSON array of objects, or, under a subject, as the subject's object with the rows under `listKey`.
 struct JSONRowWriter: RowWriter {
     /// The subject's members, when there is one.
     var subject: [(String, JSONValue)]? = nil
@@ -81,9 +76,8 @@ struct JSONRowWriter: RowWriter {
         Terminal.write(subject == nil ? "\n" : "\n}\n")
     }
 
-    /// Column names made unique for JSON objects: the first of each name keeps it, a later one
-    /// gets the first suffix that no column has (`id`, `id` → `id`, `id_2`; `a`, `a`, `a_2` →
-    /// `a`, `a_3`, `a_2`).
+    /// Column names made unique for JSON objects: the first of each keeps it, a later one gets the first suffix no
+    /// column has (`id`, `id` → `id`, `id_2`; `a`, `a`, `a_2` → `a`, `a_3`, `a_2`).
     static func uniqueKeys(_ names: [String]) -> [String] {
         var taken = Set(names)
         var seen: Set<String> = []
@@ -99,8 +93,8 @@ struct JSONRowWriter: RowWriter {
     }
 }
 
-/// RFC 4180 CSV: one header row, CRLF line ends, fields quoted when they need it. A subject's
-/// fields open every line; a subject without rows still gets its line.
+/// RFC 4180 CSV: one header row, CRLF line ends, fields quoted when they need it. A subject's fields open every line; a
+/// subject without rows still gets its line.
 struct CSVRowWriter: RowWriter {
     /// The subject's column names and values, written before each row's.
     var subjectColumns: [String] = []

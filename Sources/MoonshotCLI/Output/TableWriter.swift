@@ -8,16 +8,13 @@ struct TableColumn {
     var wraps = false
 }
 
-/// Lays out rows as aligned columns that fit a terminal width, wrapping long text in the
-/// wrappable columns; when even that cannot fit, each row is printed as a stack of
-/// `Heading: value` lines instead, so nothing is cut off. The first `layoutRows` rows set the
-/// column widths; later rows are printed as they come, wrapped to those widths, so that every
-/// line of the table lines up and a result of any size takes constant memory. Headings and
-/// values are shown and measured as `TerminalText` shows them: controls visibly, in cells.
+/// Lays out rows as aligned columns fitting a terminal width, wrapping long text in wrappable columns, or, when even
+/// that cannot fit, as stacks of `Heading: value` lines, so nothing is cut off. The first `layoutRows` rows set the
+/// widths and later ones print as they come, wrapped to them, so every line lines up and any result takes constant
+/// memory. Text is shown and measured as `TerminalText` shows it.
 struct TableWriter: RowWriter {
     /// The width to fit, or nil for no limit (output that is not a terminal).
     let width: Int?
-    /// What to print when there are no rows.
     var emptyText = "(none)"
     /// How many rows are read before the widths are chosen.
     static let layoutRows = 200
@@ -28,11 +25,10 @@ struct TableWriter: RowWriter {
     private var pending: [[String]] = []
     private var widths: [Int]?
     private var stacks = false
-    /// The widest character (grapheme cluster) in each column of the first rows: no column
-    /// is made narrower, since wrapping never splits one.
+    /// The widest character (grapheme cluster) in each column of the first rows: no column gets narrower, since
+    /// wrapping never splits one.
     private var unbreakable: [Int] = []
     private var count = 0
-    /// Rows printed so far.
     private var written = 0
     private let gap = 2
     private static let space = UInt8(ascii: " ")
@@ -72,11 +68,10 @@ struct TableWriter: RowWriter {
         if widths == nil { layOut() }
     }
 
-    /// Chooses the widths from the rows so far, and prints the heading and those rows, in one
-    /// write.
+    /// Chooses the widths from the rows so far, and prints the heading and those rows in one write.
     private mutating func layOut() {
-        // When more rows may follow, a wrappable column gets room for values a little longer
-        // than the first ones (ids that grow a digit), so that few later values need to wrap.
+        // When more rows may follow, a wrappable column gets room for values a little longer than the first ones (ids
+        // that grow a digit), so that few later values need to wrap.
         let moreMayFollow = pending.count >= Self.layoutRows
         unbreakable = columns.indices.map { index in pending.reduce(0) { max($0, TerminalText.widestCharacter($1[index])) } }
         let natural = columns.indices.map { index in
@@ -97,8 +92,7 @@ struct TableWriter: RowWriter {
         Terminal.write(output)
     }
 
-    /// Appends a row with the chosen widths: as lines of the table, or as a stack of lines
-    /// after a blank line.
+    /// Appends a row with the chosen widths: as lines of the table, or as a stack of lines after a blank line.
     private mutating func append(_ row: [String], to output: inout [UInt8]) {
         guard let widths else { return }
         written += 1

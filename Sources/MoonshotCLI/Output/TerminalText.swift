@@ -1,22 +1,17 @@
 import Dataset
 
-/// Text as a terminal should show it: the one place that makes data and arguments safe to
-/// print, and that measures them in terminal cells.
+/// Text as a terminal shows it: the one place that makes data and arguments safe to print and measures them in cells.
 ///
-/// Characters a terminal would obey rather than show are replaced by a visible form, as
-/// `less` shows them: C0 controls and DEL in caret notation (`^[` for ESC, `^M` for CR, `^?`
-/// for DEL), C1 controls, bidirectional controls and the Unicode line and paragraph separators
-/// as `<U+202E>`. A line feed (or CR LF) stays a line break where a caller allows it, and a tab
-/// becomes a space. Tables, `Label: value` blocks and every message on standard error pass
-/// through here; JSON and CSV do not, as they keep the exact text.
+/// Characters a terminal would obey are shown as `less` shows them: C0 controls and DEL in caret notation (`^[` for
+/// ESC, `^?` for DEL), C1 and bidirectional controls and the Unicode line and paragraph separators as `<U+202E>`; a
+/// line feed (or CR LF) stays a line break where allowed, and a tab becomes a space. Tables, `Label: value` blocks and
+/// all messages on standard error pass through here; JSON and CSV keep the exact text.
 ///
-/// Widths are in terminal cells, as glibc's `wcwidth` counts them under a UTF-8 locale: East
-/// Asian wide characters and emoji take two, combining marks and other zero-width characters
-/// none. (They are computed here, from Swift's Unicode properties, so that the static binary
-/// depends on no locale being installed.)
+/// Widths are cells as glibc's `wcwidth` counts them under a UTF-8 locale (East Asian wide characters and emoji two,
+/// combining marks and other zero-width characters none), computed from Swift's Unicode properties so that the static
+/// binary needs no installed locale.
 enum TerminalText {
-    /// `text` with every character a terminal would obey shown visibly; line breaks are kept
-    /// when `lineBreaks` is true and shown as `^J` otherwise.
+    /// `text` with every character a terminal would obey shown visibly; line breaks kept if `lineBreaks`, else `^J`.
     static func visible(_ text: String, lineBreaks: Bool = true) -> String {
         if isPlain(text, lineBreaks: lineBreaks) { return text }
         var result = ""
@@ -31,8 +26,7 @@ enum TerminalText {
         return result
     }
 
-    /// The width of `text` in terminal cells, as `visible` shows it: of its widest line when
-    /// `lineBreaks` is true.
+    /// The width of `text` in cells, as `visible` shows it: of its widest line when `lineBreaks` is true.
     static func width(_ text: String, lineBreaks: Bool = true) -> Int {
         if isPlain(text, lineBreaks: false) { return text.utf8.count }
         var widest = 0
@@ -48,24 +42,22 @@ enum TerminalText {
         return max(widest, current)
     }
 
-    /// The width of the widest character (grapheme cluster) of `text` as `visible` shows it:
-    /// the narrowest a line can be that `wrap` never makes wider.
+    /// The width of the widest character (grapheme cluster) of `text` as `visible` shows it: the narrowest a line can
+    /// be that `wrap` never makes wider.
     static func widestCharacter(_ text: String) -> Int {
         if isPlain(text, lineBreaks: true) { return text.isEmpty ? 0 : 1 }
         return text.reduce(0) { max($0, isLineBreak($1) ? 0 : width($1)) }
     }
 
-    /// Word-wraps `text` to lines of at most `limit` cells, as `visible` shows them. Spaces
-    /// and tabs separate words (several count as one); line breaks are kept; a word longer
-    /// than a line is broken between characters (grapheme clusters), never inside one or
-    /// inside a control character's visible form. Takes time linear in the text's length.
+    /// Word-wraps `text` to lines of at most `limit` cells, as `visible` shows them, in linear time: spaces and tabs
+    /// separate words (several count as one), line breaks are kept, and a longer word is broken between grapheme
+    /// clusters, never inside one or inside a control character's visible form.
     static func wrap(_ text: String, to limit: Int) -> [String] {
         isPlainLine(text, within: limit) ? [text] : wrapByCharacters(text, to: limit)
     }
 
-    /// Whether `text` is one line of printable ASCII that fits in `limit` cells and has no
-    /// spaces to fold (none doubled, none at either end): what `wrap` returns as it is, without
-    /// looking at its characters.
+    /// Whether `text` is one line of printable ASCII within `limit` cells with no spaces to fold (none doubled or at
+    /// either end): what `wrap` returns as it is, without looking at its characters.
     static func isPlainLine(_ text: String, within limit: Int) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in
@@ -126,7 +118,6 @@ enum TerminalText {
         return lines
     }
 
-    /// `count` spaces.
     static func padding(_ count: Int) -> String {
         String(repeating: " ", count: max(0, count))
     }
@@ -137,8 +128,8 @@ enum TerminalText {
         character == "\n" || character == "\r\n"
     }
 
-    /// Whether every byte of `text` is printable ASCII (or a line feed, when `lineBreaks` are
-    /// kept), which is shown as it is: most text, taken without looking at its characters.
+    /// Whether every byte of `text` is printable ASCII (or a kept line feed), shown as it is: most text, checked
+    /// without looking at its characters.
     private static func isPlain(_ text: String, lineBreaks: Bool) -> Bool {
         var copy = text
         return copy.withUTF8 { bytes in bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || ($0 == 0x0A && lineBreaks) } }

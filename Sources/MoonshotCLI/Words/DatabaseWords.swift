@@ -2,20 +2,17 @@ import Dataset
 import Questions
 import Store
 
-/// What the user reads about a database that cannot be opened, read or written, and the
-/// commands that put it right, each worded here once.
+/// The words for a database that cannot be opened, read or written, and for the commands that fix it: each once, here.
 enum DatabaseWords {
     /// " --db PATH" for a command on the database at `path`; "" for the default database.
     static func dbOption(_ path: String) -> String {
         path == "moonshot.db" || path == "./moonshot.db" ? "" : " --db " + shellQuoted(path)
     }
 
-    /// `moonshot import`, with `--db` unless `path` is the default database.
     static func importCommand(_ path: String) -> String {
         "moonshot import" + dbOption(path)
     }
 
-    /// `moonshot check --repair`, with `--db` unless `path` is the default database.
     static func repairCommand(_ path: String) -> String {
         "moonshot check --repair" + dbOption(path)
     }
@@ -112,22 +109,19 @@ enum DatabaseWords {
         }
     }
 
-    /// What `check`'s private copy of a database of `bytes` needs: "about 96 MiB (the
-    /// database's size)".
+    /// What `check`'s private copy of a database of `bytes` needs: "about 96 MiB (the database's size)".
     private static func copySize(_ bytes: Int64?) -> String {
         guard let bytes else { return "the database's size" }
         return "about \(max(1, (bytes + (1 << 20) - 1) >> 20)) MiB (the database's size)"
     }
 
-    /// How to run the check of the database at `path` with another temporary folder, and
-    /// where SQLite looks for one.
+    /// How to run the check with another temporary folder, and where SQLite looks for one.
     private static func temporaryFolderHint(_ path: String) -> String {
         "SQLITE_TMPDIR=FOLDER moonshot check\(dbOption(path))\n"
             + "(SQLite puts its temporary files in the first of SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp and the current folder that it may write in.)"
     }
 
-    /// The `moonshot import` command that makes the database at `path` again from the files its
-    /// last import read, named as that import was given them.
+    /// The `moonshot import` that remakes the database at `path` from the files its last import read, as it named them.
     private static func reimportCommand(_ path: String, _ sources: ImportSources?) -> String {
         var command = importCommand(path)
         for (option, source) in [("--missions", sources?.missions), ("--astronauts", sources?.astronauts)] {

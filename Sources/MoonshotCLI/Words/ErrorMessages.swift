@@ -5,8 +5,7 @@ import Questions
 import SQLite
 import Store
 
-/// A failure as the user reads it: what went wrong, and what to do next when there is
-/// something to suggest.
+/// A failure as the user reads it: what went wrong, and what to do next when there is something to suggest.
 struct ErrorMessage: Equatable {
     let message: String
     let hint: String?
@@ -36,7 +35,6 @@ enum CommandFailure: Error {
     case goneWhileReading(String)
     /// There is no sqlite3 in PATH.
     case noSQLiteShell
-    /// The shell ended with signal `number`.
     case shellKilled(signal: Int32)
     /// `crewmates` words that name neither one astronaut nor two.
     case notOneAstronaut(LookupFailure)

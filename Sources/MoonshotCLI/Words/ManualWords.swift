@@ -1,10 +1,8 @@
 import Dataset
 
-/// The words of the manual page that no command's description holds: the environment, the
-/// default database, examples, related programs and the data's credits.
+/// Manual page words no command's description holds: environment, default database, examples, programs and credits.
 enum ManualWords {
-    /// The date of the page, as `.Dd` gives it: when what it says last changed (a page rendered
-    /// on another day is the same page).
+    /// The page's `.Dd` date: when what it says last changed (a page rendered on another day is the same page).
     static let date = "December 6, 2026"
 
     /// The environment variables moonshot reads, with what each does.
@@ -49,8 +47,7 @@ enum ManualWords {
         case link(url: String, name: String?, punctuation: String)
     }
 
-    /// Where the built-in dataset comes from, under which licences (as the README and the
-    /// site's footer say).
+    /// Where the built-in dataset comes from and under which licences, as the README and the site's footer say.
     static let credits: [CreditPart] = [
         .text("The built-in missions and astronauts are the Moonshot app's dataset, by Paul Hudson of Hacking with Swift: SwiftUI/project8-files in"),
         .link(url: "https://github.com/twostraws/HackingWithSwift", name: nil, punctuation: ","),

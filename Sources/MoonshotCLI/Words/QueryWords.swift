@@ -31,8 +31,7 @@ enum QueryWords {
         "--from \(from) is after --to \(to); give the earlier year to --from"
     }
 
-    /// What to say after an answer that listed or counted crew rows pointing nowhere: "1 crew
-    /// row names an astronaut that is not in the astronauts table; 'moonshot check' explains it."
+    /// What to say after an answer that listed or counted crew rows pointing nowhere.
     static func notes(on rows: CrewRowsPointingNowhere) -> [String] {
         [(rows.withoutAstronaut, "an astronaut", "astronauts"), (rows.withoutMission, "a mission", "missions")]
             .filter { $0.0 > 0 }
@@ -41,9 +40,8 @@ enum QueryWords {
             }
     }
 
-    /// What the words of a lookup were taken to mean, when they did not name it but the
-    /// full-text index guessed it, or it was found by the start of a word: "Buzz: taking Edwin
-    /// E. Aldrin Jr. (aldrin)", "lov: taking James A. Lovell Jr. (lovell)".
+    /// What a lookup's words were taken to mean when the full-text index guessed it, or it was found by the start of a
+    /// word: "Buzz: taking Edwin E. Aldrin Jr. (aldrin)", "lov: taking James A. Lovell Jr. (lovell)".
     static func guess(_ text: String, taken: String) -> String {
         "\(shortened(text, to: 60)): taking \(taken)"
     }
@@ -133,8 +131,7 @@ enum QueryWords {
         }
     }
 
-    /// Names from the data, each on one line (a line break shown as `^J`), so that none can
-    /// start a line of a message.
+    /// Names from the data, each on one line (a line break shown as `^J`), so none can start a line of a message.
     private static func oneLine(_ names: [String]) -> [String] {
         names.map { TerminalText.visible($0, lineBreaks: false) }
     }

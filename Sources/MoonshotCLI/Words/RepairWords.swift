@@ -1,11 +1,10 @@
 import Dataset
 import Store
 
-/// What the user reads when `check --repair` stops, and what `check` advises for a problem the
-/// repair would refuse: the same steps.
+/// What `check --repair` says when it stops, and the same steps `check` advises for a problem the repair would refuse.
 enum RepairWords {
-    /// What to do instead of the repair: the hint of its refusal, or for columns schema.sql does
-    /// not make, which `check` lists among its problems, what they are and what to do.
+    /// What to do instead of the repair: its refusal's hint, or, for columns schema.sql does not make (which `check`
+    /// lists among its problems), what they are and what to do.
     static func advice(_ refusal: RepairRefusal) -> String {
         switch refusal {
         case .rowBreaksRule(_, _, let row, let sqliteMessage):
@@ -99,8 +98,8 @@ enum RepairWords {
         }
     }
 
-    /// The steps that put a table of moonshot's back where it belongs. A rename back is made
-    /// with legacy_alter_table on: schema.sql's views name the table, which is missing meanwhile.
+    /// The steps that put a table of moonshot's back where it belongs. A rename back is made with legacy_alter_table
+    /// on: schema.sql's views name the table, which is missing meanwhile.
     private static func notInPlaceSteps(
         table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column], path: String
     ) -> String {
@@ -140,8 +139,8 @@ enum RepairWords {
         let repair = "'\(DatabaseWords.repairCommand(path))'"
         let add = "put the column back with each row's own value (ALTER TABLE \(t) ADD COLUMN \(c) \(column.type); UPDATE \(t) SET \(c) = ... WHERE ...;)"
         guard let renamed = extra.first else { return add.prefix(1).uppercased() + add.dropFirst() + ", then run \(repair) again." }
-        // A key column cannot be renamed or dropped while schema.sql's views name it: the table
-        // is made again, with foreign keys off (dropping it would otherwise delete crew rows).
+        // A key column cannot be renamed or dropped while schema.sql's views name it: the table is made again, with
+        // foreign keys off (dropping it would otherwise delete crew rows).
         let fixed = identifier(table + "_fixed")
         let list = present.map { $0 == renamed ? "\(identifier($0)) AS \(c)" : identifier($0) }.joined(separator: ", ")
         return "If \(renamed) is \(column.name) renamed, make the table again with it under its name (PRAGMA foreign_keys = OFF; "
