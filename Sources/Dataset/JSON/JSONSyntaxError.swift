@@ -22,7 +22,3 @@ package enum JSONKind: Sendable {
         }
     }
 }
-
-/// A strict RFC 8259 pull reader over UTF-8 bytes, walked value by value: any deviation from the grammar (trailing
-/// commas, comments, NaN, bad escapes or UTF-8, nesting past `maximumDepth`...) is a `JSONSyntaxError` at its byte
-/// offset, not a crash. A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.
