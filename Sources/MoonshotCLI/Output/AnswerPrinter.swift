@@ -23,7 +23,7 @@ struct AnswerPrinter {
             if let subject = answer.subject {
                 Terminal.write(labelledLines(answer.subjectLines.map { ($0.label, subject[$0].display) }, width: width) + "\n")
             }
-            var writer = TableWriter(columns: answer.tableFields.map(Self.column), width: width, emptyText: answer.emptyText)
+            var writer = TableWriter(columns: answer.tableFields.map(Self.column), width: width, emptyText: QueryWords.empty(answer.emptyList))
             write(answer, answer.tableFields, to: &writer)
             if let prose = answer.subjectProse {
                 Terminal.write("\n" + TerminalText.wrap(prose, to: width.map { max(20, $0) } ?? Int.max).joined(separator: "\n") + "\n")

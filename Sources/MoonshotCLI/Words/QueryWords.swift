@@ -19,6 +19,20 @@ enum QueryWords {
             return "\(order.rawValue): \(meaning.prefix(1).lowercased() + meaning.dropFirst())"
         }.joined(separator: "; ") + "."
 
+    /// What a table says for an empty list.
+    static func empty(_ list: Answer.EmptyList) -> String {
+        switch list {
+        case .missions: "No missions."
+        case .crew: "No crew listed."
+        case .commander: "No commander listed."
+        case .astronauts: "No astronauts."
+        case .flights: "No missions listed."
+        case .crewmates: "No crewmates listed."
+        case .missionsFlownTogether: "No missions flown together."
+        case .matches: "No matches."
+        }
+    }
+
     /// `missions --undated` alone.
     static let undatedWithoutYears =
         "--undated goes with --year, or --from and --to: without them every mission is listed, those without a launch date too"

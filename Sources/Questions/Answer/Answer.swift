@@ -1,6 +1,11 @@
 /// The answer to one question as named fields: an optional subject (one mission or astronaut) and a list of rows. Each
 /// command's answer is defined once, below; the table, JSON and CSV output are all drawn from it.
 package struct Answer: Sendable {
+    /// What an answer's list is of, when it is empty.
+    package enum EmptyList: Sendable {
+        case missions, crew, commander, astronauts, flights, crewmates, missionsFlownTogether, matches
+    }
+
     /// The mission or astronaut asked about, or nil for a plain list.
     package let subject: AnswerRecord?
     package let subjectFields: [Field]
@@ -10,14 +15,14 @@ package struct Answer: Sendable {
     /// The row fields a table shows, in order (a table has less room than JSON and CSV).
     package let tableFields: [Field]
     package let rows: [AnswerRecord]
-    /// What a table says instead of an empty list: "No crew listed."
-    package let emptyText: String
+    /// What an empty list lacks, which a table says instead of it.
+    package let emptyList: EmptyList
     /// The crew rows the answer counts, besides its rows', whose astronaut or mission is missing.
     private var alsoPointingNowhere = CrewRowsPointingNowhere()
 
     init<Subject: FieldRecord, Row: FieldRecord>(
         subject: Subject?, subjectFields: [RecordField<Subject>], listField: Field?,
-        rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String,
+        rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyList: EmptyList,
         alsoPointingNowhere: CrewRowsPointingNowhere = CrewRowsPointingNowhere()
     ) {
         self.alsoPointingNowhere = alsoPointingNowhere
@@ -28,12 +33,12 @@ package struct Answer: Sendable {
         self.tableFields = tableFields.map(\.field)
         let shown = rowFields + tableFields.filter { field in !rowFields.contains { $0.field == field.field } }
         self.rows = rows.map { AnswerRecord($0, shown) }
-        self.emptyText = emptyText
+        self.emptyList = emptyList
     }
 
     /// A plain list of `rows`.
-    init<Row: FieldRecord>(rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyText: String) {
-        self.init(subject: Row?.none, subjectFields: [], listField: nil, rowFields: rowFields, tableFields: tableFields, rows: rows, emptyText: emptyText)
+    init<Row: FieldRecord>(rowFields: [RecordField<Row>], tableFields: [RecordField<Row>], rows: [Row], emptyList: EmptyList) {
+        self.init(subject: Row?.none, subjectFields: [], listField: nil, rowFields: rowFields, tableFields: tableFields, rows: rows, emptyList: emptyList)
     }
 
     /// Crew rows listed or counted whose astronaut or mission is missing (the subject's own are rows or counted apart).
@@ -63,36 +68,36 @@ extension Answer {
         return Answer(
             rowFields: [.missionID, .missionName, .launchDate, .commanderID, .commanderName, .crewSize] + crewNames,
             tableFields: [.missionName, .launchDate, .commanderName, .crewSize] + crewNames,
-            rows: missions, emptyText: "No missions.")
+            rows: missions, emptyList: .missions)
     }
 
     /// `moonshot mission 11`: the mission, its crew, and its description.
     package static func mission(_ mission: MissionDetail) -> Answer {
         Answer(
             subject: mission, subjectFields: [.missionID, .missionName, .badge, .launchDate, .description],
-            listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyText: "No crew listed.")
+            listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyList: .crew)
     }
 
     /// `moonshot crew 11`: the crew of a mission in crew-list order.
     package static func crew(of mission: MissionReference, _ crew: [CrewAssignment]) -> Answer {
-        crewMembers(of: mission, crew, emptyText: "No crew listed.")
+        crewMembers(of: mission, crew, emptyList: .crew)
     }
 
     /// `moonshot commander 13`: the crew member(s) who commanded a mission.
     package static func commander(of mission: MissionReference, _ commanders: [CrewAssignment]) -> Answer {
-        crewMembers(of: mission, commanders, emptyText: "No commander listed.")
+        crewMembers(of: mission, commanders, emptyList: .commander)
     }
 
-    private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyText: String) -> Answer {
+    private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyList: EmptyList) -> Answer {
         Answer(
             subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
-            rowFields: crewFields, tableFields: crewTable, rows: members, emptyText: emptyText)
+            rowFields: crewFields, tableFields: crewTable, rows: members, emptyList: emptyList)
     }
 
     /// `moonshot astronauts`: every astronaut with the missions flown and the first flight's launch date.
     package static func astronautList(_ astronauts: [AstronautSummary]) -> Answer {
         let fields: [RecordField<AstronautSummary>] = [.astronautID, .astronautName, .missionCount, .firstFlightDate]
-        return Answer(rowFields: fields, tableFields: fields, rows: astronauts, emptyText: "No astronauts.")
+        return Answer(rowFields: fields, tableFields: fields, rows: astronauts, emptyList: .astronauts)
     }
 
     /// `moonshot astronaut armstrong`: the astronaut, first and last flights, missions flown and description.
@@ -100,7 +105,7 @@ extension Answer {
         Answer(
             subject: astronaut,
             subjectFields: [.astronautID, .astronautName, .firstFlight, .firstFlightDate, .lastFlight, .lastFlightDate, .careerYears, .description],
-            listField: .flights, rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyText: "No missions listed.")
+            listField: .flights, rowFields: flightFields, tableFields: flightTable, rows: astronaut.flights, emptyList: .flights)
     }
 
     /// `moonshot crewmates lovell`: who flew with an astronaut; the astronaut's own crew rows (`flights`) are counted.
@@ -108,7 +113,7 @@ extension Answer {
         Answer(
             subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .crewmates,
             rowFields: [.crewmateID, .crewmateName, .sharedMissionCount, .sharedMissions],
-            tableFields: [.crewmateName, .crewmateID, .sharedMissionCount, .sharedMissions], rows: crewmates, emptyText: "No crewmates listed.",
+            tableFields: [.crewmateName, .crewmateID, .sharedMissionCount, .sharedMissions], rows: crewmates, emptyList: .crewmates,
             alsoPointingNowhere: flights.reduce(CrewRowsPointingNowhere()) { $0 + $1.crewRowsPointingNowhere })
     }
 
@@ -120,20 +125,20 @@ extension Answer {
         return Answer(
             subject: pair, subjectFields: [.astronautID, .astronautName, .crewmateID, .crewmateName], listField: .flights,
             rowFields: flightFields.map { $0.of(\.flight) } + [.crewmateRole], tableFields: flightTable.map { $0.of(\.flight) } + [.crewmateRole],
-            rows: flights, emptyText: "No missions flown together.", alsoPointingNowhere: theirs)
+            rows: flights, emptyList: .missionsFlownTogether, alsoPointingNowhere: theirs)
     }
 
     /// `moonshot flights lovell`: the missions an astronaut flew, in launch order.
     package static func flights(of astronaut: AstronautReference, _ flights: [CrewAssignment]) -> Answer {
         Answer(
             subject: astronaut, subjectFields: [.astronautID, .astronautName], listField: .flights,
-            rowFields: flightFields, tableFields: flightTable, rows: flights, emptyText: "No missions listed.")
+            rowFields: flightFields, tableFields: flightTable, rows: flights, emptyList: .flights)
     }
 
     /// `moonshot search lunar rover`: missions and astronauts, best matches first.
     package static func search(_ hits: [SearchHit]) -> Answer {
         Answer(
             rowFields: [.kind, .missionID, .missionName, .astronautID, .astronautName, .snippet],
-            tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyText: "No matches.")
+            tableFields: [.missionName, .astronautName, .snippet], rows: hits, emptyList: .matches)
     }
 }

@@ -1,12 +1,11 @@
-import Dataset
 import Foundation
-import Publishing
 import Questions
-import Store
 import XCTest
 
+@testable import MoonshotCLI
+
 /// The answers' fields, as the README documents them.
-final class FieldTests: XCTestCase {
+final class FieldWordsTests: XCTestCase {
     func testTheREADMEListsEveryFieldWithItsMeaning() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
