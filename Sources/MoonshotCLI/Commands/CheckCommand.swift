@@ -72,12 +72,13 @@ enum CheckCommand {
             }
             guard status == .success else { return status }
         }
-        let report = try DatabaseCheck.run(path: path, fixes: DatabaseWords.fixWording(path))
+        let report = try DatabaseCheck.run(path: path)
+        let words = CheckWords(path: path)
         let text =
             switch options.global.format {
-            case .json: json(report, repaired: repaired ?? []).serialized() + "\n"
-            case .csv: csv(report)
-            case .table: table(report, repaired: repaired, width: TerminalWidth.current(environment: environment))
+            case .json: json(report, repaired: repaired ?? [], words: words).serialized() + "\n"
+            case .csv: csv(report, words: words)
+            case .table: table(report, repaired: repaired, words: words, width: TerminalWidth.current(environment: environment))
             }
         if repaired?.isEmpty == false { Terminal.writeAfterAChange(text) } else { Terminal.write(text) }
         return report.isSound ? .success : .failure
@@ -86,13 +87,14 @@ enum CheckCommand {
     // MARK: CSV
 
     /// The problems, one a line: kind, problem, fix (the information is in the other formats).
-    private static func csv(_ report: DatabaseReport) -> String {
-        CSVRowWriter.line(["kind", "problem", "fix"]) + report.problems.map { CSVRowWriter.line([$0.kind.rawValue, $0.problem, $0.fix]) }.joined()
+    private static func csv(_ report: DatabaseReport, words: CheckWords) -> String {
+        CSVRowWriter.line(["kind", "problem", "fix"])
+            + report.problems.map { CSVRowWriter.line([$0.kind.rawValue, words.problem($0), words.fix($0)]) }.joined()
     }
 
     // MARK: Table
 
-    private static func table(_ report: DatabaseReport, repaired: [String]?, width: Int?) -> String {
+    private static func table(_ report: DatabaseReport, repaired: [String]?, words: CheckWords, width: Int?) -> String {
         var text = ""
         if let repaired {
             text +=
@@ -105,7 +107,7 @@ enum CheckCommand {
             ? "\(report.path) is sound: no problems found.\n"
             : "\(report.path) has \(plural(report.problems.count, "problem")):\n"
         for problem in report.problems {
-            text += "\n" + labelledLines([("Problem", problem.problem), ("Fix", problem.fix)], width: width)
+            text += "\n" + labelledLines([("Problem", words.problem(problem)), ("Fix", words.fix(problem))], width: width)
         }
         text += "\n" + labelledLines(information(report), width: width)
         return TerminalText.visible(text)
@@ -138,7 +140,7 @@ enum CheckCommand {
 
     // MARK: JSON
 
-    private static func json(_ report: DatabaseReport, repaired: [String]) -> JSONValue {
+    private static func json(_ report: DatabaseReport, repaired: [String], words: CheckWords) -> JSONValue {
         .object([
             ("database", .string(report.path)),
             ("sound", .bool(report.isSound)),
@@ -146,7 +148,7 @@ enum CheckCommand {
                 "problems",
                 .array(
                     report.problems.map {
-                        .object([("kind", .string($0.kind.rawValue)), ("problem", .string($0.problem)), ("fix", .string($0.fix))])
+                        .object([("kind", .string($0.kind.rawValue)), ("problem", .string(words.problem($0))), ("fix", .string(words.fix($0)))])
                     })
             ),
             (

@@ -23,13 +23,6 @@ enum DatabaseWords {
             + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
     }
 
-    /// The words `moonshot check` fixes use for the database at `path`.
-    static func fixWording(_ path: String) -> FixWording {
-        FixWording(
-            repairCommand: repairCommand(path), damagedFile: damagedHint(MoonshotFile.shown(path)),
-            refused: { RepairWords.advice($0) })
-    }
-
     /// A database another process holds a lock on; `path` as messages show it, nil when unknown.
     static func busy(_ path: String?) -> ErrorMessage {
         ErrorMessage("\(path ?? "the database") is busy: another process holds a lock on it", hint: "Try again in a moment.")

@@ -14,14 +14,8 @@ package enum MissingRow: Equatable, Sendable {
         }
     }
 
-    /// The words for an astronaut id as `moonshot check` reads it from a crew row, whatever its type.
-    static func astronaut(_ id: SQLValue) -> String { words(plain(id), astronautsTable) }
-
-    /// The words for a mission's number as `moonshot check` reads it from a crew row.
-    static func mission(_ id: SQLValue) -> String { words(plain(id), missionsTable) }
-
     /// "collins: not in the astronauts table": the one place these words are written.
-    private static func words(_ id: String, _ table: String) -> String { "\(id): not in the \(table) table" }
+    package static func words(_ id: String, _ table: String) -> String { "\(id): not in the \(table) table" }
 }
 
 /// How many crew rows an answer lists or counts whose astronaut or mission is missing.

@@ -4,31 +4,15 @@ import Store
 /// Crew rows whose mission or astronaut is not in its table, left by a delete made with foreign keys off and the
 /// triggers dropped. Neither `check` nor `--repair` deletes them: the report gives the statement that would.
 package enum DanglingCrewRows {
-    struct Row: Equatable {
-        let missionID: SQLValue
-        let position: SQLValue
-        let astronautID: SQLValue
-        let missionIsMissing: Bool
-        let astronautIsMissing: Bool
-
-        /// "crew row 11/2 names collins: not in the astronauts table", in the words an answer uses (`MissingRow`).
-        var problem: String {
-            var missing: [String] = []
-            if missionIsMissing { missing.append(MissingRow.mission(missionID)) }
-            if astronautIsMissing { missing.append(MissingRow.astronaut(astronautID)) }
-            return "crew row \(plain(missionID))/\(plain(position)) names " + missing.joined(separator: ", and ")
-        }
-
-        var fix: String {
-            var add: [String] = []
-            if missionIsMissing { add.append("mission \(plain(missionID)) to missions") }
-            if astronautIsMissing { add.append("astronaut \(plain(astronautID)) to astronauts") }
-            return "Add \(add.joined(separator: " and ")), or delete the row: "
-                + "DELETE FROM crew WHERE mission_id = \(sqlLiteral(missionID)) AND position = \(sqlLiteral(position));"
-        }
+    package struct Row: Equatable, Sendable {
+        package let missionID: SQLValue
+        package let position: SQLValue
+        package let astronautID: SQLValue
+        package let missionIsMissing: Bool
+        package let astronautIsMissing: Bool
     }
 
-    static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
+    package static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
 
     package static func count(in database: Database) throws -> Int {
         let count = try database.rows(
@@ -57,16 +41,5 @@ package enum DanglingCrewRows {
                 missionID: $0.values[0], position: $0.values[1], astronautID: $0.values[2],
                 missionIsMissing: $0.int64(3) == 1, astronautIsMissing: $0.int64(4) == 1)
         }
-    }
-}
-
-/// A value as a message shows it: a number's digits, a text as it is.
-func plain(_ value: SQLValue) -> String {
-    switch value {
-    case .null: "NULL"
-    case .integer(let number): String(number)
-    case .real(let number): String(number)
-    case .text(let text): text
-    case .blob(let bytes): sqlLiteral(.blob(bytes))
     }
 }

@@ -1,30 +1,57 @@
+import SQLite
 import Store
 
 /// What `moonshot check` found: the problems, each with its fix, and what is worth knowing that is not a problem.
 package struct DatabaseReport: Sendable {
-    package struct Problem: Equatable, Sendable {
+    /// Something wrong with the database, as a typed fact; the command line words it and its fix.
+    package enum Problem: Sendable {
+        /// A line of SQLite's integrity check; `breaksARule`: a row breaks its table's CHECK or NOT NULL.
+        case integrity(String, breaksARule: Bool)
+        /// A table, index, view or trigger of schema.sql missing or changed, and why the repair would refuse, if it would.
+        case schema(SchemaDifference, refusal: RepairRefusal?)
+        case danglingRow(DanglingCrewRows.Row)
+        /// A full-text index that does not hold exactly its table's text.
+        case fullTextIndex(index: String, table: String, refusal: RepairRefusal?)
+        case namelessAstronaut(id: SQLValue)
+        /// An astronaut with number 0; `nextNumber` is the SQL expression that gives the next one.
+        case astronautNumberedZero(id: SQLValue, nextNumber: String)
+        case rolelessCrewRow(missionID: SQLValue, position: SQLValue)
+        case derivedValue(DerivedValues.Disagreement)
+        /// The problems of `kind` past `DatabaseCheck.listLimit`, counted.
+        case more(Int, of: Kind)
+        /// A part of the check that could not run, with SQLite's reason; `damaged` when the file is.
+        case notChecked(Part, reason: String, damaged: Bool)
+
         /// What kind of check found it; the raw value is the name JSON output gives it.
         package enum Kind: String, Sendable {
-            /// SQLite's `PRAGMA integrity_check` found the file damaged.
             case integrity
-            /// A crew row whose mission or astronaut is missing.
             case danglingRow = "dangling-row"
-            /// A full-text index that does not hold exactly its table's text.
             case fullTextIndex = "full-text-index"
-            /// A table, index, view or trigger of schema.sql missing or changed.
             case schema
-            /// A derived column that disagrees with its rule.
             case derivedValue = "derived-value"
             /// A row breaking the triggers' rules: an astronaut without a name or number, a crew row without a role.
             case ruleBreak = "rule-break"
-            /// A check that could not run.
             case notChecked = "not-checked"
         }
 
-        package let kind: Kind
-        /// What is wrong, naming the object or row.
-        package let problem: String
-        package let fix: String
+        /// A part of the check, which may not run.
+        package enum Part: Sendable {
+            case integrity, danglingRows, ruleBreaks, derivedValues
+            case fullTextIndex(String)
+        }
+
+        package var kind: Kind {
+            switch self {
+            case .integrity: .integrity
+            case .schema: .schema
+            case .danglingRow: .danglingRow
+            case .fullTextIndex: .fullTextIndex
+            case .namelessAstronaut, .astronautNumberedZero, .rolelessCrewRow: .ruleBreak
+            case .derivedValue: .derivedValue
+            case .more(_, let kind): kind
+            case .notChecked: .notChecked
+            }
+        }
     }
 
     /// What was found out, or why it could not be.
