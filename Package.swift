@@ -111,7 +111,7 @@ let package = Package(
         // The domain's targets in process: the JSON reader, import, questions, site pages.
         .testTarget(
             name: "DomainTests",
-            dependencies: ["Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport", "TestSupport"],
+            dependencies: ["MoonshotCLI", "Publishing", "Questions", "Store", "Dataset", "SQLite", "SystemSupport", "TestSupport"],
             swiftSettings: swiftSettings,
             plugins: ["LayerRules"]
         ),

@@ -13,7 +13,7 @@ struct CheckWords {
     func problem(_ problem: DatabaseReport.Problem) -> String {
         switch problem {
         case .integrity(let line, _): "SQLite's integrity check: \(line)"
-        case .schema(let difference, _): difference.description
+        case .schema(let difference, _): DatabaseWords.difference(difference)
         case .danglingRow(let row):
             "crew row \(row.missionID.displayText)/\(row.position.displayText) names "
                 + ((row.missionIsMissing ? [MissingRow.words(row.missionID.displayText, "missions")] : [])

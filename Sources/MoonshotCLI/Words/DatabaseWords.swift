@@ -23,6 +23,17 @@ enum DatabaseWords {
             + "'sqlite3 \(shellQuoted(path + ".damaged")) .recover' may save what it held."
     }
 
+    /// How an object of the database differs from schema.sql: "view crew_roster is defined otherwise than in schema.sql".
+    static func difference(_ difference: SchemaDifference) -> String {
+        let what = "\(difference.object.type) \(difference.object.name)"
+        return switch difference.kind {
+        case .missing: "\(what) is missing"
+        case .replaced(let type): "\(what) is a \(type) instead"
+        case .changed: "\(what) is defined otherwise than in schema.sql"
+        case .extra: "\(what) was added"
+        }
+    }
+
     /// A database another process holds a lock on; `path` as messages show it, nil when unknown.
     static func busy(_ path: String?) -> ErrorMessage {
         ErrorMessage("\(path ?? "the database") is busy: another process holds a lock on it", hint: "Try again in a moment.")
@@ -74,7 +85,7 @@ enum DatabaseWords {
                         + reimportCommand(path, lastImport))
         case .changedLayout(let path, let first, let count):
             ErrorMessage(
-                "\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(first)"
+                "\(MoonshotFile.shown(path)) is not laid out as schema.sql makes it: \(difference(first))"
                     + (count > 1 ? " (and \(count - 1) more difference\(count > 2 ? "s" : ""))" : "") + ", so its answers could not be trusted",
                 hint: "'moonshot check\(dbOption(path))' says what differs and what puts it right ('\(repairCommand(path))', "
                     + "which keeps every row, or the steps to take where it cannot). 'moonshot sql' and 'moonshot shell' open it as it is.")

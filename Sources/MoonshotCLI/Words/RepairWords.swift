@@ -89,7 +89,7 @@ enum RepairWords {
                 hint: "Correct or delete that row (with sqlite3, say), and run '\(DatabaseWords.repairCommand(path))' again.")
         case .notPutRight(let path, let first):
             ErrorMessage(
-                "the repair could not put \(path) right (\(first) after it), so \(path) was not changed",
+                "the repair could not put \(path) right (\(DatabaseWords.difference(first)) after it), so \(path) was not changed",
                 hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
         case .sqliteFailed(let path, let sqliteMessage):
             ErrorMessage(

@@ -46,7 +46,7 @@ package final class MoonshotDatabase {
             if !acceptingChangedSchema && !acceptingOlderLayouts, try !SchemaComparison.isExactlySchemaSQLs(in: connection) {
                 let changes = try SchemaComparison.differences(in: connection).filter(\.changesMoonshotsObjects)
                 if let first = changes.first {
-                    throw DatabaseProblem.changedLayout(path: path, first: first.description, count: changes.count)
+                    throw DatabaseProblem.changedLayout(path: path, first: first, count: changes.count)
                 }
             }
         } catch ResultCode.busy, ResultCode.locked {

@@ -112,7 +112,7 @@ package enum DatabaseRepair {
         }
         for trigger in setAside { try makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         if let left = try SchemaComparison.differences(in: database).first(where: \.changesMoonshotsObjects) {
-            throw RepairRefusal.notPutRight(path: path, first: left.description)
+            throw RepairRefusal.notPutRight(path: path, first: left)
         }
         // The repair notes the derived values it sets as changes: edited_rows may gain rows.
         if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore), table != "edited_rows" {

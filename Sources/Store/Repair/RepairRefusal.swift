@@ -27,7 +27,7 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     /// A row (`row`: "the row of crew where ...") breaks a rule of schema.sql's table.
     case rowBreaksRule(path: String, table: String, row: String, sqliteMessage: String)
     /// After the repair, schema.sql's objects still differ (`first` of them): nothing was kept.
-    case notPutRight(path: String, first: String)
+    case notPutRight(path: String, first: SchemaDifference)
     /// SQLite refused a step of the repair for a reason not foreseen here.
     case sqliteFailed(path: String, sqliteMessage: String)
 

@@ -21,7 +21,7 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     /// An older moonshot made the database; `lastImport` names the files its last import read.
     case olderLayout(path: String, version: Int64, lastImport: ImportSources?)
     /// Moonshot's tables, indexes or views differ from schema.sql's: `first` of `count` differences.
-    case changedLayout(path: String, first: String, count: Int)
+    case changedLayout(path: String, first: SchemaDifference, count: Int)
     /// The database holds an interrupted transaction that only a writer can roll back.
     case unfinishedTransaction(path: String)
     /// A column moonshot never leaves NULL is NULL.

@@ -104,7 +104,7 @@ package struct SchemaObject: Equatable, Sendable {
 }
 
 /// One way a database's schema differs from schema.sql's.
-package struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
+package struct SchemaDifference: Equatable, Sendable {
     package enum Kind: Equatable, Sendable {
         /// schema.sql makes it; the database has nothing of that name.
         case missing
@@ -127,17 +127,6 @@ package struct SchemaDifference: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether the difference is to an object moonshot's answers read (not an `.extra` one).
     package var changesMoonshotsObjects: Bool { kind != .extra }
-
-    /// "view crew_roster is defined otherwise than in schema.sql".
-    package var description: String {
-        let what = "\(object.type) \(object.name)"
-        return switch kind {
-        case .missing: "\(what) is missing"
-        case .replaced(let type): "\(what) is a \(type) instead"
-        case .changed: "\(what) is defined otherwise than in schema.sql"
-        case .extra: "\(what) was added"
-        }
-    }
 }
 
 /// The UTF-8 bytes of `text` with ASCII letters in lower case, as SQLite folds names.
