@@ -67,7 +67,8 @@ enum CheckCommand {
             let wait = options.wait ?? LockWaitPolicy.defaultLimit
             let waiting = "Waiting for another program's lock on \(path) (up to \(seconds(wait)) in all)...\n"
             let status = try StoppableWork.run("the repair", unchanged: "\(path) was not changed") {
-                repaired = try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(limit: wait, whenWaiting: { Terminal.writeError(waiting) }))
+                repaired = try DatabaseRepair.run(path: path, lockWait: LockWaitPolicy(limit: wait, whenWaiting: { Terminal.writeError(waiting) })).map(
+                    RepairWords.step)
                 return .success
             }
             guard status == .success else { return status }

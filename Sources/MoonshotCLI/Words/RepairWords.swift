@@ -5,6 +5,21 @@ import Store
 enum RepairWords {
     /// What to do instead of the repair: its refusal's hint, or, for columns schema.sql does not make (which `check`
     /// lists among its problems), what they are and what to do.
+    /// What the repair did, as `check --repair` lists it.
+    static func step(_ step: RepairStep) -> String {
+        switch step {
+        case .droppedRetiredTrigger(let name): "dropped trigger \(name), which schema version \(MoonshotFile.schemaVersion) no longer has"
+        case .movedLayout(let version):
+            "moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes"
+        case .rebuiltTable(let name, let rows): "rebuilt table \(name) as schema.sql makes it, keeping its \(plural(rows, "row"))"
+        case .madeAgain(let type, let name): "made \(type) \(name) again as schema.sql makes it"
+        case .created(_, let name, true): "created table \(name) as schema.sql makes it (empty)"
+        case .created(let type, let name, false): "created \(type) \(name) as schema.sql makes it"
+        case .setDerivedValues(let rows): "set the derived columns of \(plural(rows, "row")) by their rules"
+        case .rebuiltFullTextIndex(let name): "rebuilt full-text index \(name) from its table"
+        }
+    }
+
     static func advice(_ refusal: RepairRefusal) -> String {
         switch refusal {
         case .rowBreaksRule(_, _, let row, let sqliteMessage):

@@ -12,7 +12,7 @@ import SystemSupport
 package enum DatabaseRepair {
     /// Repairs the database at `path`; returns what it did, a line each, or nothing. Throws, leaving it as it was, for
     /// a file not moonshot's in this or an older change-noting layout, a lock held past `lockWait`, or a refusal.
-    package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [String] {
+    package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [RepairStep] {
         try MoonshotFile.checkFile(path)
         do {
             // Foreign keys off: with them on, dropping a table to rebuild it would delete the
@@ -85,7 +85,7 @@ package enum DatabaseRepair {
     }
 
     /// The repair itself, in a transaction, once `needsRepair` (which refuses a damaged file) found something to do.
-    private static func repair(_ database: Database, path: String, version: Int64) throws -> [String] {
+    private static func repair(_ database: Database, path: String, version: Int64) throws -> [RepairStep] {
         if let refusal = try OtherObjects.laterNameRefusal(in: database, version: version, path: path) { throw refusal }
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         for difference in differences {
@@ -96,7 +96,7 @@ package enum DatabaseRepair {
         let rowsBefore = try RowFingerprint(of: MoonshotTable.all, in: database)
         let retired = try OtherObjects.dropRetiredTriggers(in: database, version: version)
         let setAside = try setAsideOtherTriggers(in: database)
-        var done = retired.map { "dropped trigger \($0), which schema version \(MoonshotFile.schemaVersion) no longer has" }
+        var done = retired.map(RepairStep.droppedRetiredTrigger)
         done += try repairSchema(database, differences: differences, path: path)
         if let table = try rowsBefore.again(in: database).firstDifference(from: rowsBefore) {
             throw RepairRefusal.rowsWouldChange(path: path, table: table)
@@ -104,7 +104,7 @@ package enum DatabaseRepair {
         done += try repairDerivedValuesAndIndexes(database, differences: differences, path: path)
         if version < MoonshotFile.schemaVersion {
             try database.execute("PRAGMA user_version = \(MoonshotFile.schemaVersion)")
-            done.append("moved it to the layout of schema version \(MoonshotFile.schemaVersion) (was \(version)), keeping its rows and its record of changes")
+            done.append(.movedLayout(from: version))
         }
         if recordWasBroken {
             // Changes made while a trigger or edited_rows was missing went unnoted: say from when the record is whole.
@@ -151,8 +151,8 @@ package enum DatabaseRepair {
 
     /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`) say, then makes again the
     /// other programs' objects a rebuild dropped.
-    private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
-        var done: [String] = []
+    private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [RepairStep] {
+        var done: [RepairStep] = []
         var remade: Set<String> = []
         var otherObjects: [TableRebuild.OtherObject] = []
         for difference in differences {
@@ -173,7 +173,7 @@ package enum DatabaseRepair {
             case .changed where object.type == "table":
                 guard let table = MoonshotTable.named(object.name) else { continue }
                 let rebuild = try TableRebuild(table, in: database, path: path)
-                done.append("rebuilt table \(object.name) as schema.sql makes it, keeping its \(plural(rebuild.rowCount, "row"))")
+                done.append(.rebuiltTable(object.name, rows: rebuild.rowCount))
                 otherObjects += rebuild.otherObjects
             case .changed:
                 // A table rebuilt before it may have taken it along.
@@ -187,15 +187,15 @@ package enum DatabaseRepair {
     }
 
     /// Sets the derived columns by their rules, and refills the full-text indexes made again or out of step.
-    private static func repairDerivedValuesAndIndexes(_ database: Database, differences: [SchemaDifference], path: String) throws -> [String] {
-        var done: [String] = []
+    private static func repairDerivedValuesAndIndexes(_ database: Database, differences: [SchemaDifference], path: String) throws -> [RepairStep] {
+        var done: [RepairStep] = []
         let derived = try DerivedValues.fillIn(database)
-        if derived > 0 { done.append("set the derived columns of \(plural(derived, "row")) by their rules") }
+        if derived > 0 { done.append(.setDerivedValues(rows: derived)) }
         let remade = Set(differences.compactMap { fullTextIndex(owning: $0.object.name.lowercased()) })
         let outOfStep = try FullTextIndexes.outOfStep(in: database).map(\.index)
         let stale = FullTextIndexes.indexedTables.map(\.index).filter { remade.contains($0) || outOfStep.contains($0) }
         try FullTextIndexRepair.rebuild(stale, in: database, path: path)
-        return done + stale.map { "rebuilt full-text index \($0) from its table" }
+        return done + stale.map(RepairStep.rebuiltFullTextIndex)
     }
 
     /// The full-text index that `name` (lower case) is, or is one of FTS5's own tables of.
@@ -204,11 +204,11 @@ package enum DatabaseRepair {
     }
 
     /// Makes schema.sql's objects the database lacks, in order; says what it made ("again" for those in `remade`).
-    private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [String] {
+    private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [RepairStep] {
         // Triggers have names of their own: a view may share a trigger's name.
         let present = Set(
             try database.rows("SELECT CASE type WHEN 'trigger' THEN 'trigger ' ELSE '' END || lower(name) FROM sqlite_schema").compactMap { $0.text(0) })
-        var done: [String] = []
+        var done: [RepairStep] = []
         for object in EmbeddedResources.schemaObjects where !present.contains((object.type == "trigger" ? "trigger " : "") + object.name.lowercased()) {
             let name = object.name.lowercased()
             // FTS5 makes the tables of its own with the index.
@@ -216,11 +216,7 @@ package enum DatabaseRepair {
             try database.execute(sql)
             let isTable = object.type == "table" && !sql.hasPrefix("CREATE VIRTUAL TABLE")
             done.append(
-                remade.contains(name)
-                    ? "made \(object.type) \(object.name) again as schema.sql makes it"
-                    : isTable
-                        ? "created table \(object.name) as schema.sql makes it (empty)"
-                        : "created \(object.type) \(object.name) as schema.sql makes it")
+                remade.contains(name) ? .madeAgain(type: object.type, name: object.name) : .created(type: object.type, name: object.name, isTable: isTable))
         }
         return done
     }

@@ -43,3 +43,18 @@ package enum RepairRefusal: Error, Equatable, Sendable {
         }
     }
 }
+
+/// One thing `check --repair` did, for the command line to say.
+package enum RepairStep: Equatable, Sendable {
+    /// A trigger of an earlier layout that schema.sql no longer has.
+    case droppedRetiredTrigger(String)
+    /// Moved an earlier layout's database, of schema version `from`, to schema.sql's, keeping its rows and its record of changes.
+    case movedLayout(from: Int64)
+    case rebuiltTable(String, rows: Int)
+    /// Made again an object of schema.sql's that was changed or replaced.
+    case madeAgain(type: String, name: String)
+    /// Created an object of schema.sql's that was missing; a table, empty.
+    case created(type: String, name: String, isTable: Bool)
+    case setDerivedValues(rows: Int)
+    case rebuiltFullTextIndex(String)
+}
