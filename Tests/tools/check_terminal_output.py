@@ -15,6 +15,7 @@ wcwidth under the C.UTF-8 locale, as a terminal measures them, independently of 
   column's edge, and each cell's text touches its column's left or right edge.
 """
 import ctypes
+import functools
 import locale
 import sys
 
@@ -23,14 +24,18 @@ FORBIDDEN |= {0x7F} | set(range(0x80, 0xA0))
 FORBIDDEN |= {0x061C, 0x200E, 0x200F, 0x2028, 0x2029} | set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 
 locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
-_wcwidth = ctypes.CDLL("libc.so.6").wcwidth
-_wcwidth.argtypes = [ctypes.c_wchar]
-_wcwidth.restype = ctypes.c_int
+_libc_wcwidth = ctypes.CDLL("libc.so.6").wcwidth
+_libc_wcwidth.argtypes = [ctypes.c_wchar]
+_libc_wcwidth.restype = ctypes.c_int
+# A text of a million characters holds few distinct ones: each is measured once.
+_wcwidth = functools.lru_cache(maxsize=None)(_libc_wcwidth)
 
 
 def cells(line):
     """The line as terminal cells: each holds the character that starts there, or None for the
     second cell of a wide character."""
+    if line.isascii() and line.isprintable():
+        return list(line)  # one cell each
     result = []
     for character in line:
         width = _wcwidth(character)
@@ -41,6 +46,18 @@ def cells(line):
         result.append(character)
         result.extend([None] * (width - 1))
     return result
+
+
+@functools.lru_cache(maxsize=None)
+def heading_cells(heading):
+    """The cells of a table's heading line, worked out once for all its rows."""
+    return cells(heading)
+
+
+@functools.lru_cache(maxsize=None)
+def heading_edges(heading, start, end):
+    """Which edges of a column its heading's text touches: the side its values line up on."""
+    return edges(list(heading), start, end) or (True, True)
 
 
 def rule_columns(line):
@@ -69,7 +86,7 @@ def edges(row, start, end):
 def check_table_line(number, line, columns, heading, problems):
     """Checks one line of a table; `heading` is the table's heading line, whose text shows on
     which side each column's values line up."""
-    row, heading = cells(line), cells(heading)
+    row, heading = cells(line), heading_cells(heading)
     width = columns[-1][1]
     if len(row) > width:
         problems.append(f"line {number}: {len(row)} cells, wider than its table ({width}): {line!r}")
@@ -80,7 +97,7 @@ def check_table_line(number, line, columns, heading, problems):
             break
         if row[start] is None:
             problems.append(f"line {number}: a character straddles column {index + 1}'s edge: {line!r}")
-        touches, aligned = edges(row, start, end), edges(heading, start, end) or (True, True)
+        touches, aligned = edges(row, start, end), heading_edges(tuple(heading), start, end)
         if touches and not ((touches[0] and aligned[0]) or (touches[1] and aligned[1])):
             problems.append(f"line {number}: column {index + 1} is out of line: {line!r}")
 
