@@ -9,7 +9,7 @@ enum StoppableWork {
         do {
             let status = try Interruption.catchingSignals(work)
             if let late = Interruption.request {
-                Terminal.writeError("Note: \(late.signalName) came while \(what) was finishing; it was completed.\n")
+                Terminal.writeError("Note: \(late.signalName) came too late to stop \(what); it was completed.\n")
             }
             return status
         } catch let interrupted as Interrupted {
