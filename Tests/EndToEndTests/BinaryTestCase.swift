@@ -23,10 +23,10 @@ class BinaryTestCase: XCTestCase {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `moonshot` binary built beside this test bundle.
     /// The Apollo astronauts.json, to import beside a missions file of a test's own.
     static let apolloAstronauts = packageRoot.appendingPathComponent("Resources/astronauts.json").path
 
+    /// The `moonshot` binary built beside this test bundle.
     static let binary: URL = {
         let candidates =
             [
@@ -161,10 +161,11 @@ class BinaryTestCase: XCTestCase {
 
     /// Runs moonshot with `arguments` in the test's folder, with `environment` added to this
     /// process's: in this process, or as the binary when given standard `input`, for `sql`
-    /// (which limits the memory of the whole process: see `Database.distrustSQL`), and for a
-    /// variable other than those moonshot reads itself (SQLite reads TMPDIR once a process).
+    /// (which limits the memory of the whole process: see `Database.distrustSQL`), for `shell`
+    /// (whose sqlite3 inherits the process's standard streams), and for a variable other than
+    /// those moonshot reads itself (SQLite reads TMPDIR once a process).
     func moonshot(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
-        guard input == nil, arguments.first != "sql", environment.keys.allSatisfy(Self.inProcessVariables.contains) else {
+        guard input == nil, !arguments.contains("sql"), !arguments.contains("shell"), environment.keys.allSatisfy(Self.inProcessVariables.contains) else {
             return try moonshotProcess(arguments, environment: environment, input: input)
         }
         var variables = ProcessInfo.processInfo.environment
@@ -188,7 +189,6 @@ class BinaryTestCase: XCTestCase {
         try run(Self.binary, arguments, environment: environment, input: input)
     }
 
-    /// Runs the sqlite3 shell on the test's moonshot.db and returns its output, failing on any error.
     /// A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. Nil when malformed.
     func parseCSV(_ text: String) -> [[String]]? {
         var records: [[String]] = []
@@ -248,8 +248,6 @@ class BinaryTestCase: XCTestCase {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
     }
 
-    /// The program `name` from the PATH. Without it the test is skipped, saying to run
-    /// `install` (as .ci/run does); in CI (`CI` set) that is a failure.
     /// Makes the file or folder `name` of the test's folder immutable (`chattr +i`: not even
     /// root may change it or write in it); returns what makes it mutable again. Skips the test
     /// where that cannot be done (fails it in CI).
@@ -265,6 +263,8 @@ class BinaryTestCase: XCTestCase {
         return { _ = try? self.run(chattr, ["-i", path]) }
     }
 
+    /// The program `name` from the PATH. Without it the test is skipped, saying to run
+    /// `install` (as .ci/run does); in CI (`CI` set) that is a failure.
     func tool(_ name: String, install: String) throws -> URL {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for folder in path.split(separator: ":") {
@@ -297,6 +297,7 @@ class BinaryTestCase: XCTestCase {
         }
     }
 
+    /// Runs the sqlite3 shell on the test's moonshot.db and returns its output, failing on any error.
     func sqlite3(_ sql: String, database: String = "moonshot.db") throws -> String {
         let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database, sql])
         XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")

@@ -16,7 +16,8 @@ struct QueryContext {
         database = try MoonshotDatabase(
             path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,
             asOneSnapshot: !acceptingChangedSchema, keepingFewPages: keepingFewPages)
-        database.whenStuck = Moonshot.endStuck
+        // Ending the process is for a command that is the whole process, not one run in process.
+        if ProcessEnd.endsWithTheCommand { database.whenStuck = Moonshot.endStuck }
         ProcessEnd.keep(database)
         if global.showSQL {
             let path = database.path
