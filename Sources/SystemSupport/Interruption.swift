@@ -18,8 +18,9 @@ package struct Interrupted: Error, Equatable, Sendable {
     package var exitStatus: Int32 { 128 + signal }
 }
 
-/// Signals caught while an import runs, so that it stops promptly and cleanly: its connection is interrupted (SQLite
-/// rolls the transaction back), the reading stops at the next record and the hashing at the next block.
+/// Signals caught while work that changes files runs (an import or its check, an export, a repair, a site), so that it
+/// stops promptly and cleanly: its connection is interrupted (SQLite rolls the transaction back), the reading stops at
+/// the next record and the hashing at the next block.
 package enum Interruption {
     package static let signals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -44,7 +45,8 @@ package enum Interruption {
 
     /// Runs `body` with `signals` caught, except those the process was told to ignore (`nohup`, a background job). The
     /// first stops the work, which throws `Interrupted` whatever error the stop surfaced as (work that finished anyway,
-    /// committing, returns its result); a second ends the process at once (SQLite's journal restores the database).
+    /// committing, returns its result); a second ends the process at once (SQLite's journal restores the database). The
+    /// previous handling of each signal is restored afterwards.
     package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
         target.store(nil, ordering: .relaxed)

@@ -3,8 +3,6 @@ import Store
 
 /// What `check --repair` says when it stops, and the same steps `check` advises for a problem the repair would refuse.
 enum RepairWords {
-    /// What to do instead of the repair: its refusal's hint, or, for columns schema.sql does not make (which `check`
-    /// lists among its problems), what they are and what to do.
     /// What the repair did, as `check --repair` lists it.
     static func step(_ step: RepairStep) -> String {
         switch step {
@@ -20,6 +18,8 @@ enum RepairWords {
         }
     }
 
+    /// What to do instead of the repair: its refusal's hint, or, for columns schema.sql does not make (which `check`
+    /// lists among its problems), what they are and what to do.
     static func advice(_ refusal: RepairRefusal) -> String {
         switch refusal {
         case .rowBreaksRule(_, _, let row, let sqliteMessage):

@@ -1,7 +1,7 @@
 import SQLite
 import Store
 
-/// What `moonshot check` found: the problems, each with its fix, and what is worth knowing that is not a problem.
+/// What `moonshot check` found: the problems, and what is worth knowing that is not a problem.
 package struct DatabaseReport: Sendable {
     /// Something wrong with the database, as a typed fact; the command line words it and its fix.
     package enum Problem: Sendable {

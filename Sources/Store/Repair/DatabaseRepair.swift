@@ -10,7 +10,7 @@ import SystemSupport
 /// moonshot's rows (`RowFingerprint`) or leave schema.sql's objects wrong changes nothing. Other programs' triggers are
 /// set aside meanwhile, a damaged file is not touched, and a sound one is only read.
 package enum DatabaseRepair {
-    /// Repairs the database at `path`; returns what it did, a line each, or nothing. Throws, leaving it as it was, for
+    /// Repairs the database at `path`; returns the steps it took, or none. Throws, leaving it as it was, for
     /// a file not moonshot's in this or an older change-noting layout, a lock held past `lockWait`, or a refusal.
     package static func run(path: String, lockWait: LockWaitPolicy = LockWaitPolicy()) throws -> [RepairStep] {
         try MoonshotFile.checkFile(path)
