@@ -24,7 +24,7 @@ package final class InterruptHandle: Interruptible, Sendable {
     }
 
     /// Stops only the statement running now (for a time limit): later ones run as usual.
-    package func interruptStatement() { sqlite3_interrupt(connection.pointer) }
+    func interruptStatement() { sqlite3_interrupt(connection.pointer) }
 
     /// Whether `interrupt` has been called.
     package var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }

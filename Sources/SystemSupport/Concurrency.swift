@@ -50,7 +50,7 @@ package final class AtomicFlag: Sendable {
 }
 
 /// Starts `body` on a new thread that gets no signals; nil if none can start (a limit on threads or memory). Join it.
-package func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let started = Interruption.blockingSignals {

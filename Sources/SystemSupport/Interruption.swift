@@ -77,7 +77,7 @@ package enum Interruption {
     }
 
     /// Runs `body` with the signals blocked on this thread, for a thread started inside it to inherit the block.
-    package static func blockingSignals<T>(_ body: () -> T) -> T {
+    static func blockingSignals<T>(_ body: () -> T) -> T {
         var blocked = sigset_t()
         var previous = sigset_t()
         sigemptyset(&blocked)

@@ -23,7 +23,7 @@ package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStri
     }
 
     /// The number of days in `month` (1-12) of `year`.
-    package static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

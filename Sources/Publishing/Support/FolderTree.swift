@@ -2,9 +2,9 @@ import Dataset
 import Glibc
 
 /// Folder operations over the C library (list, find SQLite files, make and remove trees), never following symlinks.
-package enum FolderTree {
+enum FolderTree {
     /// The names in folder `path`, without "." and "..".
-    package static func names(in path: String) throws -> [String] {
+    static func names(in path: String) throws -> [String] {
         guard let folder = opendir(path) else { throw SystemError(operation: "read the folder \(path)") }
         defer { closedir(folder) }
         var names: [String] = []
@@ -18,13 +18,13 @@ package enum FolderTree {
     }
 
     /// Whether `path` is a symbolic link (to anything, or to nothing).
-    package static func isSymbolicLink(_ path: String) -> Bool {
+    static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The first file under `root` (maybe `root` itself) that is an SQLite database or one of its journals, or nil.
-    package static func firstSQLiteFile(under root: String) throws -> String? {
+    static func firstSQLiteFile(under root: String) throws -> String? {
         var found: String?
         try visit(root) { path, isFolder in
             if found == nil, !isFolder, isSQLiteFile(path) { found = path }
@@ -33,7 +33,7 @@ package enum FolderTree {
     }
 
     /// Removes `root` and everything in it.
-    package static func remove(_ root: String) throws {
+    static func remove(_ root: String) throws {
         try visit(root) { path, isFolder in
             if (isFolder ? rmdir(path) : unlink(path)) != 0, errno != ENOENT {
                 throw SystemError(operation: "remove \(path)")
@@ -42,7 +42,7 @@ package enum FolderTree {
     }
 
     /// Creates folder `path` with the usual permissions.
-    package static func createFolder(_ path: String) throws {
+    static func createFolder(_ path: String) throws {
         guard mkdir(path, 0o777) == 0 else { throw SystemError(operation: "create the folder \(path)") }
     }
 

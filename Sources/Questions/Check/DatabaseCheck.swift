@@ -10,7 +10,7 @@ import Store
 /// before the data is compared.
 package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
-    package static let listLimit = 20
+    static let listLimit = 20
 
     /// Throws, as the questions do, for a file that is not a moonshot database of this schema version or cannot be
     /// read, and when SQLite's temporary folder has no room for the copy.

@@ -23,7 +23,7 @@ package enum DerivedValues {
 
     /// Sets every derived column (of `table` only, if given) that disagrees with its rule; returns the rows changed.
     @discardableResult
-    package static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
+    static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
         var changed = 0
         for each in table.map({ [$0] }) ?? Table.allCases {
             try database.execute(update(each))

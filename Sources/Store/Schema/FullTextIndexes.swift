@@ -34,7 +34,7 @@ package enum FullTextIndexes {
 
     /// Whether `error` is FTS5 finding an index inconsistent with its table or its own tables
     /// (any plain SQL error from it: a `_config` it cannot read, a `_docsize` of other columns).
-    package static func isDamage(_ error: SQLiteError) -> Bool {
+    static func isDamage(_ error: SQLiteError) -> Bool {
         error.code.primary == .corrupt || error.code == .error
     }
 }
