@@ -70,6 +70,13 @@ extension Database {
         try TimeLimit(limit, on: self, whenStuck: whenStuck).run(body)
     }
 
+    /// Turns off this connection's triggers (TEMP ones aside), for work that is not an edit: an import.
+    package func turnOffTriggers() throws {
+        guard moonshot_db_config_flag(handle, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0) == 0 else {
+            throw SQLiteError(.error, message: "this SQLite cannot turn triggers off", sql: nil)
+        }
+    }
+
     /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the Dark Arts" advises:
     /// defensive mode (no ordinary statement can corrupt the file), an untrusted schema (views and triggers call only
     /// harmless functions), no attached databases, and `limits` (which `printf()` and `format()` report as other

@@ -140,26 +140,29 @@ final class ImportTests: XCTestCase {
             """)
         let objects = "SELECT type, name, sql FROM sqlite_schema WHERE name NOT IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"
         // The note refers to mission 5, which the Apollo dataset lacks: the import refuses, naming
-        // it, and tags, which would refer to it once it is dropped.
+        // its table (tags refers to notes, which stays).
         XCTAssertThrowsError(try importRealDataset()) { error in
             XCTAssertEqual(
                 (error as? ImportRefusal)?.obstacles,
                 [
-                    ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"])),
-                    ImportRefusal.Obstacle(name: "table tags", reason: .intoDroppedTables(rows: 1, tables: ["notes"])),
+                    ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"]))
                 ], "\(error)")
             XCTAssertNil((error as? ImportRefusal)?.edits)
         }
         XCTAssertEqual(try open().scalar("SELECT count(*) FROM missions WHERE id = 5"), .integer(1), "nothing changed")
-        // Told to, it drops notes, and then tags, which referred to it; the view and the index stay.
+        // Told to, it leaves the note as it is, naming what now points nowhere; everything of theirs stays.
         let summary = try importRealDataset(force: true)
-        XCTAssertEqual(summary.dropped, ["table notes", "table tags"])
-        XCTAssertEqual(summary.kept, ["view extra", "index extra_index"])
+        XCTAssertEqual(summary.dropped, [])
+        XCTAssertEqual(summary.left, [ImportRefusal.Obstacle(name: "table notes", reason: .foreignKeys(rows: 1, into: ["missions"]))])
+        XCTAssertEqual(summary.kept, ["view extra", "table notes", "table tags", "index extra_index"])
         XCTAssertEqual(try dump() + searchIndex(), fresh)
         XCTAssertEqual(try open().rows(objects), freshSchema)
         XCTAssertEqual(
             try open().rows("SELECT type, name FROM sqlite_schema WHERE name IN ('notes', 'tags', 'extra', 'extra_index') ORDER BY name"),
-            [Row(values: [.text("view"), .text("extra")]), Row(values: [.text("index"), .text("extra_index")])])
+            [
+                Row(values: [.text("view"), .text("extra")]), Row(values: [.text("index"), .text("extra_index")]),
+                Row(values: [.text("table"), .text("notes")]), Row(values: [.text("table"), .text("tags")]),
+            ])
         let db = try Database(path: databasePath, mode: .readWriteCreate)
         try db.execute(
             """
@@ -167,7 +170,8 @@ final class ImportTests: XCTestCase {
             INSERT INTO astronauts_fts (astronauts_fts, rank) VALUES ('integrity-check', 1);
             """)
         XCTAssertEqual(try db.rows("PRAGMA integrity_check"), [Row(values: [.text("ok")])])
-        XCTAssertEqual(try db.rows("PRAGMA foreign_key_check"), [])
+        XCTAssertEqual(
+            try db.rows("PRAGMA foreign_key_check"), [Row(values: [.text("notes"), .integer(1), .text("missions"), .integer(0)])], "the row --force left")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM imports"), .integer(2), "the history is kept")
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["m.json", "moonshot.db"],

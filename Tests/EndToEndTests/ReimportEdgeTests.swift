@@ -55,7 +55,7 @@ extension ReimportTests {
         XCTAssertEqual(
             inTheWay.stderr,
             """
-            Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
+            Error: this import would break what another program added to ./moonshot.db; ./moonshot.db was not changed:
               column missions.notes: schema.sql does not make it, and what it holds would be lost
             To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
             To drop it anyway:
@@ -136,11 +136,16 @@ extension ReimportTests {
         XCTAssertFalse(refused.stderr.contains("by_id"), refused.stderr)
         let forced = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertTrue(forced.stdout.contains("dropped table by_number, table by_position; kept table by_id)"), forced.stdout)
+        XCTAssertTrue(
+            forced.stdout.contains(
+                "; left 1 row of table by_number referring to other astronauts than before, 1 row of table by_position referring to "
+                    + "other crew rows than before; kept table by_number, table by_id, table by_position)"), forced.stdout)
+        XCTAssertEqual(try sqlite3("SELECT note FROM by_number; SELECT count(*) FROM by_position"), "this is Stuart A. Roosa\n1\n", "left as they were")
     }
 
-    // What went with a table --force dropped (its index and trigger) is not said to be kept.
-    func testWhatWentWithADroppedTableIsNotSaidToBeKept() throws {
+    // --force leaves another program's rows that would point nowhere as they are, with their
+    // table's index and trigger, and says which it left.
+    func testForceLeavesAnotherProgramsRowsAndTheirTablesObjects() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
         XCTAssertEqual(
             try sqlite3(
@@ -153,8 +158,11 @@ extension ReimportTests {
                 """), "")
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertTrue(forced.stdout.hasSuffix("; dropped table my_notes)\n"), forced.stdout)
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'my_notes'"), "0\n")
+        XCTAssertTrue(
+            forced.stdout.hasSuffix(
+                "; left 1 row of table my_notes referring to missions that the new data does not have; kept table my_notes, "
+                    + "index my_notes_by_mission, trigger my_notes_noted)\n"), forced.stdout)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE tbl_name = 'my_notes'; SELECT * FROM my_notes"), "3\n99|about the added mission\n")
     }
 }
 
@@ -221,5 +229,22 @@ extension ReimportTests {
         let refused = try moonshot("--db", "other.db", "import", "--missions", "m2.json", "--astronauts", "a2.json")
         XCTAssertEqual(refused.status, 1, refused.stdout)
         XCTAssertTrue(refused.stderr.contains("\n  table w: 1 row would refer to missions that the new data does not have\n"), refused.stderr)
+    }
+}
+
+extension ReimportTests {
+    // The import runs with foreign keys off: a table of one's own whose rows cascade from
+    // missions keeps every row across a re-import that brings the same missions back.
+    func testRowsThatCascadeFromMissionsSurviveAReimport() throws {
+        XCTAssertEqual(try moonshot("import").status, 0)
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE flown (mission_id INTEGER REFERENCES missions (id) ON DELETE CASCADE, note TEXT);
+                INSERT INTO flown SELECT id, 'flown' FROM missions;
+                """), "")
+        let again = try moonshot("import")
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM flown; PRAGMA foreign_key_check"), "12\n")
     }
 }

@@ -224,7 +224,10 @@ final class ReimportTests: BinaryTestCase {
                 CREATE TABLE my_log (mission_id INTEGER, what TEXT);
                 CREATE TRIGGER my_trig AFTER UPDATE OF description ON missions BEGIN INSERT INTO my_log VALUES (new.id, 'edited'); END;
                 """), "")
+        let statements = "SELECT rowid, sql FROM sqlite_schema WHERE name IN ('my_idx', 'my_trig') ORDER BY rowid"
+        let before = try sqlite3(statements)
         try assertImportsAgainWithoutForce(noting: "kept table my_notes, view my_view, table my_log, index my_idx, trigger my_trig")
+        XCTAssertEqual(try sqlite3(statements), before, "their index and trigger stay where they were, not made again")
 
         XCTAssertEqual(try sqlite3("SELECT note FROM my_notes"), "remember the quokka\n")
         XCTAssertEqual(try sqlite3("SELECT id, launch_date FROM my_view ORDER BY id"), "7|1968-10-11\n8|1968-12-21\n", "the view shows the new data")
@@ -239,7 +242,7 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(try sqlite3("PRAGMA integrity_check"), "ok\n")
     }
 
-    func testATableThatWouldPointNowhereIsRefusedNamedAndDroppedOnlyWithForce() throws {
+    func testRowsThatWouldPointNowhereAreRefusedNamedAndLeftOnlyWithForce() throws {
         try freshImport()
         XCTAssertEqual(
             try sqlite3(
@@ -262,11 +265,10 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(
             refused.stderr,
             """
-            Error: this import would have to drop what another program added to ./moonshot.db; ./moonshot.db was not changed:
+            Error: this import would break what another program added to ./moonshot.db; ./moonshot.db was not changed:
               table visits: 3 rows would refer to missions that the new data does not have
-              table photos: 2 rows would refer to visits, which this import would drop as well
             To keep them, copy what they hold elsewhere, or change them so that they fit the new data.
-            To drop them anyway:
+            To leave those rows as they are anyway:
               moonshot import --missions \(dataset.missions) --astronauts \(dataset.astronauts) --force
 
             """)
@@ -277,8 +279,9 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertEqual(
             forced.stdout,
-            "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; dropped table visits, table photos)\n")
-        XCTAssertEqual(try sqlite3("SELECT count(*) FROM sqlite_schema WHERE name IN ('visits', 'photos')"), "0\n")
+            "Imported 2 missions, 2 astronauts, 2 crew assignments into moonshot.db (replaced the previous content; "
+                + "left 3 rows of table visits referring to missions that the new data does not have; kept table visits, table photos)\n")
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM visits; SELECT count(*) FROM photos"), "4\n2\n", "nothing of theirs is dropped")
     }
 
     func testRowsThatPointedNowhereInAnotherProgramsOwnTablesAreNotTheImportsConcern() throws {
@@ -313,7 +316,7 @@ final class ReimportTests: BinaryTestCase {
         XCTAssertTrue(both.stderr.hasPrefix("Error: ./moonshot.db was changed since its last import (1 mission changed since "), both.stderr)
         XCTAssertTrue(
             both.stderr.contains(
-                "\nAlso, this import would have to drop what another program added to ./moonshot.db:\n"
+                "\nAlso, this import would break what another program added to ./moonshot.db:\n"
                     + "  column missions.notes: "), both.stderr)
         XCTAssertTrue(both.stderr.hasSuffix("To replace the changes and drop it anyway:\n  moonshot import --force\n"), both.stderr)
         let since = try firstEditTime()

@@ -22,11 +22,12 @@ enum ImportCommand {
             with them, both files (a crew list names astronauts by id, so the two are one dataset).
             The input is validated completely as it is written, in one transaction; if anything
             is wrong the problems are counted and the first 100 listed with their file, line and
-            column, and the database is left as it was. A successful import replaces moonshot's
-            tables at once; what another program added (tables, views, indexes, triggers) is
-            kept. An import that would replace changes made since the last import (by any
-            program), or drop something of another program's (a table whose rows refer to
-            missions the new data lacks, say), changes nothing and says so, unless --force;
+            column, and the database is left as it was. A successful import replaces the rows of
+            moonshot's tables at once, and no trigger runs meanwhile; what another program added
+            (tables, views, indexes, triggers) stays as it is. An import that would replace
+            changes made since the last import (by any program), drop a column or UNIQUE index
+            another program added to moonshot's tables, or leave rows of theirs referring to
+            missions the new data lacks (say), changes nothing and says so, unless --force;
             'moonshot export' writes the changed data to files first. Ctrl-C stops it cleanly
             (exit status 130).
             While another program holds a lock on the database, the import waits for it, up to
@@ -131,6 +132,7 @@ enum ImportCommand {
         // Names other programs chose: one line each, whatever they hold.
         let names = { (list: [String]) in list.map { TerminalText.visible($0, lineBreaks: false) }.joined(separator: ", ") }
         if !summary.dropped.isEmpty { notes.append("dropped " + names(summary.dropped)) }
+        if !summary.left.isEmpty { notes.append("left " + summary.left.map(left).joined(separator: ", ")) }
         if !summary.kept.isEmpty { notes.append("kept " + names(summary.kept)) }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
     }

@@ -27,18 +27,39 @@ extension ImportCommand {
         }
         if !refusal.obstacles.isEmpty {
             text +=
-                (text.isEmpty ? "Error: " : "Also, ") + "this import would have to drop what another program added to \(shown)"
+                (text.isEmpty ? "Error: " : "Also, ") + "this import would break what another program added to \(shown)"
                 + (text.isEmpty ? "; \(shown) was not changed:\n" : ":\n")
             for obstacle in refusal.obstacles {
                 text += "  \(TerminalText.visible(obstacle.name, lineBreaks: false)): \(reason(obstacle.reason))\n"
             }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
+        let dropped = refusal.obstacles.filter { !leavesRows($0) }.count
         let ways = [
             refusal.edits == nil ? nil : "replace the changes",
-            refusal.obstacles.isEmpty ? nil : "drop \(refusal.obstacles.count == 1 ? "it" : "them")",
+            dropped == 0 ? nil : "drop \(dropped == 1 ? "it" : "them")",
+            refusal.obstacles.count == dropped ? nil : "leave those rows as they are",
         ].compactMap { $0 }
         return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  moonshot import\(db)\(inputs) --force\n"
+    }
+
+    /// Whether the obstacle is rows of another program's that would refer elsewhere, which --force leaves as they are.
+    private static func leavesRows(_ obstacle: ImportRefusal.Obstacle) -> Bool {
+        switch obstacle.reason {
+        case .foreignKeys, .renumbered: true
+        case .cannotBeMadeAgain, .columnNotInSchema: false
+        }
+    }
+
+    /// What --force left: "3 rows of table visits referring to missions that the new data does not have".
+    static func left(_ obstacle: ImportRefusal.Obstacle) -> String {
+        let name = TerminalText.visible(obstacle.name, lineBreaks: false)
+        return switch obstacle.reason {
+        case .foreignKeys(let rows, let tables):
+            "\(plural(rows, "row")) of \(name) referring to \(tables.joined(separator: " and ")) that the new data does not have"
+        case .renumbered(let rows, let table): "\(plural(rows, "row")) of \(name) referring to other \(table == "crew" ? "crew rows" : table) than before"
+        case .cannotBeMadeAgain, .columnNotInSchema: name
+        }
     }
 
     private static func unknownOrNoted(_ edits: PriorEdits, _ shown: String) -> String {
@@ -58,8 +79,6 @@ extension ImportCommand {
         switch reason {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
-        case .intoDroppedTables(let rows, let tables):
-            "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")), which this import would drop as well"
         case .renumbered(let rows, let table):
             "\(plural(rows, "row")) would refer to other \(table == "crew" ? "crew rows" : table) than now, since the import numbers "
                 + (table == "crew" ? "crew positions by their places in each crew list" : "astronauts by their places in astronauts.json")

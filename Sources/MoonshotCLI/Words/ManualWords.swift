@@ -3,7 +3,7 @@ import Dataset
 /// Manual page words no command's description holds: environment, default database, examples, programs and credits.
 enum ManualWords {
     /// The page's `.Dd` date: when what it says last changed (a page rendered on another day is the same page).
-    static let date = "December 6, 2026"
+    static let date = "December 7, 2026"
 
     /// The environment variables moonshot reads, with what each does.
     static let environment: [(variable: String, meaning: String)] = [

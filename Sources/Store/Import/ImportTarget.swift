@@ -31,8 +31,8 @@ enum ImportTarget {
         }
         let database: Database
         do {
-            // Foreign keys off, or dropping moonshot's tables would delete (or refuse to delete) other programs' rows
-            // that refer to them; the reader and `DatabaseReplacement.finish` check references instead.
+            // Foreign keys off, or emptying moonshot's tables would delete (or refuse to delete) other programs' rows
+            // that refer to them; the reader and `OtherReferences` check references instead.
             database = try Database(path: path, mode: .readWriteCreate, foreignKeys: false, busyTimeout: lockWait.limit)
         } catch let error as SQLiteError where error.code.primary == .cannotOpen {
             throw DatabaseWriteProblem.cannotOpen(path: path, sqliteMessage: error.message)

@@ -20,8 +20,10 @@ package struct ImportSummary: Sendable {
     package var upgradedFrom: Int64? = nil
     /// What other programs had added and the import kept ("table my_notes").
     package var kept: [String] = []
-    /// What `force` dropped ("table my_notes", "column missions.notes").
+    /// What `force` dropped ("column missions.notes", "index my_unique_names").
     package var dropped: [String] = []
+    /// Other programs' tables whose rows `force` left referring to other rows than before, or none.
+    package var left: [ImportRefusal.Obstacle] = []
     /// The changes noted since the previous import, which `force` replaced.
     package var replacedEdits: DataEdits? = nil
 }
@@ -109,7 +111,7 @@ package enum Importer {
                     return ImportSummary(
                         counts: counts, databasePath: path, outcome: outcome,
                         upgradedFrom: replacement.olderSchemaVersion,
-                        kept: others.kept, dropped: others.dropped,
+                        kept: others.kept, dropped: others.dropped, left: others.left,
                         replacedEdits: force ? replacement.notedEdits : nil)
                 }
             }

@@ -23,19 +23,18 @@ package enum PriorEdits: Sendable {
 }
 
 /// Why an import with sound input changed nothing: without `force`, it would have replaced changes made since the last
-/// import or dropped what another program added.
+/// import, dropped what another program added, or left its rows referring to other rows than before or none.
 package struct ImportRefusal: Error, Sendable {
-    /// Something of another program's that the import would have to drop.
+    /// Something of another program's that the import would drop (a column, a UNIQUE index) or whose rows it would
+    /// leave referring elsewhere (a table).
     package struct Obstacle: Sendable, Equatable {
         package enum Reason: Sendable, Equatable {
             /// A table whose foreign keys into moonshot's tables would point nowhere in the new content.
             case foreignKeys(rows: Int, into: [String])
-            /// A table whose foreign keys point only into tables the import drops (for pointing nowhere themselves).
-            case intoDroppedTables(rows: Int, tables: [String])
             /// A table whose foreign keys into astronauts or crew would name other rows: the import numbers astronauts
             /// and crew positions by their places in the files.
             case renumbered(rows: Int, in: String)
-            /// An index or trigger on moonshot's tables that cannot be made again on the new content (SQLite's reason).
+            /// A UNIQUE index on moonshot's tables that the new content breaks (SQLite's reason).
             case cannotBeMadeAgain(String)
             /// A column of moonshot's table that schema.sql does not make.
             case columnNotInSchema

@@ -9,14 +9,6 @@ package struct InputHashes: Equatable, Sendable {
     package init(missions: String, astronauts: String) {
         (self.missions, self.astronauts) = (missions, astronauts)
     }
-
-    /// The hashes recorded in a row of `Provenance.history`.
-    init?(historyRow row: Row) {
-        guard let missions = row.text(Provenance.historyColumn("missions_sha256")),
-            let astronauts = row.text(Provenance.historyColumn("astronauts_sha256"))
-        else { return nil }
-        self.init(missions: missions, astronauts: astronauts)
-    }
 }
 
 /// Where an import's content came from: the row it adds to the `imports` table.
@@ -32,25 +24,20 @@ struct Provenance {
         "astronauts_sha256", "mission_count", "astronaut_count", "crew_count",
     ]
 
-    /// The `imports` rows, oldest first: `id`, then `columns`. A table no longer as moonshot made it (dropped, columns
-    /// changed by hand) has no history to keep, and the import starts a new one.
-    static func history(in database: Database) throws -> [Row] {
+    /// Whether the `imports` table has the columns of the history: one dropped or changed by hand has none to keep.
+    static func hasHistory(in database: Database) throws -> Bool {
         let present = try database.rows("SELECT name FROM pragma_table_info('imports')").compactMap { $0.text(0) }
-        guard (["id"] + columns).allSatisfy(present.contains) else { return [] }
-        return try database.rows("SELECT id, \(columns.joined(separator: ", ")) FROM imports ORDER BY id")
+        return (["id"] + columns).allSatisfy(present.contains)
     }
 
-    /// Writes `rows` (from `history`) into the `imports` table as they were.
-    static func restore(_ rows: [Row], in database: Database) throws {
-        let insert = try database.prepare(
-            """
-            INSERT INTO imports (id, \(columns.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: columns.count)))
-            """)
-        for row in rows { try insert.execute(row.values) }
+    /// The input hashes of the last import recorded, if any.
+    static func lastInputHashes(in database: Database) throws -> InputHashes? {
+        guard try hasHistory(in: database),
+            let row = try database.rows("SELECT missions_sha256, astronauts_sha256 FROM imports ORDER BY id DESC LIMIT 1").first,
+            let missions = row.text(0), let astronauts = row.text(1)
+        else { return nil }
+        return InputHashes(missions: missions, astronauts: astronauts)
     }
-
-    /// Where `column` is in a row of `history`.
-    static func historyColumn(_ column: String) -> Int { 1 + columns.firstIndex(of: column)! }
 
     /// Adds the row, stamped with the current time and moonshot's version.
     func record(in database: Database) throws {

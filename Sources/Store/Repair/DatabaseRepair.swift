@@ -124,7 +124,7 @@ package enum DatabaseRepair {
 
     /// Makes again another program's object the repair dropped (on a rebuilt table, or a trigger set aside); throws, so
     /// that nothing changes, when it no longer fits schema.sql's objects.
-    private static func makeAgain(_ type: String, _ name: String, sql: String, in database: Database, path: String) throws {
+    static func makeAgain(_ type: String, _ name: String, sql: String, in database: Database, path: String) throws {
         do {
             try database.execute(sql)
         } catch let error as SQLiteError {
@@ -134,7 +134,7 @@ package enum DatabaseRepair {
 
     /// Drops other programs' triggers on moonshot's tables and views, so that none runs while the repair changes rows
     /// (nor goes with a view it makes again); returns them to be made again.
-    private static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
+    static func setAsideOtherTriggers(in database: Database) throws -> [(name: String, sql: String)] {
         let ours = Set(EmbeddedResources.schemaObjects.filter { $0.type == "trigger" }.map { $0.name.lowercased() })
         // Triggers on schema.sql's views too: re-making a view drops its triggers.
         let tables = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" || $0.type == "view" }.map { $0.name.lowercased() })
@@ -151,7 +151,10 @@ package enum DatabaseRepair {
 
     /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`) say, then makes again the
     /// other programs' objects a rebuild dropped.
-    private static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String) throws -> [RepairStep] {
+    /// An import empties the tables first, and drops their columns schema.sql does not make (`droppingExtraColumns`).
+    static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String, droppingExtraColumns: Bool = false) throws
+        -> [RepairStep]
+    {
         var done: [RepairStep] = []
         var remade: Set<String> = []
         var otherObjects: [TableRebuild.OtherObject] = []
@@ -172,7 +175,7 @@ package enum DatabaseRepair {
                 remade.insert(name)
             case .changed where object.type == "table":
                 guard let table = MoonshotTable.named(object.name) else { continue }
-                let rebuild = try TableRebuild(table, in: database, path: path)
+                let rebuild = try TableRebuild(table, in: database, path: path, droppingExtraColumns: droppingExtraColumns)
                 done.append(.rebuiltTable(object.name, rows: rebuild.rowCount))
                 otherObjects += rebuild.otherObjects
             case .changed:
@@ -204,7 +207,7 @@ package enum DatabaseRepair {
     }
 
     /// Makes schema.sql's objects the database lacks, in order; says what it made ("again" for those in `remade`).
-    private static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [RepairStep] {
+    static func createMissingObjects(in database: Database, remade: Set<String>) throws -> [RepairStep] {
         // Triggers have names of their own: a view may share a trigger's name.
         let present = Set(
             try database.rows("SELECT CASE type WHEN 'trigger' THEN 'trigger ' ELSE '' END || lower(name) FROM sqlite_schema").compactMap { $0.text(0) })

@@ -28,14 +28,15 @@ package struct TableRebuild {
     let rowCount: Int
     let otherObjects: [OtherObject]
 
-    /// Throws, naming it, for a column schema.sql does not make (what it holds would be lost), a row schema.sql's table
-    /// refuses, or a row that would not keep its key; the caller's transaction then changes nothing.
-    init(_ moonshotTable: MoonshotTable, in database: Database, path: String) throws {
+    /// Throws, naming it, for a column schema.sql does not make (what it holds would be lost; an import, which emptied
+    /// the table, drops it), a row schema.sql's table refuses, or a row that would not keep its key; the caller's
+    /// transaction then changes nothing.
+    init(_ moonshotTable: MoonshotTable, in database: Database, path: String, droppingExtraColumns: Bool = false) throws {
         let table = moonshotTable.name
         let sql = moonshotTable.sql
         self.table = table
         let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
-        guard columns.extra.isEmpty else {
+        guard columns.extra.isEmpty || droppingExtraColumns else {
             throw RepairRefusal.extraColumns(path: path, table: table, columns: columns)
         }
         // No column is extra: the table has those of schema.sql's that are not missing.
