@@ -436,7 +436,7 @@ final class ReimportTests: BinaryTestCase {
 
     /// A dataset of two missions (7 and 8) and two astronauts, written into the test's folder;
     /// the second astronaut is named `secondAstronautName`.
-    private func writeSmallDataset(secondAstronautName: String = "Frank Borman") throws -> (missions: String, astronauts: String) {
+    func writeSmallDataset(secondAstronautName: String = "Frank Borman") throws -> (missions: String, astronauts: String) {
         let missions = folder.appendingPathComponent("small-missions.json")
         let astronauts = folder.appendingPathComponent("small-astronauts.json")
         try Data(
@@ -459,7 +459,7 @@ final class ReimportTests: BinaryTestCase {
     }
 
     /// The bytes of the database file.
-    private func bytes(_ database: String = "moonshot.db") throws -> Data {
+    func bytes(_ database: String = "moonshot.db") throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(database))
     }
 

@@ -95,6 +95,11 @@ enum ImportCommand {
         } catch let refusal as ImportRefusal {
             Terminal.writeError(TerminalText.visible(refused(refusal, path: databasePath, options: options)))
             return .failure
+        } catch let refusal as RepairRefusal {
+            // What the repair would refuse, the import refuses too: its steps end by importing again.
+            let text = ErrorMessages.describe(refusal).replacing(DatabaseWords.repairCommand(databasePath), with: again(options, path: databasePath))
+            Terminal.writeError(TerminalText.visible(text))
+            return .failure
         } catch let failure as ImportFailure {
             let what = check ? "The check" : "The import"
             let database = check ? "" : "; \(unchanged)"

@@ -6,10 +6,6 @@ extension ImportCommand {
     static func refused(_ refusal: ImportRefusal, path: String, options: Options) -> String {
         let shown = MoonshotFile.shown(path)
         let db = DatabaseWords.dbOption(path)
-        var inputs = ""
-        if let missions = options.missions, let astronauts = options.astronauts {
-            inputs = " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"
-        }
         // The export must not write over the files this import was to read.
         let given = [options.missions?.path, options.astronauts?.path].compactMap { $0 }
         let exportPrefix = ["missions.json", "astronauts.json"].contains { name in given.contains { FileSystem.sameFile($0, name) } } ? "edited-" : ""
@@ -34,20 +30,30 @@ extension ImportCommand {
             }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
-        let dropped = refusal.obstacles.filter { !leavesRows($0) }.count
+        let dropped = refusal.obstacles.filter { !leavesRows($0) }
+        guard !dropped.contains(where: { if case .cannotBeDropped = $0.reason { true } else { false } }) else { return text }
         let ways = [
             refusal.edits == nil ? nil : "replace the changes",
-            dropped == 0 ? nil : "drop \(dropped == 1 ? "it" : "them")",
-            refusal.obstacles.count == dropped ? nil : "leave those rows as they are",
+            dropped.isEmpty ? nil : "drop \(dropped.count == 1 ? "it" : "them")",
+            refusal.obstacles.count == dropped.count ? nil : "leave those rows as they are",
         ].compactMap { $0 }
-        return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  moonshot import\(db)\(inputs) --force\n"
+        return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  \(again(options, path: path)) --force\n"
+    }
+
+    /// This import's command line, to run again: "moonshot import --db x.db --missions m.json --astronauts a.json".
+    static func again(_ options: Options, path: String) -> String {
+        var command = "moonshot import" + DatabaseWords.dbOption(path)
+        if let missions = options.missions, let astronauts = options.astronauts {
+            command += " --missions \(shellQuoted(missions.path)) --astronauts \(shellQuoted(astronauts.path))"
+        }
+        return command
     }
 
     /// Whether the obstacle is rows of another program's that would refer elsewhere, which --force leaves as they are.
     private static func leavesRows(_ obstacle: ImportRefusal.Obstacle) -> Bool {
         switch obstacle.reason {
         case .foreignKeys, .renumbered: true
-        case .cannotBeMadeAgain, .columnNotInSchema: false
+        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped: false
         }
     }
 
@@ -58,7 +64,7 @@ extension ImportCommand {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) of \(name) referring to \(tables.joined(separator: " and ")) that the new data does not have"
         case .renumbered(let rows, let table): "\(plural(rows, "row")) of \(name) referring to other \(table == "crew" ? "crew rows" : table) than before"
-        case .cannotBeMadeAgain, .columnNotInSchema: name
+        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped: name
         }
     }
 
@@ -86,6 +92,8 @@ extension ImportCommand {
             "cannot be made again on the new data (\(message))"
         case .columnNotInSchema:
             "schema.sql does not make it, and what it holds would be lost"
+        case .cannotBeDropped(let message):
+            "schema.sql does not make it, and it cannot be dropped (\(message)); change what uses it, then import again"
         }
     }
 }

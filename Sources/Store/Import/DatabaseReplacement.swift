@@ -28,10 +28,14 @@ struct DatabaseReplacement {
     /// The content replaced, as `ContentDigest` gives it, when it has changes and the import
     /// would refuse to replace them (nil also when it could not be read: it then differs).
     private let previousContent: String?
-    private let extraColumns: [(table: String, column: String)]
     private let references: OtherReferences
     /// Other programs' UNIQUE indexes on moonshot's tables, which new rows may break: dropped, and made again after them.
     private let uniqueIndexes: [(name: String, sql: String)]
+    /// What stands in the way already: columns of moonshot's tables that schema.sql does not make (dropped with the
+    /// indexes on them, so that the rest of the import can be tried), and what SQLite would not drop.
+    private var obstacles: [ImportRefusal.Obstacle] = []
+    /// What went without being moonshot's, for `force` to name: indexes on those columns, a view in a table's place.
+    private var droppedAlong: [String] = []
 
     /// In a write transaction: checks that the database is empty or moonshot's, reads what `finish` compares, and
     /// leaves schema.sql's tables empty, without its indexes (and, in a new database, its triggers).
@@ -48,29 +52,42 @@ struct DatabaseReplacement {
         let differences = try version.flatMap { $0 >= PriorEdits.firstNotingVersion ? try SchemaComparison.differences(in: database) : nil }
         priorEdits = try version.flatMap { try PriorEdits.read(from: database, version: $0, differences: differences) }
         previousContent = priorEdits == nil || force ? nil : try ContentDigest.of(database)
-        extraColumns = try version.map { try OtherObjects.extraColumns(in: database, version: $0, differences: differences) } ?? []
         references = try OtherReferences(in: database)
-        uniqueIndexes = try Self.otherUniqueIndexes(in: database)
         guard let version else {
+            uniqueIndexes = []
             try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
             return
         }
-        for index in uniqueIndexes { try database.execute("DROP INDEX \(identifier(index.name))") }
-        try Self.empty(database, keepingHistory: Provenance.hasHistory(in: database))
-        try Self.moveLayout(of: database, from: version, path: path)
+        let extraColumns = try OtherObjects.extraColumns(in: database, version: version, differences: differences)
+        let onExtraColumns = try OtherObjects.indexes(on: extraColumns, in: database)
+        uniqueIndexes = try Self.otherUniqueIndexes(in: database).filter { !onExtraColumns.contains($0.name) }
+        for index in uniqueIndexes.map(\.name) + onExtraColumns { try database.execute("DROP INDEX \(identifier(index))") }
+        try Self.empty(database, keepingHistory: Provenance.hasHistory(in: database), path: path)
+        for column in extraColumns {
+            let name = "column \(column.table).\(column.column)"
+            do {
+                try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
+                obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
+            } catch let error as SQLiteError where error.code.primary == .error {
+                obstacles.append(ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message)))
+            }
+        }
+        droppedAlong = try onExtraColumns.map { "index \($0)" } + Self.moveLayout(of: database, from: version, path: path)
         for index in EmbeddedResources.schemaObjects where index.type == "index" && index.sql != nil {
             try database.execute("DROP INDEX IF EXISTS \(identifier(index.name))")
         }
     }
 
-    /// Once the rows are in, builds what follows them and makes other programs' UNIQUE indexes again. Throws
-    /// `ImportRefusal`, unless `force`, when something of theirs would be dropped or left referring elsewhere, or changes
-    /// since the last import lost; returns the other programs' objects, what `force` dropped and what it left.
-    func finish(in database: Database) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
+    /// Once the rows are in, builds what follows them, runs `beforeChecks` (the import records itself), and makes other
+    /// programs' UNIQUE indexes again. Throws `ImportRefusal` when something of theirs would be dropped or left
+    /// referring elsewhere, or changes since the last import lost, unless `force` (which passes all but what SQLite
+    /// would not drop); returns the other programs' objects, what `force` dropped and what it left.
+    func finish(in database: Database, beforeChecks: () throws -> Void) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
         _ = try DatabaseRepair.createMissingObjects(in: database, remade: [])
         try DerivedValues.fillIn(database, only: .missions)
         try FullTextIndexes.rebuild(database)
-        var obstacles = extraColumns.map { ImportRefusal.Obstacle(name: "column \($0.table).\($0.column)", reason: .columnNotInSchema) }
+        try beforeChecks()
+        var obstacles = obstacles
         for index in uniqueIndexes {
             do {
                 try database.execute(index.sql)
@@ -80,10 +97,11 @@ struct DatabaseReplacement {
         }
         let left = try references.obstacles(in: database)
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
-        if !force, lostEdits != nil || !obstacles.isEmpty || !left.isEmpty {
+        let unforceable = obstacles.contains { if case .cannotBeDropped = $0.reason { true } else { false } }
+        if unforceable || !force, lostEdits != nil || !obstacles.isEmpty || !left.isEmpty {
             throw ImportRefusal(edits: lostEdits, obstacles: obstacles + left, olderLayout: olderSchemaVersion)
         }
-        return (try OtherObjects.named(in: database), obstacles.map(\.name), left)
+        return (try OtherObjects.named(in: database), obstacles.map(\.name) + droppedAlong, left)
     }
 
     /// The schema version of a non-empty database; throws for one moonshot did not make, or a newer moonshot did.
@@ -111,11 +129,13 @@ struct DatabaseReplacement {
     }
 
     /// Empties moonshot's tables (SQLite clears each at once: no trigger or foreign key is on), the import history
-    /// only when it has none to keep; a virtual table in the place of one is dropped. SQLite's statistics of them go.
-    private static func empty(_ database: Database, keepingHistory: Bool) throws {
+    /// only when it has none to keep; SQLite's statistics of them go. A virtual table in the place of one, which may
+    /// hold another program's rows, is refused.
+    private static func empty(_ database: Database, keepingHistory: Bool, path: String) throws {
         for table in MoonshotTable.all where table.name != "imports" || !keepingHistory {
             if try database.hasSchemaObject(named: table.name, type: "table", virtual: true) {
-                try database.execute("DROP TABLE \(identifier(table.name))")
+                let object = SchemaObject(type: "table", name: table.name, table: table.name, sql: table.sql)
+                if let refusal = try RepairVerdict.refusal(for: SchemaDifference(.changed, object), in: database, path: path) { throw refusal }
             } else if try database.hasSchemaObject(named: table.name, type: "table") {
                 try database.execute("DELETE FROM main.\(identifier(table.name))")
             }
@@ -126,11 +146,12 @@ struct DatabaseReplacement {
         }
     }
 
-    /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables: nothing of another
-    /// program's is dropped (a table in the place of schema.sql's view, index or full-text index is refused).
-    private static func moveLayout(of database: Database, from version: Int64, path: String) throws {
+    /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables: no table of another
+    /// program's is dropped (one in the place of schema.sql's view, index or full-text index is refused). Returns what
+    /// stood in the place of moonshot's tables and went ("view missions").
+    private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> [String] {
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
-        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return }
+        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return [] }
         for difference in differences where MoonshotTable.named(difference.object.name) == nil {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
@@ -142,5 +163,9 @@ struct DatabaseReplacement {
         _ = try DatabaseRepair.repairSchema(database, differences: differences, path: path, droppingExtraColumns: true)
         for trigger in setAside { try DatabaseRepair.makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         try database.execute("PRAGMA application_id = \(MoonshotFile.applicationID); PRAGMA user_version = \(MoonshotFile.schemaVersion)")
+        return differences.compactMap { difference in
+            guard case .replaced(let type) = difference.kind, MoonshotTable.named(difference.object.name) != nil else { return nil }
+            return "\(type) \(difference.object.name)"
+        }
     }
 }

@@ -93,21 +93,21 @@ package enum Importer {
                     let reader = DatasetReader(sink: try DatabaseWriter(database).add)
                     try reader.read(astronauts: astronauts.file, missions: missions.file)
                     try reader.throwProblems()
-                    let others = try replacement.finish(in: database)
-                    let digests = hashes()
-                    // The hashes are of what was imported only if neither file changed meanwhile.
-                    try checkUnchanged(missions.file, astronauts.file)
-                    try Interruption.check()
-                    let hashes = InputHashes(
-                        missions: try digest(digests.0, of: missions.file),
-                        astronauts: try digest(digests.1, of: astronauts.file))
                     let counts = reader.counts
-                    try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: hashes, counts: counts)
-                        .record(in: database)
+                    var recorded: InputHashes?
+                    let others = try replacement.finish(in: database) {
+                        let digests = hashes()
+                        // The hashes are of what was imported only if neither file changed meanwhile.
+                        try checkUnchanged(missions.file, astronauts.file)
+                        try Interruption.check()
+                        let inputs = InputHashes(missions: try digest(digests.0, of: missions.file), astronauts: try digest(digests.1, of: astronauts.file))
+                        try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: inputs, counts: counts).record(in: database)
+                        recorded = inputs
+                    }
                     let outcome: ImportSummary.Outcome =
                         replacement.wasEmpty
                         ? .created
-                        : replacement.previousInputHashes == hashes ? .unchanged : .replaced
+                        : replacement.previousInputHashes == recorded ? .unchanged : .replaced
                     return ImportSummary(
                         counts: counts, databasePath: path, outcome: outcome,
                         upgradedFrom: replacement.olderSchemaVersion,

@@ -38,8 +38,7 @@ enum OtherObjects {
         return nil
     }
 
-    /// The columns of moonshot's tables that schema.sql does not make (generated ones aside), which replacing the
-    /// table would lose. `differences` (for a layout that notes changes) pick the tables compared; without them, an
+    /// The columns of moonshot's tables that schema.sql does not make, which replacing the table would lose. `differences` (for a layout that notes changes) pick the tables compared; without them, an
     /// older layout's tables all are.
     static func extraColumns(in database: Database, version: Int64, differences: [SchemaDifference]?) throws -> [(table: String, column: String)] {
         let tables: [(name: String, sql: String?)] =
@@ -48,9 +47,26 @@ enum OtherObjects {
         var extra: [(table: String, column: String)] = []
         for table in tables {
             guard let sql = table.sql, sql.hasPrefix("CREATE TABLE") else { continue }
-            extra += try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database, generated: false).extra.map { (table.name, $0) }
+            // Schema version 1 made these two columns, generated ones, itself.
+            let own = version == 1 ? ["display_name", "badge_image"] : []
+            extra += try TableRebuild.columnDifferences(of: table.name, madeBy: sql, in: database).extra.filter { !own.contains($0) }.map { (table.name, $0) }
         }
         return extra
+    }
+
+    /// Other programs' indexes on `columns`, which must go before the columns can be dropped.
+    static func indexes(on columns: [(table: String, column: String)], in database: Database) throws -> [String] {
+        let ours = Set(EmbeddedResources.schemaObjects.map { $0.name.lowercased() })
+        var indexes: [String] = []
+        for column in columns {
+            indexes += try database.rows(
+                """
+                SELECT DISTINCT l.name FROM pragma_index_list(?1) AS l, pragma_index_xinfo(l.name) AS x
+                 WHERE l.origin = 'c' AND x.name = ?2 COLLATE NOCASE ORDER BY l.seq
+                """, [.text(column.table), .text(column.column)]
+            ).compactMap { $0.text(0) }.filter { !ours.contains($0.lowercased()) && !indexes.contains($0) }
+        }
+        return indexes
     }
 
     /// The objects of other programs in `database` ("table my_notes"), theirs first, then those on moonshot's tables

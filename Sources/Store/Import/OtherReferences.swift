@@ -2,15 +2,16 @@ import SQLite
 
 /// Other programs' rows that refer to moonshot's, noted before an import by the row each names and counted after it
 /// where they now name none or another (the import numbers astronauts and crew positions by their places in the
-/// files). Rows that pointed nowhere before are not the import's doing, and are not counted.
+/// files). Rows that pointed nowhere before are not the import's doing, and are not counted; nor are keys SQLite
+/// cannot check (into columns that are not a key), which never held.
 struct OtherReferences {
     private struct Reference {
         let table: String
         let parent: String
         let from: [String]
+        /// The parent's columns, or nil for its primary key, which an older layout's move may change.
+        let to: [String]?
         let snapshot: String
-        let match: String
-        let identity: [String]
     }
 
     private let references: [Reference]
@@ -31,55 +32,91 @@ struct OtherReferences {
                 let key = columns.filter { $0.int64(0) == id }
                 guard let parent = key.first?.text(1).flatMap(MoonshotTable.named)?.name else { continue }
                 let from = key.compactMap { $0.text(2) }
-                var to = key.compactMap { $0.text(3) }
-                if to.count < from.count {
-                    to = try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(parent)]).compactMap { $0.text(0) }
-                }
-                guard to.count == from.count else { continue }
-                // An older layout's table may lack the identity's columns: its key is then its identity.
-                let present = try MoonshotTable.columns(of: parent, in: database)
-                let identity = Self.identities[parent].flatMap { $0.allSatisfy(present.contains) ? $0 : nil } ?? to
+                let named = key.compactMap { $0.text(3) }
+                let to = named.count == from.count ? named : try Self.primaryKey(of: parent, in: database)
+                guard to.count == from.count, try Self.isKey(to, of: parent, in: database) else { continue }
                 let snapshot = "moonshot_references_\(references.count)"
-                let kept = from.enumerated().map { "c.\(identifier($1)) AS f\($0)" } + identity.enumerated().map { "p.\(identifier($1)) AS i\($0)" }
-                let joined = zip(from, to).map { "p.\(identifier($1)) = c.\(identifier($0))" }.joined(separator: " AND ")
+                let identity = try Self.identity(of: parent, key: to, in: database)
+                let kept = from.indices.map { "c.\(identifier(from[$0])) AS f\($0)" } + identity.indices.map { "p.\(identifier(identity[$0])) AS i\($0)" }
                 try database.execute(
                     """
                     CREATE TEMP TABLE \(snapshot) AS SELECT DISTINCT \(kept.joined(separator: ", "))
-                      FROM main.\(identifier(table)) AS c JOIN main.\(identifier(parent)) AS p ON \(joined)
+                      FROM main.\(identifier(table)) AS c JOIN main.\(identifier(parent)) AS p ON \(Self.match(from, to, child: "c"))
                     """)
-                let match = to.enumerated().map { "p.\(identifier($1)) = s.f\($0)" }.joined(separator: " AND ")
-                references.append(Reference(table: table, parent: parent, from: from, snapshot: snapshot, match: match, identity: identity))
+                references.append(Reference(table: table, parent: parent, from: from, to: named.count == from.count ? named : nil, snapshot: snapshot))
             }
         }
         self.references = references
     }
 
-    /// Other programs' tables with rows that the new content leaves naming no row, or another row, than before.
+    /// Other programs' tables with rows that the new content leaves naming no row, or another row, than before: for
+    /// each table and moonshot's table it refers to, the rows counted once however many of their keys changed.
     func obstacles(in database: Database) throws -> [ImportRefusal.Obstacle] {
-        var gone: [String: (rows: Int, parents: [String])] = [:]
-        var renamed: [String: (rows: Int, parent: String)] = [:]
-        for reference in references {
-            let parent = "main.\(identifier(reference.parent))"
-            let same = reference.identity.indices.map { "p.\(identifier(reference.identity[$0])) = s.i\($0)" }.joined(separator: " AND ")
-            let keys = reference.from.indices.map { "s.f\($0)" }.joined(separator: ", ")
-            let held = reference.from.indices.map { "b.f\($0) = c.\(identifier(reference.from[$0]))" }.joined(separator: " AND ")
-            // The keys that no longer name their row, then the rows that hold them, counted by SQLite.
+        var obstacles: [ImportRefusal.Obstacle] = []
+        let groups = Dictionary(grouping: references) { [$0.table, $0.parent] }
+        for group in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            var gone: [String] = []
+            var other: [String] = []
+            for reference in groups[group] ?? [] {
+                let parent = reference.parent
+                let to = try reference.to ?? Self.primaryKey(of: parent, in: database)
+                let identity = try Self.identity(of: parent, key: to, in: database)
+                let keys = reference.from.indices.map { "f\($0)" }
+                let match = to.count == keys.count ? Self.match(keys, to, child: "s") : "0"
+                let same = identity.indices.map { "p.\(identifier(identity[$0])) = s.i\($0)" }.joined(separator: " AND ")
+                // The keys that no longer name their row (few), indexed for one pass over the child table.
+                let changed = reference.snapshot + "_changed"
+                try database.execute(
+                    """
+                    CREATE TEMP TABLE \(changed) AS SELECT \(keys.map { "s.\($0)" }.joined(separator: ", ")),
+                           NOT EXISTS (SELECT 1 FROM main.\(identifier(parent)) AS p WHERE \(match)) AS gone
+                      FROM temp.\(reference.snapshot) AS s
+                     WHERE NOT EXISTS (SELECT 1 FROM main.\(identifier(parent)) AS p WHERE \(match) AND \(same));
+                    CREATE INDEX temp.\(changed)_keys ON \(changed) (\(keys.joined(separator: ", ")), gone);
+                    """)
+                guard try database.scalar("SELECT count(*) FROM temp.\(changed)") != .integer(0) else { continue }
+                let held = reference.from.indices.map { "x.f\($0) = c.\(identifier(reference.from[$0]))" }.joined(separator: " AND ")
+                gone.append("EXISTS (SELECT 1 FROM temp.\(changed) AS x WHERE \(held) AND x.gone)")
+                other.append("EXISTS (SELECT 1 FROM temp.\(changed) AS x WHERE \(held) AND NOT x.gone)")
+            }
+            guard !gone.isEmpty else { continue }
+            let isGone = gone.joined(separator: " OR ")
             let counts = try database.rows(
                 """
-                SELECT count(*) FILTER (WHERE b.gone), count(*) FILTER (WHERE NOT b.gone) FROM main.\(identifier(reference.table)) AS c
-                  JOIN (SELECT \(keys), NOT EXISTS (SELECT 1 FROM \(parent) AS p WHERE \(reference.match)) AS gone FROM temp.\(reference.snapshot) AS s
-                         WHERE NOT EXISTS (SELECT 1 FROM \(parent) AS p WHERE \(reference.match) AND \(same))) AS b ON \(held)
+                SELECT count(*) FILTER (WHERE \(isGone)), count(*) FILTER (WHERE NOT (\(isGone)) AND (\(other.joined(separator: " OR "))))
+                  FROM main.\(identifier(group[0])) AS c
                 """
             ).first
+            if let rows = counts?.int64(1), rows > 0 { obstacles.append(.init(name: "table \(group[0])", reason: .renumbered(rows: Int(rows), in: group[1]))) }
             if let rows = counts?.int64(0), rows > 0 {
-                gone[reference.table, default: (0, [])].rows += Int(rows)
-                gone[reference.table]?.parents.append(reference.parent)
+                obstacles.append(.init(name: "table \(group[0])", reason: .foreignKeys(rows: Int(rows), into: [group[1]])))
             }
-            if let rows = counts?.int64(1), rows > 0 { renamed[reference.table, default: (0, reference.parent)].rows += Int(rows) }
         }
-        let obstacles: [(String, ImportRefusal.Obstacle.Reason)] =
-            renamed.map { ($0.key, .renumbered(rows: $0.value.rows, in: $0.value.parent)) }
-            + gone.map { ($0.key, .foreignKeys(rows: $0.value.rows, into: Array(Set($0.value.parents)).sorted())) }
-        return obstacles.sorted { $0.0 < $1.0 }.map { ImportRefusal.Obstacle(name: "table \($0.0)", reason: $0.1) }
+        return obstacles
+    }
+
+    /// `p.to = child.from` for each column.
+    private static func match(_ from: [String], _ to: [String], child: String) -> String {
+        zip(from, to).map { "p.\(identifier($1)) = \(child).\(identifier($0))" }.joined(separator: " AND ")
+    }
+
+    private static func primaryKey(of table: String, in database: Database) throws -> [String] {
+        try database.rows("SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk", [.text(table)]).compactMap { $0.text(0) }
+    }
+
+    /// Whether `columns` are `table`'s primary key or those of a UNIQUE index of it, as SQLite requires of a parent key.
+    private static func isKey(_ columns: [String], of table: String, in database: Database) throws -> Bool {
+        let wanted = Set(columns.map { $0.lowercased() })
+        if Set(try primaryKey(of: table, in: database).map { $0.lowercased() }) == wanted { return true }
+        let unique = try database.rows(
+            #"SELECT l.name, i.name FROM pragma_index_list(?1) AS l, pragma_index_info(l.name) AS i WHERE l."unique" AND l.partial = 0"#,
+            [.text(table)])
+        return Dictionary(grouping: unique) { $0.text(0) ?? "" }.values.contains { Set($0.compactMap { $0.text(1)?.lowercased() }) == wanted }
+    }
+
+    /// The columns that tell `table`'s rows apart whatever their keys; the key itself where the table lacks them.
+    private static func identity(of table: String, key: [String], in database: Database) throws -> [String] {
+        let present = try MoonshotTable.columns(of: table, in: database)
+        return identities[table].flatMap { $0.allSatisfy(present.contains) ? $0 : nil } ?? key
     }
 }

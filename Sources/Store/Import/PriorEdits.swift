@@ -38,6 +38,8 @@ package struct ImportRefusal: Error, Sendable {
             case cannotBeMadeAgain(String)
             /// A column of moonshot's table that schema.sql does not make.
             case columnNotInSchema
+            /// A column that SQLite would not drop (another program's view or trigger uses it): not even with `force`.
+            case cannotBeDropped(String)
         }
 
         /// "table my_notes", "index my_unique_names", "column missions.notes".

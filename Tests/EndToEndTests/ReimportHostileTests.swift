@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+
+// What a hostile review of the import that keeps the schema in place found: each is held here.
+extension ReimportTests {
+    // A key without a column list means the parent's primary key, which a layout's move changes
+    // (astronauts were keyed by number before version 6): it is compared as it will mean.
+    func testAKeyIntoAnOlderLayoutsPrimaryKeyIsComparedAsItWillMean() throws {
+        XCTAssertEqual(try sqlite3(EarlierLayouts.version2()), "")
+        XCTAssertEqual(try sqlite3("CREATE TABLE fans (id INTEGER PRIMARY KEY, astronaut INTEGER REFERENCES astronauts); INSERT INTO fans VALUES (1, 1)"), "")
+        XCTAssertEqual(try moonshot("export", "--missions", "m.json", "--astronauts", "a.json").status, 0)
+        let before = try bytes()
+        let refused = try moonshot("import", "--missions", "m.json", "--astronauts", "a.json")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  table fans: 1 row would refer to astronauts that the new data does not have\n"), refused.stderr)
+        XCTAssertEqual(try bytes(), before)
+    }
+
+    // A virtual table where moonshot's table belongs holds rows of its own: never dropped.
+    func testAVirtualTableInATablesPlaceIsRefusedEvenWithForce() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                ALTER TABLE missions RENAME TO missions_real; CREATE VIRTUAL TABLE missions USING fts5(title, body);
+                INSERT INTO missions VALUES ('my note', 'only copy');
+                """), "")
+        let before = try bytes()
+        for arguments in [["import"], ["import", "--force"]] {
+            let refused = try moonshot(arguments)
+            XCTAssertEqual(refused.status, 1, refused.stdout)
+            XCTAssertTrue(refused.stderr.contains("has a virtual table named missions where schema.sql's table missions belongs"), refused.stderr)
+            XCTAssertEqual(try bytes(), before)
+        }
+    }
+
+    // A generated column of one's own is a column like another: named, and dropped only with --force.
+    func testAGeneratedColumnAddedToMoonshotsTableStandsInTheWay() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3("ALTER TABLE missions ADD COLUMN twice INTEGER GENERATED ALWAYS AS (id * 2) VIRTUAL"), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  column missions.twice: schema.sql does not make it"), refused.stderr)
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.contains("; dropped column missions.twice)"), forced.stdout)
+    }
+
+    // A column another program's trigger uses cannot go without breaking it: SQLite's refusal
+    // stands even with --force. An index on a column is dropped with it, and named.
+    func testAColumnInUseIsRefusedEvenWithForceAndAnIndexOnOneGoesWithIt() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                ALTER TABLE missions ADD COLUMN notes TEXT; CREATE TABLE log (x);
+                CREATE TRIGGER log_notes AFTER UPDATE ON missions BEGIN INSERT INTO log VALUES (new.notes); END;
+                """), "")
+        let before = try bytes()
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 1, forced.stdout)
+        XCTAssertTrue(
+            forced.stderr.contains("\n  column missions.notes: schema.sql does not make it, and it cannot be dropped (error in trigger log_notes"),
+            forced.stderr)
+        XCTAssertFalse(forced.stderr.contains("--force"), "--force does not help: \(forced.stderr)")
+        XCTAssertEqual(try bytes(), before)
+        XCTAssertEqual(try sqlite3("DROP TRIGGER log_notes; CREATE UNIQUE INDEX one_note ON missions (notes)"), "")
+        let dropped = try moonshot("import", "--force")
+        XCTAssertEqual(dropped.status, 0, dropped.stderr)
+        XCTAssertTrue(dropped.stdout.contains("; dropped column missions.notes, index one_note;"), dropped.stdout)
+        XCTAssertEqual(try sqlite3("UPDATE missions SET description = 'Edited.' WHERE id = 11; SELECT count(*) FROM edited_rows"), "1\n")
+    }
+
+    // A row is counted once however many of its keys point nowhere; a key SQLite cannot check
+    // (into a column that is not a key, or is not there) never held, and is no obstacle.
+    func testRowsAreCountedOnceAndKeysThatNeverHeldAreNoObstacle() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE legs (id INTEGER PRIMARY KEY, from_m INTEGER REFERENCES missions (id), to_m INTEGER REFERENCES missions (id));
+                INSERT INTO legs VALUES (1, 11, 11);
+                CREATE TABLE loose (role TEXT REFERENCES crew (role), m INTEGER REFERENCES missions (nosuch));
+                INSERT INTO loose VALUES ('Pilot', 11);
+                """), "")
+        let dataset = try writeSmallDataset()
+        let refused = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  table legs: 1 row would refer to missions that the new data does not have\n"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("loose"), refused.stderr)
+    }
+
+    // A UNIQUE index of one's own on the import history is made again after the import's own
+    // row: one the new row breaks is named, and dropped only with --force.
+    func testAUniqueIndexOnTheImportHistoryIsNamedNotASQLiteError() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3("CREATE UNIQUE INDEX one_per_source ON imports (missions_sha256)"), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(
+            refused.stderr.contains("\n  index one_per_source: cannot be made again on the new data (UNIQUE constraint failed: imports.missions_sha256)\n"),
+            refused.stderr)
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.contains("; dropped index one_per_source)"), forced.stdout)
+    }
+}
