@@ -1,16 +1,8 @@
 import SQLite
 
-/// A database's content being replaced in the import's transaction, with the schema kept in place: moonshot's tables
-/// are emptied (an older or changed layout moved to schema.sql's as the repair moves it), and after the new rows come
-/// schema.sql's indexes, the derived columns and the full-text indexes, in bulk. The connection's triggers are off, so
-/// that no trigger runs: an import is not an edit. Other programs' objects stay as they are, their UNIQUE indexes on
-/// moonshot's tables made again after the rows. Changes since the last import that would be lost, a column of theirs in
-/// moonshot's tables, and rows of theirs left referring to none or other rows than before make it throw
-/// `ImportRefusal` unless `force`.
-///
-/// The file is never renamed or deleted: in either journal mode (rollback or WAL) readers see the old content or the
-/// new, a writer's change commits before the import takes the write lock, imports take turns, and the inode, owner,
-/// permissions and a symbolic link to it stay.
+/// A database's content replaced in the import's transaction, its schema kept in place: moonshot's tables emptied
+/// and filled again with no trigger running (an import is not an edit), other programs' objects left as they are.
+/// What would lose their changes or break what they added throws `ImportRefusal` unless `force`.
 struct DatabaseReplacement {
     /// Whether the database was new: no schema objects, and no other program's application id.
     let wasEmpty: Bool
