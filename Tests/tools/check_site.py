@@ -30,6 +30,7 @@ import re
 import shutil
 import sqlite3
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -379,26 +380,34 @@ def check_timeline(browser, site, size):
     check(browser.current_url.endswith("/missions/apollo13.html"), f"{where}: Lovell's Apollo 13 mark led to {browser.current_url}")
 
 
+def apollo_at(site, size):
+    """The Apollo checks at one size, in a browser of their own."""
+    browser = start_browser()
+    try:
+        resize(browser, size)
+        for page in pages(site):
+            open_page(browser, site, page)
+            check_common(browser, site, page, size)
+            screenshot(browser, SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png")
+            check(browser.find_elements(By.CSS_SELECTOR, "nav.site-navigation a[href$='timeline.html']"), f"{page}: no link to the timeline")
+            if page in ("index.html", "timeline.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
+                check_accessibility(browser, f"{page} at {size}")
+        check_missions_page(browser, site, size)
+        check_mission_page(browser, site, size)
+        check_timeline(browser, site, size)
+    finally:
+        browser.quit()
+
+
 def apollo(site, screenshots):
+    """The sizes are checked side by side, each in a browser of its own (a fresh profile, as a
+    visitor's first visit): most of the time is spent waiting on the browser."""
     global SHOTS
     SHOTS = screenshots
     SHOTS.mkdir(parents=True, exist_ok=True)
-    browser = start_browser()
-    try:
-        for size in SIZES:
-            resize(browser, size)
-            for page in pages(site):
-                open_page(browser, site, page)
-                check_common(browser, site, page, size)
-                screenshot(browser, SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png")
-                check(browser.find_elements(By.CSS_SELECTOR, "nav.site-navigation a[href$='timeline.html']"), f"{page}: no link to the timeline")
-                if page in ("index.html", "timeline.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
-                    check_accessibility(browser, f"{page} at {size}")
-            check_missions_page(browser, site, size)
-            check_mission_page(browser, site, size)
-            check_timeline(browser, site, size)
-    finally:
-        browser.quit()
+    with ThreadPoolExecutor(max_workers=len(SIZES)) as pool:
+        for done in [pool.submit(apollo_at, site, size) for size in SIZES]:
+            done.result()
 
 
 def placeholders(site):
