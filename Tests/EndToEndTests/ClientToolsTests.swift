@@ -97,7 +97,8 @@ final class ClientToolsTests: BinaryTestCase {
         let lov = try rows(pages[1]).compactMap { $0["id"] as? String }
         XCTAssertTrue(lov.contains("lovell"), "\(lov)")
         let found = { (words: String) in
-            try self.rows(pages[2 + searches.firstIndex(of: words)!]).map { "\($0["mission_name"] as? String ?? $0["astronaut_id"] as? String ?? "")" }
+            try self.rows(pages[2 + searches.firstIndex(of: words)!])
+                .map { "\($0["mission_name"] as? String ?? $0["astronaut_id"] as? String ?? "")" }
         }
         XCTAssertEqual(try found("lov").first, "lovell")
         XCTAssertEqual(try found("rovers"), ["Apollo 15"])
@@ -192,7 +193,9 @@ final class ClientToolsTests: BinaryTestCase {
 
     func testDatasetteHidesTheIndexTablesAndShowsTheDescriptions() throws {
         try writeMetadata()
-        let pages = try datasette(["/moonshot.json", "/moonshot/crew", "/", "/moonshot/missions", "/moonshot/search_names_and_descriptions?words=moon"])
+        let pages = try datasette([
+            "/moonshot.json", "/moonshot/crew", "/", "/moonshot/missions", "/moonshot/search_names_and_descriptions?words=moon",
+        ])
         let database = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(pages[0].utf8)) as? [String: Any], pages[0])
         let tables = try XCTUnwrap(database["tables"] as? [[String: Any]])
         let visible = tables.filter { $0["hidden"] as? Bool == false }.compactMap { $0["name"] as? String }.sorted()
