@@ -81,9 +81,14 @@ class BinaryTestCase: XCTestCase {
         XCTAssertTrue(process.isRunning, "moonshot waits for the lock", file: file, line: line)
     }
 
-    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
+    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it (a line each,
+    /// from one run of the shell).
     func contentDigest(_ database: String = "moonshot.db") throws -> String {
-        try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()
+        let input = ["missions", "astronauts", "crew"].map { ".sha3sum \($0)\n" }.joined()
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database], input: input)
+        XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")
+        XCTAssertEqual(result.stderr, "")
+        return result.stdout
     }
 
     /// The files in the test's folder whose names start with `prefix` ("moonshot.db" finds
