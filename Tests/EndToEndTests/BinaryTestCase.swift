@@ -81,9 +81,14 @@ class BinaryTestCase: XCTestCase {
         XCTAssertTrue(process.isRunning, "moonshot waits for the lock", file: file, line: line)
     }
 
-    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it.
+    /// The SHA3 digest of the three data tables, as the sqlite3 shell computes it (a line each,
+    /// from one run of the shell).
     func contentDigest(_ database: String = "moonshot.db") throws -> String {
-        try ["missions", "astronauts", "crew"].map { try sqlite3(".sha3sum \($0)", database: database) }.joined()
+        let input = ["missions", "astronauts", "crew"].map { ".sha3sum \($0)\n" }.joined()
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", "-bail", database], input: input)
+        XCTAssertEqual(result.status, 0, "sqlite3 failed (is the sqlite3 shell installed?): \(result.stderr)")
+        XCTAssertEqual(result.stderr, "")
+        return result.stdout
     }
 
     /// The files in the test's folder whose names start with `prefix` ("moonshot.db" finds
@@ -114,11 +119,12 @@ class BinaryTestCase: XCTestCase {
         return process
     }
 
-    /// Waits for `process` to end; one still running after `seconds` is killed (SIGKILL) and
-    /// fails the test: a hang fails the run instead of stalling it.
+    /// Waits for `process` to end, looking every millisecond (most processes the tests run end
+    /// within a few, and the suite runs thousands); one still running after `seconds` is killed
+    /// (SIGKILL) and fails the test: a hang fails the run instead of stalling it.
     func waitForExit(_ process: Process, within seconds: TimeInterval = 30, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        while process.isRunning && Date() < deadline { usleep(1_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             XCTFail(
@@ -376,6 +382,12 @@ final class SQLiteSession {
     /// transaction it has open.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
+        waitUntilExit()
+    }
+
+    /// Process.waitUntilExit, looking every millisecond rather than every 50.
+    private func waitUntilExit() {
+        while process.isRunning { usleep(1_000) }
         process.waitUntilExit()
     }
 
@@ -383,7 +395,7 @@ final class SQLiteSession {
     func finish(_ sql: String) throws -> String {
         input.fileHandleForWriting.write(Data(sql.utf8))
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 }

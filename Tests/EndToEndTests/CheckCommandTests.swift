@@ -217,8 +217,9 @@ final class CheckCommandTests: ApolloDatabaseTestCase {
         _ = try sqlite3(
             "DROP TRIGGER missions_au; UPDATE missions SET description = 'changed' WHERE id = 11; "
                 + "DROP TRIGGER astronauts_after_delete; DELETE FROM astronauts WHERE id = 'collins'; DROP VIEW crew_roster")
+        // A write would show in the modification time, set an hour back (its resolution is a second at worst).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: database)
         let before = try fileState()
-        sleep(1)  // a write would show in the modification time, which has a resolution of a second at worst
         XCTAssertEqual(try moonshot("check").status, 1)
         XCTAssertEqual(try checkJSON().status, 1)
         let after = try fileState()

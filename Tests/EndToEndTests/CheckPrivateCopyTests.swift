@@ -24,14 +24,31 @@ final class CheckPrivateCopyTests: BinaryTestCase {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 
-    /// Imports a synthetic dataset of `missions` into the test's moonshot.db; returns the
-    /// database's size in MiB.
+    /// The databases of the synthetic datasets imported so far, by their number of missions:
+    /// three tests check the same one, each on a copy of its own.
+    nonisolated(unsafe) private static var imported: [Int: URL] = [:]
+
+    override class func tearDown() {
+        for database in imported.values { try? FileManager.default.removeItem(at: database) }
+        imported = [:]
+        super.tearDown()
+    }
+
+    /// Imports a synthetic dataset of `missions` into the test's moonshot.db (or copies the
+    /// database an earlier test imported); returns the database's size in MiB.
     private func importSynthetic(missions: Int) throws -> Double {
-        let data = folder.appendingPathComponent("data", isDirectory: true)
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let dataset = try SyntheticDataset.write(missions: missions, astronauts: missions / 5, to: data)
-        let imported = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
-        XCTAssertEqual(imported.status, 0, imported.stderr)
+        if let imported = Self.imported[missions] {
+            try FileManager.default.copyItem(atPath: imported.path, toPath: database)
+        } else {
+            let data = folder.appendingPathComponent("data", isDirectory: true)
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            let dataset = try SyntheticDataset.write(missions: missions, astronauts: missions / 5, to: data)
+            let imported = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            let copy = FileManager.default.temporaryDirectory.appendingPathComponent("moonshot-check-copy-\(missions)-\(UUID().uuidString).db")
+            try FileManager.default.copyItem(atPath: database, toPath: copy.path)
+            Self.imported[missions] = copy
+        }
         let bytes = try FileManager.default.attributesOfItem(atPath: database)[.size] as? Int ?? 0
         return Double(bytes) / 1_048_576
     }

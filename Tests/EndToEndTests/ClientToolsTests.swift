@@ -14,16 +14,17 @@ final class ClientToolsTests: BinaryTestCase {
     // MARK: sqlite-utils
 
     func testSqliteUtilsSearchesBothTables() throws {
-        let found = try sqliteUtilsSearch("missions", "oxygen tank")
-        XCTAssertEqual(found.map { $0["name"] as? String }, ["Apollo 13"])
-        let geologists = try sqliteUtilsSearch("astronauts", "geologist").compactMap { $0["id"] as? String }
+        let answers = try sqliteUtilsSearches([("missions", "oxygen tank"), ("astronauts", "geologist")])
+        XCTAssertEqual(answers[0].map { $0["name"] as? String }, ["Apollo 13"])
+        let geologists = answers[1].compactMap { $0["id"] as? String }
         XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
     }
 
     func testSqliteUtilsFindsOtherFormsOfWordsAndTheStartOfOne() throws {
-        XCTAssertTrue(try sqliteUtilsSearch("astronauts", "lov*").contains { $0["id"] as? String == "lovell" })
-        XCTAssertEqual(try sqliteUtilsSearch("missions", "rovers").map { $0["name"] as? String }, ["Apollo 15"])
-        XCTAssertTrue(try sqliteUtilsSearch("missions", "landed").count > 5)
+        let answers = try sqliteUtilsSearches([("astronauts", "lov*"), ("missions", "rovers"), ("missions", "landed")])
+        XCTAssertTrue(answers[0].contains { $0["id"] as? String == "lovell" })
+        XCTAssertEqual(answers[1].map { $0["name"] as? String }, ["Apollo 15"])
+        XCTAssertTrue(answers[2].count > 5)
     }
 
     func testRebuildingTheIndexesWithSqliteUtilsKeepsEverySearchAnswer() throws {
@@ -39,13 +40,15 @@ final class ClientToolsTests: BinaryTestCase {
                 """), "")
         // What sqlite-utils finds is what moonshot finds, given the last word as a prefix.
         var found: [String: Int] = [:]
-        for words in ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot", "lov", "rovers"] {
-            for (table, kind) in [("missions", "mission"), ("astronauts", "astronaut")] {
-                let theirs = Set(try sqliteUtilsSearch(table, words + "*").map { "\($0["id"]!)" })
-                let ours = Set(try moonshotSearch(words).filter { $0["kind"] as? String == kind }.map { "\($0[kind + "_id"]!)" })
-                XCTAssertEqual(theirs, ours, "\(table): \(words)")
-                found[table, default: 0] += ours.count
-            }
+        let searches = ["lunar rover", "navy", "moon", "gemini", "apollo program", "test pilot", "lov", "rovers"].flatMap { words in
+            [("missions", "mission"), ("astronauts", "astronaut")].map { (words: words, table: $0.0, kind: $0.1) }
+        }
+        let answers = try sqliteUtilsSearches(searches.map { ($0.table, $0.words + "*") })
+        for ((words, table, kind), answer) in zip(searches, answers) {
+            let theirs = Set(answer.map { "\($0["id"]!)" })
+            let ours = Set(try moonshotSearch(words).filter { $0["kind"] as? String == kind }.map { "\($0[kind + "_id"]!)" })
+            XCTAssertEqual(theirs, ours, "\(table): \(words)")
+            found[table, default: 0] += ours.count
         }
         XCTAssertGreaterThan(found["missions"] ?? 0, 5)
         XCTAssertGreaterThan(found["astronauts"] ?? 0, 5)
@@ -73,21 +76,28 @@ final class ClientToolsTests: BinaryTestCase {
 
     func testDatasetteOffersSearchOnMissionsAndAstronauts() throws {
         try writeMetadata()
-        let page = try datasette("/moonshot/missions")
-        XCTAssertTrue(page.contains(#"name="_search""#), "the missions page has a search box")
-        let found = try datasetteRows("/moonshot/missions.json?_search=oxygen+tank&_shape=array")
+        let pages = try datasette([
+            "/moonshot/missions", "/moonshot/missions.json?_search=oxygen+tank&_shape=array",
+            "/moonshot/astronauts.json?_search=geologist&_shape=array",
+        ])
+        XCTAssertTrue(pages[0].contains(#"name="_search""#), "the missions page has a search box")
+        let found = try rows(pages[1])
         XCTAssertEqual(found.map { $0["name"] as? String }, ["Apollo 13"])
-        let geologists = try datasetteRows("/moonshot/astronauts.json?_search=geologist&_shape=array").compactMap { $0["id"] as? String }
+        let geologists = try rows(pages[2]).compactMap { $0["id"] as? String }
         XCTAssertTrue(geologists.contains("schmitt"), "\(geologists)")
     }
 
     func testDatasetteFindsOtherFormsOfWordsAndTheStartOfTheLastOne() throws {
         try writeMetadata()
-        XCTAssertEqual(try datasetteRows("/moonshot/missions.json?_search=rovers&_shape=array").map { $0["name"] as? String }, ["Apollo 15"])
-        let lov = try datasetteRows("/moonshot/astronauts.json?_search=lov*&_searchmode=raw&_shape=array").compactMap { $0["id"] as? String }
+        let searches = ["lov", "rovers", "apoll", "apollo+1"]
+        let pages = try datasette(
+            ["/moonshot/missions.json?_search=rovers&_shape=array", "/moonshot/astronauts.json?_search=lov*&_searchmode=raw&_shape=array"]
+                + searches.map { "/moonshot/search_names_and_descriptions.json?_shape=array&_size=max&words=" + $0 })
+        XCTAssertEqual(try rows(pages[0]).map { $0["name"] as? String }, ["Apollo 15"])
+        let lov = try rows(pages[1]).compactMap { $0["id"] as? String }
         XCTAssertTrue(lov.contains("lovell"), "\(lov)")
         let found = { (words: String) in
-            try self.datasetteRows("/moonshot/search_names_and_descriptions.json?_shape=array&_size=max&words=" + words)
+            try self.rows(pages[2 + searches.firstIndex(of: words)!])
                 .map { "\($0["mission_name"] as? String ?? $0["astronaut_id"] as? String ?? "")" }
         }
         XCTAssertEqual(try found("lov").first, "lovell")
@@ -116,33 +126,42 @@ final class ClientToolsTests: BinaryTestCase {
 
     func testDatasetteCannedQueriesGiveTheCommandsAnswers() throws {
         try writeMetadata()
-        let crew = try datasetteRows("/moonshot/crew_of_mission.json?mission_id=13&_shape=array")
+        // Typed as people type: possessives, a tab, quotes, operators, punctuation.
+        let searches = [
+            "oxygen tank", "lunar rover", "navy", "moon", "Lovell's", "moon\trubella", "oxygen\ttank", "\"Apollo 13\"",
+            "moon AND NOT", "o2-tank", "O'Sullivan's", "  lunar   module  ",
+        ]
+        let pages = try datasette(
+            [
+                "/moonshot/crew_of_mission.json?mission_id=13&_shape=array", "/moonshot/commander_of_mission.json?mission_id=1&_shape=array",
+                "/moonshot/flights_of_astronaut.json?astronaut_id=lovell&_shape=array",
+            ]
+                + searches.map { words in
+                    var query = URLComponents()
+                    query.queryItems = [
+                        URLQueryItem(name: "words", value: words), URLQueryItem(name: "_shape", value: "array"),
+                        URLQueryItem(name: "_size", value: "max"),
+                    ]
+                    return "/moonshot/search_names_and_descriptions.json?" + (query.percentEncodedQuery ?? "")
+                })
+        let crew = try rows(pages[0])
         // The same field names and values as the command's.
         let ourCrew = try members(["crew", "13"], "crew")
         for field in ["position", "astronaut_id", "astronaut_name", "role", "canonical_role"] {
             XCTAssertEqual(crew.map { "\($0[field] ?? "none")" }, ourCrew.map { "\($0[field] ?? "none")" }, field)
         }
         XCTAssertEqual(crew.map { $0["astronaut_id"] as? String }, ["lovell", "swigert", "haise"])
-        let commander = try datasetteRows("/moonshot/commander_of_mission.json?mission_id=1&_shape=array")
+        let commander = try rows(pages[1])
         XCTAssertEqual(commander.map { $0["astronaut_id"] as? String }, ["grissom"])
         XCTAssertEqual(
             commander.map { $0["astronaut_name"] as? String },
             try members(["commander", "1"], "crew").map { $0["astronaut_name"] as? String })
-        let flights = try datasetteRows("/moonshot/flights_of_astronaut.json?astronaut_id=lovell&_shape=array")
+        let flights = try rows(pages[2])
         XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, try members(["flights", "lovell"], "flights").map { $0["mission_id"] as? Int })
         XCTAssertEqual(flights.map { $0["mission_id"] as? Int }, [8, 13])
         var found = 0
-        // Typed as people type: possessives, a tab, quotes, operators, punctuation.
-        for words in [
-            "oxygen tank", "lunar rover", "navy", "moon", "Lovell's", "moon\trubella", "oxygen\ttank", "\"Apollo 13\"",
-            "moon AND NOT", "o2-tank", "O'Sullivan's", "  lunar   module  ",
-        ] {
-            var query = URLComponents()
-            query.queryItems = [
-                URLQueryItem(name: "words", value: words), URLQueryItem(name: "_shape", value: "array"),
-                URLQueryItem(name: "_size", value: "max"),
-            ]
-            let theirs = try datasetteRows("/moonshot/search_names_and_descriptions.json?" + (query.percentEncodedQuery ?? ""))
+        for (words, page) in zip(searches, pages.dropFirst(3)) {
+            let theirs = try rows(page)
             let ours = try moonshotSearch(words, limit: 1000)
             // moonshot shows a snippet on one line.
             let oneLine = { (text: Any?) in (text as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ") }
@@ -160,37 +179,42 @@ final class ClientToolsTests: BinaryTestCase {
     func testDatasetteCannedQueriesTakeTheirParametersAsText() throws {
         try writeMetadata()
         let span = "/moonshot/missions_by_launch_year.json?_shape=array&from_year=&to_year=1968&include_undated="
-        for (undated, expected) in [
+        let cases = [
             ("1", [1, 7, 8]), ("yes", [1, 7, 8]), ("True", [1, 7, 8]), ("TRUE", [1, 7, 8]), ("", [7, 8]), ("0", [7, 8]), ("no", [7, 8]),
-        ] {
-            XCTAssertEqual(try datasetteRows(span + undated).map { $0["mission_id"] as? Int }, expected, undated)
-        }
+        ]
         let together = "/moonshot/missions_flown_together.json?_shape=array&astronaut_id=lovell&crewmate_id="
-        XCTAssertEqual(try datasetteRows(together + "haise").map { $0["mission_id"] as? Int }, [13])
-        XCTAssertEqual(try datasetteRows(together + "lovell").count, 0, "one astronaut twice flew nothing together, as the command refuses it")
+        let pages = try datasette(cases.map { span + $0.0 } + [together + "haise", together + "lovell"])
+        for ((undated, expected), page) in zip(cases, pages) {
+            XCTAssertEqual(try rows(page).map { $0["mission_id"] as? Int }, expected, undated)
+        }
+        XCTAssertEqual(try rows(pages[cases.count]).map { $0["mission_id"] as? Int }, [13])
+        XCTAssertEqual(try rows(pages[cases.count + 1]).count, 0, "one astronaut twice flew nothing together, as the command refuses it")
     }
 
     func testDatasetteHidesTheIndexTablesAndShowsTheDescriptions() throws {
         try writeMetadata()
-        let database = try datasetteObject("/moonshot.json")
+        let pages = try datasette([
+            "/moonshot.json", "/moonshot/crew", "/", "/moonshot/missions", "/moonshot/search_names_and_descriptions?words=moon",
+        ])
+        let database = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(pages[0].utf8)) as? [String: Any], pages[0])
         let tables = try XCTUnwrap(database["tables"] as? [[String: Any]])
         let visible = tables.filter { $0["hidden"] as? Bool == false }.compactMap { $0["name"] as? String }.sorted()
         // edited_rows is data a reader may want (what changed since the import).
         XCTAssertEqual(visible, ["astronauts", "crew", "edited_rows", "imports", "missions"])
-        let page = try datasette("/moonshot/crew")
+        let page = pages[1]
         XCTAssertTrue(
             page.contains("one row per entry of a mission&#39;s crew list")
                 || page.contains("one row per entry of a mission's crew list"), "the table's description is shown")
-        let index = try datasette("/")
+        let index = pages[2]
         XCTAssertTrue(index.contains("https://unlicense.org/"), "the licence is linked")
         XCTAssertTrue(index.contains("Apollo missions and astronauts"))
-        let missions = try datasette("/moonshot/missions")
+        let missions = pages[3]
         XCTAssertTrue(missions.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "Wikipedia's licence on its text")
         XCTAssertTrue(
             missions.contains("The mission&#39;s name, &#34;Apollo 11&#34;: filled in from id (leave it out).")
                 || missions.contains("The mission's name, \"Apollo 11\": filled in from id (leave it out)."),
             "column descriptions from schema.sql")
-        let search = try datasette("/moonshot/search_names_and_descriptions?words=moon")
+        let search = pages[4]
         XCTAssertTrue(search.contains("https://creativecommons.org/licenses/by-sa/3.0/"), "snippets of Wikipedia's text")
     }
 
@@ -220,11 +244,11 @@ final class ClientToolsTests: BinaryTestCase {
             XCTAssertEqual(edited[key] as? String, fresh[key] as? String, key)
         }
         // Datasette takes it, and shows it.
-        let index = try datasette("/")
-        XCTAssertTrue(index.contains("1 mission, 1 astronaut and 1 crew row changed since \(readable(since))"), index)
-        XCTAssertTrue(try datasette("/moonshot/missions").contains("https://creativecommons.org/licenses/by-sa/3.0/"))
+        let pages = try datasette(["/", "/moonshot/missions", "/moonshot/edited_rows"])
+        XCTAssertTrue(pages[0].contains("1 mission, 1 astronaut and 1 crew row changed since \(readable(since))"), pages[0])
+        XCTAssertTrue(pages[1].contains("https://creativecommons.org/licenses/by-sa/3.0/"))
         XCTAssertTrue(
-            try datasette("/moonshot/edited_rows").contains("The rows changed since the last import, by any program"),
+            pages[2].contains("The rows changed since the last import, by any program"),
             "edited_rows is described")
 
         // Imported again (--force: the import refuses to replace edits), the edits are gone:
@@ -274,10 +298,30 @@ final class ClientToolsTests: BinaryTestCase {
         return try tool(name, install: install ?? "install \(name)")
     }
 
-    private func sqliteUtilsSearch(_ table: String, _ words: String) throws -> [[String: Any]] {
-        let result = try run(try tool("sqlite-utils"), ["search", database, table, words])
+    /// What `sqlite-utils search DATABASE TABLE WORDS` finds, for each of `searches`.
+    private func sqliteUtilsSearches(_ searches: [(table: String, words: String)]) throws -> [[[String: Any]]] {
+        let results = try runMany("sqlite-utils", searches.map { ["search", database, $0.table, $0.words] })
+        return try zip(searches, results).map { search, result in
+            XCTAssertEqual(result.status, 0, "\(search): \(result.stderr)")
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+        }
+    }
+
+    static let runManyTool = packageRoot.appendingPathComponent("Tests/tools/run_many.py").path
+
+    /// Runs the Python program `name` (datasette, sqlite-utils) with each of `argumentLists`, as
+    /// its command does, in one Python process (Tests/tools/run_many.py): starting Python and
+    /// importing the program took most of the time of each run of the command.
+    private func runMany(_ name: String, _ argumentLists: [[String]]) throws -> [Result] {
+        _ = try tool(name)
+        let input = String(decoding: try JSONSerialization.data(withJSONObject: argumentLists), as: UTF8.self)
+        let result = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.runManyTool, name], input: input)
         XCTAssertEqual(result.status, 0, result.stderr)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+        let runs = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], result.stdout)
+        XCTAssertEqual(runs.count, argumentLists.count)
+        return runs.map { run in
+            Result(status: Int32(run["status"] as? Int ?? -1), stdout: run["stdout"] as? String ?? "", stderr: run["stderr"] as? String ?? "")
+        }
     }
 
     /// What `moonshot metadata` prints, as an object.
@@ -307,14 +351,24 @@ final class ClientToolsTests: BinaryTestCase {
         return result.stdout
     }
 
-    private func datasetteObject(_ path: String) throws -> [String: Any] {
-        let text = try datasette(path)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+    /// What Datasette serves at each of `paths`, as `datasette(_:)` gives one, from one Python process.
+    private func datasette(_ paths: [String]) throws -> [String] {
+        var arguments = ["--get"]
+        if exists("metadata.json") { arguments = ["--metadata", folder.appendingPathComponent("metadata.json").path, "--get"] }
+        let results = try runMany("datasette", paths.map { [database] + arguments + [$0] })
+        return zip(paths, results).map { path, result in
+            XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+            return result.stdout
+        }
     }
 
     private func datasetteRows(_ path: String) throws -> [[String: Any]] {
-        let text = try datasette(path)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text)
+        try rows(try datasette(path))
+    }
+
+    /// The rows of a JSON page of Datasette's (`_shape=array`).
+    private func rows(_ text: String) throws -> [[String: Any]] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], text)
     }
 
     private func label(_ value: Any?) -> String? { (value as? [String: Any])?["label"] as? String }

@@ -36,14 +36,18 @@ extension BinaryTestCase {
     func zshMatches(_ zsh: URL, script: String, line: String, environment: [String: String] = [:]) throws -> [String] {
         // zsh completes only in its line editor, so an interactive zsh runs in a pseudo-terminal
         // (zpty) with compinit and the script, is sent the line and a Tab, and prints each match
-        // the completion system adds (compadd, wrapped, passes them on as well).
+        // the completion system adds (compadd, wrapped, passes them on as well). compinit keeps
+        // what it finds in the zsh's functions in a dump file of the test's own, which the next
+        // zsh reads instead of looking through them again (most of the time of each line).
         let driver = folder.appendingPathComponent("matches.zsh")
         try Data(
             #"""
-            # Completes the line $2 in an interactive zsh, with the script $1, and prints each match.
+            # Completes the line $2 in an interactive zsh, with the script $1 and compinit's dump file $3,
+            # and prints each match.
             zmodload zsh/zpty
             zpty z zsh -f -i
-            zpty -w z "PROMPT=''; PATH=${(q)PATH}; MOONSHOT_DB=${(q)MOONSHOT_DB}; autoload -Uz compinit; compinit -u -D; source ${(q)1}; bindkey '^I' complete-word"
+            zpty -w z "PROMPT=''; PATH=${(q)PATH}; MOONSHOT_DB=${(q)MOONSHOT_DB}"
+            zpty -w z "autoload -Uz compinit; compinit -u -d ${(q)3}; source ${(q)1}; bindkey '^I' complete-word"
             # Every match the completion system adds is printed too (compadd -A fills an array without
             # adding), unquoted: the word the line then holds.
             zpty -w z 'compadd () { if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return; fi; local -a __hits; builtin compadd -A __hits "$@"; print -rl -- "MATCH:"${^${(Q)__hits}}; builtin compadd "$@"; }'
@@ -55,8 +59,9 @@ extension BinaryTestCase {
             zpty -d z
             """#.utf8
         ).write(to: driver)
+        let dump = folder.appendingPathComponent("zcompdump").path
         let result = try run(
-            URL(fileURLWithPath: "/usr/bin/timeout"), ["20", zsh.path, "-f", driver.path, script, line],
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["20", zsh.path, "-f", driver.path, script, line, dump],
             environment: ["PATH": pathWithMoonshot].merging(environment) { $1 })
         XCTAssertEqual(result.status, 0, result.stderr)
         // Each match is printed on a line of its own.

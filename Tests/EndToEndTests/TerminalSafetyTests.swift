@@ -53,13 +53,15 @@ final class TerminalSafetyTests: BinaryTestCase {
     ]
 
     func testTablesShowControlsVisiblyAndLineUpThroughAPipe() throws {
+        var outputs: [(text: String, what: String)] = []
         for command in Self.commands {
             for columns in ["80", "200", nil] {
                 let result = try moonshot(command, environment: columns.map { ["COLUMNS": $0] } ?? [:])
                 XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
-                try assertSafe(result.stdout, tables: true, "\(command) at COLUMNS=\(columns ?? "unset")")
+                outputs.append((result.stdout, "\(command) at COLUMNS=\(columns ?? "unset")"))
             }
         }
+        try assertSafe(outputs, tables: true)
         let crew = try moonshot("crew", "1", environment: ["COLUMNS": "80"]).stdout
         XCTAssertTrue(crew.contains("^[[2J^[]0;PWNED^G^[]52;c;cm0gLXJmIH4K^GEvil^MX"), crew)
         XCTAssertTrue(crew.contains("<U+202E>Z"), crew)
@@ -71,6 +73,7 @@ final class TerminalSafetyTests: BinaryTestCase {
     func testTablesLineUpOnAPseudoTerminal() throws {
         let script = try tool("script", install: "apt-get install bsdutils")
         let database = folder.appendingPathComponent("moonshot.db").path
+        var outputs: [(text: String, what: String)] = []
         for command in Self.commands {
             // The terminal's own width, not COLUMNS, sets the table's.
             let line =
@@ -78,7 +81,7 @@ final class TerminalSafetyTests: BinaryTestCase {
                 + command.map(shellWord).joined(separator: " ")
             let result = try run(script, ["-qec", line, "/dev/null"], environment: ["COLUMNS": ""])
             XCTAssertEqual(result.status, 0, "\(command): \(result.stdout)")
-            try assertSafe(result.stdout, tables: true, pty: true, "\(command) on a pseudo-terminal")
+            outputs.append((result.stdout, "\(command) on a pseudo-terminal"))
             // (Headings are never wrapped: the query with a heading longer than the terminal is not held to this.)
             if command.count == 1 || !command[1].contains(Self.evilName) {
                 XCTAssertFalse(
@@ -86,6 +89,7 @@ final class TerminalSafetyTests: BinaryTestCase {
                     "\(command) is wider than the terminal")
             }
         }
+        try assertSafe(outputs, tables: true, pty: true)
     }
 
     func testJSONAndCSVKeepTheExactText() throws {
@@ -111,17 +115,19 @@ final class TerminalSafetyTests: BinaryTestCase {
             (["astronaut", "Evl"], "^[[2J^[]0;PWNED^G"),  // the "Did you mean" list
             (["mission", "-\u{9B}1"], "<U+009B>1"),
         ]
+        var outputs: [(text: String, what: String)] = []
         for (arguments, shows) in cases {
             let result = try moonshot(arguments)
             XCTAssertNotEqual(result.status, 0, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(shows), "\(arguments) should show \(shows): \(result.stderr)")
-            try assertSafe(result.stderr, tables: false, "stderr of \(arguments)")
+            outputs.append((result.stderr, "stderr of \(arguments)"))
         }
         // A guess names what it took, on standard error.
         let guess = try moonshot("flights", "Sneaky")
         XCTAssertEqual(guess.status, 0, guess.stderr)
         XCTAssertTrue(guess.stderr.contains("Sneaky: taking ^[[2J^[]0;PWNED^G"), guess.stderr)
-        try assertSafe(guess.stderr, tables: false, "the note of a guess")
+        outputs.append((guess.stderr, "the note of a guess"))
+        try assertSafe(outputs, tables: false)
     }
 
     /// A line break in a name a message lists cannot start a line of its own there.
@@ -145,7 +151,7 @@ final class TerminalSafetyTests: BinaryTestCase {
     func testCompletionNamesAreShownVisibly() throws {
         let result = try moonshot("__complete", "astronauts")
         XCTAssertTrue(result.stdout.contains("evil\t^[[2J^[]0;PWNED"), result.stdout)
-        try assertSafe(result.stdout.replacingOccurrences(of: "\t", with: " "), tables: false, "completion names")
+        try assertSafe([(result.stdout.replacingOccurrences(of: "\t", with: " "), "completion names")], tables: false)
     }
 
     func testAMillionCharacterWordIsWrappedInLinearTime() throws {
@@ -174,13 +180,25 @@ final class TerminalSafetyTests: BinaryTestCase {
         XCTAssertTrue(ideographic.stderr.contains("'rockets\u{3000}rockets'"), ideographic.stderr)
     }
 
+    /// Checks each of `outputs` (a text, and what it is) with the checker: one run for them all,
+    /// each text in a file of its own (a run for each was most of these tests' time).
     private func assertSafe(
-        _ text: String, tables: Bool, pty: Bool = false, _ what: String,
+        _ outputs: [(text: String, what: String)], tables: Bool, pty: Bool = false,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        let arguments = [Self.checker] + (tables ? ["--tables"] : []) + (pty ? ["--pty"] : [])
-        let check = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, input: text)
-        XCTAssertEqual(check.status, 0, "\(what):\n\(check.stdout)\(check.stderr)", file: file, line: line)
+        var files: [(path: String, what: String)] = []
+        for (index, output) in outputs.enumerated() {
+            let url = folder.appendingPathComponent("output-\(index).txt")
+            try Data(output.text.utf8).write(to: url)
+            files.append((url.path, output.what))
+        }
+        let arguments = [Self.checker] + (tables ? ["--tables"] : []) + (pty ? ["--pty"] : []) + files.map(\.path)
+        let check = try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments)
+        // The checker names each file with problems on a line of its own, before them.
+        let report = check.stdout.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            files.first { line == "\($0.path):" }.map { "\($0.what):" } ?? String(line)
+        }
+        XCTAssertEqual(check.status, 0, "\(report.joined(separator: "\n"))\(check.stderr)", file: file, line: line)
     }
 
     private func shellWord(_ text: String) -> String {

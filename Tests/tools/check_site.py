@@ -22,6 +22,7 @@ exits 1 if there was one.
                                             and for each of its lookups it suggests the
                                             astronauts CASES names
 """
+import base64
 import datetime
 import json
 import os
@@ -29,6 +30,7 @@ import re
 import shutil
 import sqlite3
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -96,28 +98,39 @@ def open_page(browser, site, page):
     browser.execute_script("return document.fonts ? document.fonts.ready : null")
 
 
+def screenshot(browser, path):
+    """Saves what the screen shows as a PNG, as save_screenshot does, with Chromium's faster
+    compression (the same picture in a somewhat larger file, in about half the time)."""
+    shot = browser.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+    path.write_bytes(base64.b64decode(shot["data"]))
+
+
 def page_errors(browser):
     return [entry["message"] for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
 
 
 def check_common(browser, site, page, size):
     """Pictures load, links lead to pages of the site, nothing is wider than the screen, the
-    script ran without errors."""
+    script ran without errors. (What the page shows is read in one script: a round trip to the
+    browser for each picture made this most of the time of the Apollo check.)"""
     where = f"{page} at {size}"
-    broken = browser.execute_script(
-        "return Array.from(document.images).filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
-    check(not broken, f"{where}: pictures that did not load: {broken}")
-    for image in browser.find_elements(By.CSS_SELECTOR, "img"):
-        check((image.get_attribute("alt") or "").strip(), f"{where}: a picture without alt text: {image.get_attribute('src')}")
-    for href in browser.execute_script("return Array.from(document.links).map(a => a.href)"):
+    shown = browser.execute_script(
+        "const images = Array.from(document.images); return {"
+        " broken: images.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src),"
+        " unnamed: images.filter(i => !(i.getAttribute('alt') || '').trim()).map(i => i.src),"
+        " links: Array.from(document.links).map(a => a.href),"
+        " overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth}")
+    check(not shown["broken"], f"{where}: pictures that did not load: {shown['broken']}")
+    for source in shown["unnamed"]:
+        fail(f"{where}: a picture without alt text: {source}")
+    for href in shown["links"]:
         url = urlparse(href)
         if url.scheme == "file":
             check(Path(unquote(url.path)).is_file(), f"{where}: a link to nothing: {href}")
             check(Path(unquote(url.path)).resolve().is_relative_to(site.resolve()), f"{where}: a link out of the site: {href}")
         else:
             check(url.scheme == "https", f"{where}: a link that is neither in the site nor https: {href}")
-    overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    check(overflow <= 0, f"{where}: the page is {overflow} px wider than the screen")
+    check(shown["overflow"] <= 0, f"{where}: the page is {shown['overflow']} px wider than the screen")
     errors = page_errors(browser)
     check(not errors, f"{where}: errors in the console: {errors}")
 
@@ -163,7 +176,7 @@ def check_missions_page(browser, site, size):
     label = browser.find_element(By.ID, "layout-toggle").text
     check(label == "Show as grid", f"{where}: the toggle reads {label!r} in the list")
     check_common(browser, site, "index.html (list)", size)
-    browser.save_screenshot(str(SHOTS / f"index-list-{size}.png"))
+    screenshot(browser, SHOTS / f"index-list-{size}.png")
     click(browser, browser.find_element(By.ID, "layout-toggle"))
     browser.refresh()
     check(not browser.execute_script(is_list), f"{where}: the grid layout was forgotten on reload")
@@ -176,7 +189,7 @@ def check_missions_page(browser, site, size):
     check(browser.find_element(By.ID, "search-combobox").get_attribute("aria-expanded") == "true", f"{where}: combobox not expanded")
     if size == "desktop":
         check_accessibility(browser, f"{where} with suggestions open")
-        browser.save_screenshot(str(SHOTS / f"index-search-{size}.png"))
+        screenshot(browser, SHOTS / f"index-search-{size}.png")
     lovell = next(o for o in browser.find_elements(By.CSS_SELECTOR, "#search-suggestions [role=option]") if "Lovell" in o.text)
     click(browser, lovell)
     check(visible_titles(browser, "missions") == ["Apollo 8", "Apollo 13"],
@@ -367,26 +380,34 @@ def check_timeline(browser, site, size):
     check(browser.current_url.endswith("/missions/apollo13.html"), f"{where}: Lovell's Apollo 13 mark led to {browser.current_url}")
 
 
+def apollo_at(site, size):
+    """The Apollo checks at one size, in a browser of their own."""
+    browser = start_browser()
+    try:
+        resize(browser, size)
+        for page in pages(site):
+            open_page(browser, site, page)
+            check_common(browser, site, page, size)
+            screenshot(browser, SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png")
+            check(browser.find_elements(By.CSS_SELECTOR, "nav.site-navigation a[href$='timeline.html']"), f"{page}: no link to the timeline")
+            if page in ("index.html", "timeline.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
+                check_accessibility(browser, f"{page} at {size}")
+        check_missions_page(browser, site, size)
+        check_mission_page(browser, site, size)
+        check_timeline(browser, site, size)
+    finally:
+        browser.quit()
+
+
 def apollo(site, screenshots):
+    """The sizes are checked side by side, each in a browser of its own (a fresh profile, as a
+    visitor's first visit): most of the time is spent waiting on the browser."""
     global SHOTS
     SHOTS = screenshots
     SHOTS.mkdir(parents=True, exist_ok=True)
-    browser = start_browser()
-    try:
-        for size in SIZES:
-            resize(browser, size)
-            for page in pages(site):
-                open_page(browser, site, page)
-                check_common(browser, site, page, size)
-                browser.save_screenshot(str(SHOTS / f"{page.replace('/', '-').removesuffix('.html')}-{size}.png"))
-                check(browser.find_elements(By.CSS_SELECTOR, "nav.site-navigation a[href$='timeline.html']"), f"{page}: no link to the timeline")
-                if page in ("index.html", "timeline.html", "missions/apollo1.html", "missions/apollo11.html", "astronauts/armstrong.html"):
-                    check_accessibility(browser, f"{page} at {size}")
-            check_missions_page(browser, site, size)
-            check_mission_page(browser, site, size)
-            check_timeline(browser, site, size)
-    finally:
-        browser.quit()
+    with ThreadPoolExecutor(max_workers=len(SIZES)) as pool:
+        for done in [pool.submit(apollo_at, site, size) for size in SIZES]:
+            done.result()
 
 
 def placeholders(site):
