@@ -64,7 +64,12 @@ extension ReimportTests {
             forced.stderr)
         XCTAssertFalse(forced.stderr.contains("--force"), "--force does not help: \(forced.stderr)")
         XCTAssertEqual(try bytes(), before)
-        XCTAssertEqual(try sqlite3("DROP TRIGGER log_notes; CREATE UNIQUE INDEX one_note ON missions (notes)"), "")
+        XCTAssertEqual(try sqlite3("DROP TRIGGER log_notes; CREATE VIEW my_notes AS SELECT id, notes FROM missions"), "")
+        let byView = try moonshot("import", "--force")
+        XCTAssertEqual(byView.status, 1, byView.stdout)
+        XCTAssertTrue(byView.stderr.contains("it cannot be dropped (error in view my_notes"), byView.stderr)
+        XCTAssertEqual(try bytes(), try bytes(), "unchanged")
+        XCTAssertEqual(try sqlite3("DROP VIEW my_notes; CREATE UNIQUE INDEX one_note ON missions (notes)"), "")
         let dropped = try moonshot("import", "--force")
         XCTAssertEqual(dropped.status, 0, dropped.stderr)
         XCTAssertTrue(dropped.stdout.contains("; dropped column missions.notes, index one_note;"), dropped.stdout)
@@ -103,5 +108,38 @@ extension ReimportTests {
         let forced = try moonshot("import", "--force")
         XCTAssertEqual(forced.status, 0, forced.stderr)
         XCTAssertTrue(forced.stdout.contains("; dropped index one_per_source)"), forced.stdout)
+    }
+
+    // No trigger runs during an import, another program's included: deleting and inserting every
+    // row is not an edit. Their triggers fire again afterwards.
+    func testNoTriggerOfAnotherProgramRunsDuringAnImport() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE log (what TEXT);
+                CREATE TRIGGER on_insert AFTER INSERT ON missions BEGIN INSERT INTO log VALUES ('insert'); END;
+                CREATE TRIGGER on_delete AFTER DELETE ON crew BEGIN INSERT INTO log VALUES ('delete'); END;
+                CREATE TRIGGER on_update AFTER UPDATE ON astronauts BEGIN INSERT INTO log VALUES ('update'); END;
+                """), "")
+        let dataset = try writeSmallDataset()
+        let imported = try moonshot("import", "--missions", dataset.missions, "--astronauts", dataset.astronauts)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(try sqlite3("SELECT count(*) FROM log; DELETE FROM crew; SELECT what FROM log"), "0\ndelete\ndelete\n")
+    }
+
+    // A table of one's own where schema.sql makes a view or a full-text index's own table may
+    // hold rows: never dropped, even with --force.
+    func testATableWhereSchemaSQLMakesAViewIsRefusedEvenWithForce() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3("DROP VIEW crew_roster; CREATE TABLE crew_roster (mine TEXT); INSERT INTO crew_roster VALUES ('kept')"), "")
+        let before = try bytes()
+        for arguments in [["import"], ["import", "--force"]] {
+            let refused = try moonshot(arguments)
+            XCTAssertEqual(refused.status, 1, refused.stdout)
+            XCTAssertTrue(refused.stderr.hasPrefix("Error: moonshot.db has a table named crew_roster where schema.sql makes a view;"), refused.stderr)
+            XCTAssertTrue(refused.stderr.hasSuffix("and run 'moonshot import' again.\n"), refused.stderr)
+            XCTAssertEqual(try bytes(), before)
+        }
     }
 }

@@ -98,7 +98,7 @@ enum ImportCommand {
         } catch let refusal as RepairRefusal {
             // What the repair would refuse, the import refuses too: its steps end by importing again.
             let text = ErrorMessages.describe(refusal).replacing(DatabaseWords.repairCommand(databasePath), with: again(options, path: databasePath))
-            Terminal.writeError(TerminalText.visible(text))
+            Terminal.writeError(TerminalText.visible("Error: \(text)\n"))
             return .failure
         } catch let failure as ImportFailure {
             let what = check ? "The check" : "The import"

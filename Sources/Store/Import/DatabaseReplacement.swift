@@ -23,10 +23,10 @@ struct DatabaseReplacement {
     private let references: OtherReferences
     /// Other programs' UNIQUE indexes on moonshot's tables, which new rows may break: dropped, and made again after them.
     private let uniqueIndexes: [(name: String, sql: String)]
-    /// What stands in the way already: columns of moonshot's tables that schema.sql does not make (dropped with the
-    /// indexes on them, so that the rest of the import can be tried), and what SQLite would not drop.
+    /// Columns of moonshot's tables that schema.sql does not make: dropped with the indexes on them, so that the rest
+    /// of the import can be tried, and named.
     private var obstacles: [ImportRefusal.Obstacle] = []
-    /// What went without being moonshot's, for `force` to name: indexes on those columns, a view in a table's place.
+    /// What went that is not moonshot's, to name: indexes on those columns, a view in a table's place.
     private var droppedAlong: [String] = []
 
     /// In a write transaction: checks that the database is empty or moonshot's, reads what `finish` compares, and
@@ -61,7 +61,8 @@ struct DatabaseReplacement {
                 try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
                 obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
             } catch let error as SQLiteError where error.code.primary == .error {
-                obstacles.append(ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message)))
+                // Another program's view, trigger or index uses it: not even `force` drops it.
+                throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message))])
             }
         }
         droppedAlong = try onExtraColumns.map { "index \($0)" } + Self.moveLayout(of: database, from: version, path: path)
@@ -70,27 +71,24 @@ struct DatabaseReplacement {
         }
     }
 
-    /// Once the rows are in, builds what follows them, runs `beforeChecks` (the import records itself), and makes other
-    /// programs' UNIQUE indexes again. Throws `ImportRefusal` when something of theirs would be dropped or left
-    /// referring elsewhere, or changes since the last import lost, unless `force` (which passes all but what SQLite
-    /// would not drop); returns the other programs' objects, what `force` dropped and what it left.
-    func finish(in database: Database, beforeChecks: () throws -> Void) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
+    /// Once the rows and the import's record are in, builds what follows them and makes other programs' UNIQUE indexes
+    /// again. Throws `ImportRefusal`, unless `force`, when something of theirs would be dropped or left referring
+    /// elsewhere, or changes since the last import lost; returns the other programs' objects, what went and what was left.
+    func finish(in database: Database) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
         _ = try DatabaseRepair.createMissingObjects(in: database, remade: [])
         try DerivedValues.fillIn(database, only: .missions)
         try FullTextIndexes.rebuild(database)
-        try beforeChecks()
         var obstacles = obstacles
         for index in uniqueIndexes {
             do {
                 try database.execute(index.sql)
-            } catch let error as SQLiteError where error.code.primary == .constraint {
+            } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .error {
                 obstacles.append(ImportRefusal.Obstacle(name: "index \(index.name)", reason: .cannotBeMadeAgain(error.message)))
             }
         }
         let left = try references.obstacles(in: database)
         let lostEdits = try priorEdits.flatMap { edits in try previousContent != nil && previousContent == ContentDigest.of(database) ? nil : edits }
-        let unforceable = obstacles.contains { if case .cannotBeDropped = $0.reason { true } else { false } }
-        if unforceable || !force, lostEdits != nil || !obstacles.isEmpty || !left.isEmpty {
+        if !force, lostEdits != nil || !obstacles.isEmpty || !left.isEmpty {
             throw ImportRefusal(edits: lostEdits, obstacles: obstacles + left, olderLayout: olderSchemaVersion)
         }
         return (try OtherObjects.named(in: database), obstacles.map(\.name) + droppedAlong, left)

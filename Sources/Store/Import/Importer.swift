@@ -94,16 +94,13 @@ package enum Importer {
                     try reader.read(astronauts: astronauts.file, missions: missions.file)
                     try reader.throwProblems()
                     let counts = reader.counts
-                    var recorded: InputHashes?
-                    let others = try replacement.finish(in: database) {
-                        let digests = hashes()
-                        // The hashes are of what was imported only if neither file changed meanwhile.
-                        try checkUnchanged(missions.file, astronauts.file)
-                        try Interruption.check()
-                        let inputs = InputHashes(missions: try digest(digests.0, of: missions.file), astronauts: try digest(digests.1, of: astronauts.file))
-                        try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: inputs, counts: counts).record(in: database)
-                        recorded = inputs
-                    }
+                    let digests = hashes()
+                    // The hashes are of what was imported only if neither file changed meanwhile.
+                    try checkUnchanged(missions.file, astronauts.file)
+                    try Interruption.check()
+                    let recorded = InputHashes(missions: try digest(digests.0, of: missions.file), astronauts: try digest(digests.1, of: astronauts.file))
+                    try Provenance(missions: missions.source, astronauts: astronauts.source, hashes: recorded, counts: counts).record(in: database)
+                    let others = try replacement.finish(in: database)
                     let outcome: ImportSummary.Outcome =
                         replacement.wasEmpty
                         ? .created

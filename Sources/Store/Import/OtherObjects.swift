@@ -38,7 +38,7 @@ enum OtherObjects {
         return nil
     }
 
-    /// The columns of moonshot's tables that schema.sql does not make, which replacing the table would lose. `differences` (for a layout that notes changes) pick the tables compared; without them, an
+    /// The columns of moonshot's tables that schema.sql does not make, whose values the import would lose. `differences` (for a layout that notes changes) pick the tables compared; without them, an
     /// older layout's tables all are.
     static func extraColumns(in database: Database, version: Int64, differences: [SchemaDifference]?) throws -> [(table: String, column: String)] {
         let tables: [(name: String, sql: String?)] =

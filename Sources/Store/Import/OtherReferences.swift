@@ -60,10 +60,13 @@ struct OtherReferences {
             for reference in groups[group] ?? [] {
                 let parent = reference.parent
                 let to = try reference.to ?? Self.primaryKey(of: parent, in: database)
-                let identity = try Self.identity(of: parent, key: to, in: database)
+                let present = try MoonshotTable.columns(of: parent, in: database)
+                let isThere = to.count == reference.from.count && to.allSatisfy { column in present.contains { $0.lowercased() == column.lowercased() } }
+                let identity = isThere ? try Self.identity(of: parent, key: to, in: database) : []
                 let keys = reference.from.indices.map { "f\($0)" }
-                let match = to.count == keys.count ? Self.match(keys, to, child: "s") : "0"
-                let same = identity.indices.map { "p.\(identifier(identity[$0])) = s.i\($0)" }.joined(separator: " AND ")
+                // A key into a column the new layout lacks names no row.
+                let match = isThere ? Self.match(keys, to, child: "s") : "0"
+                let same = identity.isEmpty ? "1" : identity.indices.map { "p.\(identifier(identity[$0])) = s.i\($0)" }.joined(separator: " AND ")
                 // The keys that no longer name their row (few), indexed for one pass over the child table.
                 let changed = reference.snapshot + "_changed"
                 try database.execute(

@@ -111,12 +111,11 @@ package struct TableRebuild {
         return "a row of \(table)"
     }
 
-    /// The columns `table` has that `sql` does not make, and those `sql` makes that `table` lacks, in order; generated
-    /// columns count only when `generated` is true.
-    static func columnDifferences(of table: String, madeBy sql: String, in database: Database, generated: Bool = true) throws -> ColumnDifferences {
+    /// The columns `table` has that `sql` does not make, and those `sql` makes that `table` lacks, in order.
+    static func columnDifferences(of table: String, madeBy sql: String, in database: Database) throws -> ColumnDifferences {
         let made = try columns(of: table, madeBy: sql)
         let wanted = made.names
-        let existing = try MoonshotTable.columns(of: table, in: database, generated: generated)
+        let existing = try MoonshotTable.columns(of: table, in: database)
         let has = { (list: [String], name: String) in list.contains { $0.lowercased() == name.lowercased() } }
         let extra = existing.filter { !has(wanted, $0) }
         let indexes = try extra.first.map { column in

@@ -35,9 +35,9 @@ package struct MoonshotTable: Sendable {
         try Self.columns(of: name, in: database)
     }
 
-    /// The columns of table `name` in `database`, in its order, generated ones too unless not `generated`.
-    static func columns(of name: String, in database: Database, generated: Bool = true) throws -> [String] {
-        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, \(generated ? "2, 3" : "0"))", [.text(name)])
+    /// The columns of table `name` in `database`, generated ones too, in its order.
+    static func columns(of name: String, in database: Database) throws -> [String] {
+        try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 2, 3)", [.text(name)])
             .compactMap { $0.text(0) }
     }
 
