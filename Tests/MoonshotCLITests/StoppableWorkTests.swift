@@ -1,10 +1,16 @@
 import Glibc
+import SystemSupport
 import XCTest
 
 @testable import MoonshotCLI
 
 /// What the commands that change files say when a signal stops them, or comes too late to.
 final class StoppableWorkTests: XCTestCase {
+    /// The signal these tests raise stays noted for the process; catching signals again forgets it, for the tests after.
+    override func tearDown() {
+        _ = try? Interruption.catchingSignals {}
+    }
+
     private func run(_ work: () throws -> ExitStatus) throws -> (status: ExitStatus, stderr: String) {
         let output = CapturedOutput()
         Terminal.captured = output
