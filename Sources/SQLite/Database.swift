@@ -155,6 +155,3 @@ package final class Database {
     /// How many rows the last INSERT, UPDATE or DELETE changed (not counting triggers' changes).
     package var changes: Int { Int(sqlite3_changes64(handle)) }
 }
-
-@available(*, unavailable)
-extension Database: Sendable {}

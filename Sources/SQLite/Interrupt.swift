@@ -80,7 +80,7 @@ extension Database {
                 let start = MonotonicClock.now()
                 let (seconds, attoseconds) = pause.components
                 usleep(useconds_t(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-                callbacks.lockWait.waited += max(MonotonicClock.elapsed(since: start), pause)
+                callbacks.lockWait.waited += max(MonotonicClock.duration(from: start, to: MonotonicClock.now()), pause)
                 return 1
             }, context)
     }

@@ -1,7 +1,7 @@
 internal import CSQLite3
 
 /// An SQLite result code, primary (`SQLITE_FULL`) or extended (`SQLITE_IOERR_WRITE`), by name.
-package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct ResultCode: RawRepresentable, Hashable, Sendable {
     package let rawValue: Int32
 
     package init(rawValue: Int32) { self.rawValue = rawValue }
@@ -9,12 +9,7 @@ package struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The primary code an extended code refines: `.ioError` for `SQLITE_IOERR_WRITE`.
     package var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
 
-    /// SQLite's short English name for the code, such as "database or disk is full".
-    package var description: String { String(cString: sqlite3_errstr(rawValue)) }
-
-    package static let ok = ResultCode(rawValue: SQLITE_OK)
     package static let error = ResultCode(rawValue: SQLITE_ERROR)
-    package static let permission = ResultCode(rawValue: SQLITE_PERM)
     package static let interrupted = ResultCode(rawValue: SQLITE_INTERRUPT)
     package static let busy = ResultCode(rawValue: SQLITE_BUSY)
     package static let locked = ResultCode(rawValue: SQLITE_LOCKED)

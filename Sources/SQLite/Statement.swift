@@ -1,8 +1,12 @@
 internal import CSQLite3
 import Glibc
+import SystemSupport
 
 /// SQLITE_TRANSIENT: SQLite copies bound text and blobs, and results, before the call returns.
 let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A statement's named parameter values, by name without the colon.
+package typealias NamedValues = NamedList<SQLValue>
 
 /// A value SQLite stores or returns.
 package enum SQLValue: Equatable, Sendable {
@@ -62,8 +66,6 @@ package final class Statement {
     package func columnName(_ index: Int) -> String {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
-
-    // MARK: Binding and running
 
     /// Rewinds the statement and binds `values` to its parameters in order; throws, naming the SQL, unless counts
     /// match.
@@ -162,8 +164,6 @@ package final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
-    // MARK: Reading the current row
-
     /// Whether column `index` (0-based) of the current row is NULL.
     package func isNull(_ index: Int) -> Bool {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
@@ -225,9 +225,6 @@ package final class Statement {
         guard code == SQLITE_OK else { throw SQLiteError(connection: database.handle, code: code, sql: sql) }
     }
 }
-
-@available(*, unavailable)
-extension Statement: Sendable {}
 
 /// One result row, detached from its statement.
 package struct Row: Equatable, Sendable {

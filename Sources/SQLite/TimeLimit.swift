@@ -65,6 +65,3 @@ package final class TimeLimit {
         return try body()
     }
 }
-
-@available(*, unavailable)
-extension TimeLimit: Sendable {}

@@ -61,9 +61,6 @@ package final class Alarm {
     deinit { cancel() }
 }
 
-@available(*, unavailable)
-extension Alarm: Sendable {}
-
 /// An alarm's steps and the next one due. Unchecked Sendable: after `init` only the signal handler of the one thread
 /// its timer signals reads or writes it, and that handler never runs twice at once.
 private final class AlarmSchedule: @unchecked Sendable {

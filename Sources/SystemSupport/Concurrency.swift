@@ -29,9 +29,6 @@ package final class BackgroundWork<Value: Sendable> {
     }
 }
 
-@available(*, unavailable)
-extension BackgroundWork: Sendable {}
-
 /// The result of a `BackgroundWork`. Unchecked Sendable without a lock: the thread that sets `value` is joined, which
 /// orders its write before anything else reads or writes it.
 private final class JoinedResult<Value: Sendable>: @unchecked Sendable {

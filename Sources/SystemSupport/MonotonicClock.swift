@@ -16,9 +16,6 @@ package enum MonotonicClock {
         if time.tv_nsec >= 1_000_000_000 {
             time.tv_sec += 1
             time.tv_nsec -= 1_000_000_000
-        } else if time.tv_nsec < 0 {
-            time.tv_sec -= 1
-            time.tv_nsec += 1_000_000_000
         }
         return time
     }
@@ -28,7 +25,4 @@ package enum MonotonicClock {
         .seconds(end.tv_sec - start.tv_sec) + .nanoseconds(end.tv_nsec - start.tv_nsec)
     }
 
-    package static func elapsed(since start: timespec) -> Duration {
-        duration(from: start, to: now())
-    }
 }

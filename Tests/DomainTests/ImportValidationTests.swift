@@ -353,3 +353,8 @@ final class ImportValidationTests: XCTestCase {
         }
     }
 }
+
+extension DatasetReader {
+    /// The most problems listed; further ones are counted but not described.
+    static let problemLimit = ProblemLog.limit
+}

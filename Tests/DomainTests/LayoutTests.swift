@@ -266,3 +266,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertThrowsError(try memory.prepare("SELECT ?").bind(named: [:]))
     }
 }
+
+extension SchemaDocumentation {
+    func object(_ name: String) -> Object? { objects.first { $0.name == name } }
+}

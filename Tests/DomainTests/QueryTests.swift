@@ -272,3 +272,8 @@ final class QueryTests: XCTestCase {
         }
     }
 }
+
+extension SearchHit {
+    /// The mission's number or the astronaut's id, as text.
+    var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
+}

@@ -22,9 +22,6 @@ package struct DatasetCounts: Equatable, Sendable {
 /// first ones listed with file, line, column and path. Records go to the sink only while no problem has been found:
 /// after that nothing is worth writing, and reading goes on only to report the remaining problems.
 package final class DatasetReader {
-    /// The most problems listed; further ones are counted but not described.
-    package static let problemLimit = ProblemLog.limit
-
     /// The records read so far.
     package private(set) var counts = DatasetCounts()
 
@@ -46,7 +43,7 @@ package final class DatasetReader {
 
     /// Throws `ImportFailure` with the problems found, if there are any.
     package func throwProblems() throws(ImportFailure) {
-        try log.throwIfAny()
+        guard log.count == 0 else { throw ImportFailure(problems: log.listed, unlistedCount: log.count - log.listed.count) }
     }
 
     /// Reads both files, astronauts first so crew names can be checked against them. Input problems (a file that cannot
@@ -65,8 +62,6 @@ package final class DatasetReader {
     package func report(_ problem: ImportProblem) {
         log.report(problem)
     }
-
-    // MARK: astronauts.json
 
     private func readAstronauts(_ file: InputFile) throws {
         astronautsFileName = file.displayName
@@ -131,8 +126,6 @@ package final class DatasetReader {
         guard fields.isValid, let id, let name, let description else { return nil }
         return Astronaut(id: id, name: name, description: description)
     }
-
-    // MARK: missions.json
 
     private func readMissions(_ file: InputFile) throws {
         let document = Document(file, problems: log)

@@ -92,8 +92,6 @@ final class Document: JSONByteSource {
         cursor.advance(over: bytes)
     }
 
-    // MARK: JSONByteSource
-
     func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>) {
         if needed - keep > Self.largestRecord { throw RecordTooLarge() }
         try Interruption.check()
@@ -200,11 +198,8 @@ final class Fields {
         guard kind == .number else {
             return try mismatch(reader: &reader, name, at: offset, expected: "a whole number", found: kind.described)
         }
-        guard let value = try reader.readInteger() else {
-            document.report(at: offset, path: "\(path).\(name)", "expected a whole number that fits in 64 bits")
-            isValid = false
-            return nil
-        }
+        let value = try reader.readInteger()
+        if value == nil { problem(name, at: offset, "expected a whole number that fits in 64 bits") }
         return value
     }
 

@@ -1,5 +1,5 @@
 /// One thing wrong with an input file, located as precisely as possible.
-package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ImportProblem: Error, Sendable, CustomStringConvertible {
     /// The file as the user named it ("missions.json", "data/astronauts.json").
     package let file: String
     /// Line and column in the file, when the problem is at a place in it.
@@ -21,14 +21,6 @@ package struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertibl
     init(file: String, offset: Int, path: String?, message: String) {
         self.init(file: file, path: path, message: message)
         self.offset = offset
-    }
-
-    func located(at location: TextLocation) -> ImportProblem {
-        ImportProblem(file: file, location: location, path: path, message: message)
-    }
-
-    package static func == (a: ImportProblem, b: ImportProblem) -> Bool {
-        (a.file, a.location, a.path, a.message) == (b.file, b.location, b.path, b.message)
     }
 
     /// `missions.json:12:25: [3].crew[1].name: unknown astronaut "amstrong"; ...`
@@ -78,14 +70,12 @@ final class ProblemLog {
     func flush(locate: (Int) -> TextLocation) {
         guard !pending.isEmpty else { return }
         for problem in pending.enumerated().sorted(by: { ($0.element.offset!, $0.offset) < ($1.element.offset!, $1.offset) }) {
-            listed.append(problem.element.located(at: locate(problem.element.offset!)))
+            let problem = problem.element
+            listed.append(ImportProblem(file: problem.file, location: locate(problem.offset!), path: problem.path, message: problem.message))
         }
         pending.removeAll()
     }
 
-    func throwIfAny() throws(ImportFailure) {
-        guard count == 0 else { throw ImportFailure(problems: listed, unlistedCount: count - listed.count) }
-    }
 }
 
 /// An import or check that found problems in its input; nothing was written.

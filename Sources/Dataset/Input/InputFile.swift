@@ -137,7 +137,3 @@ package final class InputFile {
         [Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
 }
-
-/// An `InputFile` belongs to the importing thread; its `content` is what other threads may read.
-@available(*, unavailable)
-extension InputFile: Sendable {}

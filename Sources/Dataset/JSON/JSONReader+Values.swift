@@ -1,7 +1,5 @@
 /// Reading scalar values (strings, numbers, literals), skipping values, and the byte-level helpers beneath them.
 extension JSONReader {
-    // MARK: Scalars
-
     /// Reads a string value, decoding escapes. `\u0000` is kept as a NUL character.
     package mutating func readString() throws -> String {
         try skipWhitespace()
@@ -151,8 +149,6 @@ extension JSONReader {
         throw try unexpectedByte(expecting: "a value")
     }
 
-    // MARK: Internals
-
     /// Skips white space, which is never part of a token: a run of any length costs no memory.
     mutating func skipWhitespace() throws {
         tokenStart = nil
@@ -224,19 +220,16 @@ extension JSONReader {
         case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try readHex4(escapeStart: escapeStart)
+            let unpaired = JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
             if (0xD800...0xDBFF).contains(scalar) {
-                guard try has(2), self[offset] == UInt8(ascii: "\\"), self[offset + 1] == UInt8(ascii: "u") else {
-                    throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
-                }
+                guard try has(2), self[offset] == UInt8(ascii: "\\"), self[offset + 1] == UInt8(ascii: "u") else { throw unpaired }
                 let lowStart = offset
                 offset += 2
                 let low = try readHex4(escapeStart: lowStart)
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
-                }
+                guard (0xDC00...0xDFFF).contains(low) else { throw unpaired }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(scalar) {
-                throw JSONSyntaxError(offset: escapeStart, message: "unpaired surrogate \\u\(hex(scalar, width: 4)) in a string")
+                throw unpaired
             }
             output.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:

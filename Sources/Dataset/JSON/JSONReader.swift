@@ -75,8 +75,6 @@ package struct JSONReader {
         return end - offset >= count
     }
 
-    // MARK: Looking ahead
-
     /// Skips white space and tells which kind of value comes next.
     package mutating func peekKind() throws -> JSONKind {
         try skipWhitespace()
@@ -106,47 +104,33 @@ package struct JSONReader {
         }
     }
 
-    // MARK: Objects and arrays
-
     /// Consumes `{`; returns false when the object is empty (its `}` consumed too).
     package mutating func beginObject() throws -> Bool {
-        try open(UInt8(ascii: "{"), "an object")
-        try skipWhitespace()
-        if try has(), self[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return false
-        }
-        return true
+        try begin(UInt8(ascii: "{"), "an object", close: UInt8(ascii: "}"))
     }
 
     /// Reads a member's key and its `:`; the member's value comes next.
     package mutating func readKey() throws -> String {
+        try key { try $0.readString() }
+    }
+
+    /// Skips a member's key and its `:`, without keeping the key (see `skipString`).
+    mutating func skipKey(holding: Bool = true) throws {
+        try key { try $0.skipString(holding: holding) }
+    }
+
+    private mutating func key<Key>(_ read: (inout Self) throws -> Key) throws -> Key {
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: "\"") else {
             throw try unexpectedByte(expecting: "a member name in double quotes")
         }
-        let key = try readString()
+        let key = try read(&self)
         try skipWhitespace()
         guard try has(), self[offset] == UInt8(ascii: ":") else {
             throw try unexpectedByte(expecting: "':' after a member name")
         }
         offset += 1
         return key
-    }
-
-    /// Skips a member's key and its `:`, without keeping the key (see `skipString`).
-    mutating func skipKey(holding: Bool = true) throws {
-        try skipWhitespace()
-        guard try has(), self[offset] == UInt8(ascii: "\"") else {
-            throw try unexpectedByte(expecting: "a member name in double quotes")
-        }
-        try skipString(holding: holding)
-        try skipWhitespace()
-        guard try has(), self[offset] == UInt8(ascii: ":") else {
-            throw try unexpectedByte(expecting: "':' after a member name")
-        }
-        offset += 1
     }
 
     /// Goes back to `offset` (still held, because it was pinned), at nesting `depth`.
@@ -163,14 +147,7 @@ package struct JSONReader {
 
     /// Consumes `[`; returns false when the array is empty (its `]` consumed too).
     package mutating func beginArray() throws -> Bool {
-        try open(UInt8(ascii: "["), "an array")
-        try skipWhitespace()
-        if try has(), self[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return false
-        }
-        return true
+        try begin(UInt8(ascii: "["), "an array", close: UInt8(ascii: "]"))
     }
 
     /// After an element: consumes `,` and returns true, or `]` and returns false.
@@ -178,14 +155,20 @@ package struct JSONReader {
         try next(close: UInt8(ascii: "]"), "array element")
     }
 
-    mutating func open(_ byte: UInt8, _ what: String) throws {
+    mutating func begin(_ byte: UInt8, _ what: String, close: UInt8) throws -> Bool {
         try skipWhitespace()
         guard try has(), self[offset] == byte else { throw try unexpectedByte(expecting: what) }
         guard depth < Self.maximumDepth else {
             throw error("nesting is deeper than \(Self.maximumDepth) levels")
         }
-        depth += 1
         offset += 1
+        try skipWhitespace()
+        guard try has(), self[offset] == close else {
+            depth += 1
+            return true
+        }
+        offset += 1
+        return false
     }
 
     mutating func next(close: UInt8, _ what: String) throws -> Bool {

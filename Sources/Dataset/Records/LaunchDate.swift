@@ -1,5 +1,5 @@
 /// A calendar date written `YYYY-MM-DD`, as missions.json and the database store it.
-package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct LaunchDate: Equatable, Comparable, Hashable, Sendable {
     package let year: Int
     package let month: Int
     package let day: Int
@@ -41,8 +41,6 @@ package struct LaunchDate: Equatable, Comparable, Hashable, Sendable, CustomStri
         let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return "\(names[month - 1]) \(day), \(year)"
     }
-
-    package var description: String { iso }
 
     package static func < (lhs: LaunchDate, rhs: LaunchDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)

@@ -45,10 +45,4 @@ package struct Mission: Equatable, Sendable {
         self.crew = crew
         self.description = description
     }
-
-    /// The name the Moonshot app shows: "Apollo 11" (`missions.name`; schema.sql checks it).
-    package var displayName: String { "Apollo \(id)" }
-
-    /// The name of the app's badge picture: "apollo11" (`missions.badge`; schema.sql checks it).
-    package var badge: String { "apollo\(id)" }
 }

@@ -54,11 +54,6 @@ package enum FileSystem {
         return path
     }
 
-    /// Why the current user cannot read `path`, or nil if they can.
-    package static func readError(_ path: String) -> SystemError? {
-        access(path, R_OK) == 0 ? nil : SystemError(operation: "read \(path)")
-    }
-
     /// The folder part of `path` ("." for a bare file name).
     package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

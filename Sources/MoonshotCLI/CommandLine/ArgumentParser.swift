@@ -14,15 +14,6 @@ enum ParseResult {
 struct ArgumentParser: Sendable {
     let entries: [CommandEntry]
 
-    init(entries: [CommandEntry]) {
-        self.entries = entries
-    }
-
-    /// A parser of `commands`, declared already (tests declare their own).
-    init(commands: [AnyCommand]) {
-        entries = commands.map { command in CommandEntry(command.name) { command } }
-    }
-
     /// The command called `name`, declared; only it is.
     func command(named name: String) -> AnyCommand? {
         entries.first { $0.name == name }?.declare()
@@ -77,13 +68,15 @@ struct ArgumentParser: Sendable {
     }
 }
 
+extension ArgumentParser {
+    /// A parser of `commands`, declared already (tests declare their own).
+    init(commands: [AnyCommand]) {
+        entries = commands.map { command in CommandEntry(name: command.name) { command } }
+    }
+}
+
 /// A command's name, and how to declare it when it is wanted.
 struct CommandEntry: Sendable {
     let name: String
     let declare: @Sendable () -> AnyCommand
-
-    init(_ name: String, declare: @escaping @Sendable () -> AnyCommand) {
-        self.name = name
-        self.declare = declare
-    }
 }

@@ -1,18 +1,7 @@
-/// A positional argument of a command whose parsed options are an `Options`.
+/// A positional argument of a command whose parsed options are an `Options`: how it is shown, and what it sets there.
 struct ArgumentSpec<Options>: Sendable {
-    /// The placeholder shown in help: "mission" shows as `<mission>`.
-    let name: String
-    let help: String
-    /// Joins all remaining words with spaces (last argument only): `moonshot flights Neil Armstrong` needs no quotes.
-    var takesWords = false
-    /// May be left out (only for the last argument): `[<subcommand>]`.
-    var isOptional = false
-    var choices: [String] = []
-    var completion = Completion.none
+    let info: ArgumentInfo
     let set: @Sendable (inout Options, String) throws(InvalidValue) -> Void
-
-    /// `<text> ...` or `<mission>`, as help and error messages show it.
-    var synopsis: String { "<\(name)>" + (takesWords ? " ..." : "") }
 
     /// `completion` is what a shell offers when the type does not say (a mission, a folder).
     static func value<Value: ArgumentValue>(
@@ -20,10 +9,9 @@ struct ArgumentSpec<Options>: Sendable {
         completion: Completion? = nil,
         _ set: @escaping @Sendable (inout Options, Value) -> Void
     ) -> Self {
-        ArgumentSpec(
-            name: name, help: help, takesWords: takesWords, isOptional: isOptional, choices: Value.choices,
-            completion: completion ?? Value.completion
-        ) { options, text throws(InvalidValue) in
+        let info = ArgumentInfo(
+            name: name, help: help, takesWords: takesWords, isOptional: isOptional, choices: Value.choices, completion: completion ?? Value.completion)
+        return ArgumentSpec(info: info) { options, text throws(InvalidValue) in
             set(&options, try Value(argument: text))
         }
     }

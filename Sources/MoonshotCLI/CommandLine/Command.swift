@@ -30,13 +30,7 @@ extension Command where Options: CommandOptions {
         let command = self
         return AnyCommand(
             name: name, abstract: abstract, discussion: discussion,
-            describeArguments: {
-                command.arguments.map {
-                    ArgumentInfo(
-                        name: $0.name, help: $0.help, synopsis: $0.synopsis, isOptional: $0.isOptional, choices: $0.choices,
-                        completion: $0.completion)
-                }
-            },
+            describeArguments: { command.arguments.map(\.info) },
             describeOptions: { command.options.map(\.info) + command.globals.map(\.spec.info) }, isHidden: isHidden,
             parse: { words, global, given throws(UsageError) in
                 let options = try command.parse(words, global: global, given: given)
@@ -47,14 +41,18 @@ extension Command where Options: CommandOptions {
 
 /// How a positional argument is shown in help and completed.
 struct ArgumentInfo: Sendable {
+    /// The placeholder shown in help: "mission" shows as `<mission>`.
     let name: String
     let help: String
-    /// `<mission> ...`, as help and error messages show it.
-    let synopsis: String
+    /// Joins all remaining words with spaces (last argument only): `moonshot flights Neil Armstrong` needs no quotes.
+    let takesWords: Bool
+    /// May be left out (only for the last argument): `[<subcommand>]`.
     let isOptional: Bool
     let choices: [String]
     let completion: Completion
 
+    /// `<text> ...` or `<mission>`, as help and error messages show it.
+    var synopsis: String { "<\(name)>" + (takesWords ? " ..." : "") }
     /// `<mission> ...` or `[<subcommand>]`, as usage lines show it.
     var usage: String { isOptional ? "[\(synopsis)]" : synopsis }
 }
@@ -115,13 +113,13 @@ extension CommandLineReader where Options: CommandOptions {
             }
         }
 
-        if let last = command.arguments.last, last.takesWords, positionals.count > command.arguments.count {
+        if let last = command.arguments.last, last.info.takesWords, positionals.count > command.arguments.count {
             let fixed = command.arguments.count - 1
             positionals = Array(positionals[..<fixed]) + [positionals[fixed...].joined(separator: " ")]
         }
-        let required = command.arguments.filter { !$0.isOptional }.count
+        let required = command.arguments.filter { !$0.info.isOptional }.count
         guard positionals.count >= required else {
-            throw mistake("Missing expected argument '\(command.arguments[positionals.count].synopsis)'")
+            throw mistake("Missing expected argument '\(command.arguments[positionals.count].info.synopsis)'")
         }
         guard positionals.count <= command.arguments.count else {
             throw mistake("Unexpected argument '\(positionals[command.arguments.count])'")
@@ -130,7 +128,7 @@ extension CommandLineReader where Options: CommandOptions {
             do {
                 try argument.set(&options, text)
             } catch {
-                throw mistake("The value '\(text)' is invalid for '\(argument.synopsis)'; expected \(error.expected)")
+                throw mistake("The value '\(text)' is invalid for '\(argument.info.synopsis)'; expected \(error.expected)")
             }
         }
         return options
@@ -151,7 +149,7 @@ extension CommandLineReader where Options: CommandOptions {
             OptionWord.unknown(
                 word, among: known.map(\.info) + [OptionWord.help],
                 command: command.name,
-                takesArguments: command.arguments.contains { $0.choices.isEmpty && $0.completion != .subcommands }))
+                takesArguments: command.arguments.contains { $0.info.choices.isEmpty && $0.info.completion != .subcommands }))
     }
 
     private func doesNotApply(_ option: GlobalOption) -> UsageError {

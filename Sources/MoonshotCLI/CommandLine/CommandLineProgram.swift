@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// The `moonshot` process: sets it up, runs the command line and exits with its status.
 package enum CommandLineProgram {
@@ -24,7 +25,7 @@ package enum CommandLineProgram {
         Terminal.captured = output
         defer { Terminal.captured = nil }
         _ = Terminal.takeOutputError()
-        let variables = Environment(environment.map { (name: $0.key, value: $0.value) })
+        let variables = Environment(environment)
         return (Moonshot.main(arguments, environment: variables).rawValue, output)
     }
 }

@@ -22,7 +22,7 @@ struct HelpFormatter: Sendable {
     }
 
     /// Help for the command called `name`, or for the tool when there is none.
-    func help(for name: String) -> String {
+    func help(for name: String?) -> String {
         guard let command = commands.first(where: { $0.name == name }) else { return rootHelp() }
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if let discussion = command.discussion { text += discussion + "\n\n" }
@@ -74,16 +74,7 @@ struct HelpFormatter: Sendable {
     /// `  label                 help`, the help wrapped to 80 columns under its own column.
     private func row(_ label: String, _ help: String) -> String {
         let indent = String(repeating: " ", count: labelWidth + 2)
-        var lines: [String] = []
-        var line = ""
-        for word in help.split(separator: " ") {
-            if !line.isEmpty, indent.count + line.count + 1 + word.count > 80 {
-                lines.append(line)
-                line = ""
-            }
-            line += line.isEmpty ? String(word) : " " + word
-        }
-        lines.append(line)
+        let lines = TerminalText.wrap(help, to: 80 - indent.count)
         var text = "  " + label
         if label.count + 2 >= labelWidth + 2 {
             text += "\n" + indent

@@ -149,6 +149,6 @@ struct ManualPage {
 
     /// `Ar mission`, or `Ar astronaut ...` for one that takes the remaining words.
     private func argumentWords(_ argument: ArgumentInfo) -> String {
-        "Ar " + Mdoc.argument(argument.name) + (argument.synopsis.hasSuffix(" ...") ? " ..." : "")
+        "Ar " + Mdoc.argument(argument.name) + (argument.takesWords ? " ..." : "")
     }
 }

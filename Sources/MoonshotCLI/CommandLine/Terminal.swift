@@ -1,5 +1,6 @@
 import Dataset
 import Glibc
+import SystemSupport
 
 /// Writing to standard output and standard error, or to `captured` for a command run in process.
 enum Terminal {
@@ -7,6 +8,14 @@ enum Terminal {
     nonisolated(unsafe) private(set) static var outputError: SystemError?
     /// What a command run in process wrote, instead of the file descriptors.
     nonisolated(unsafe) static var captured: CapturedOutput?
+
+    /// `COLUMNS` when set, else the width of the terminal standard output goes to, if it is one.
+    static func width(environment: Environment) -> Int? {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        guard isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     /// Whether `descriptor` (standard output or error) is a terminal; never for captured output.
     static func isTerminal(_ descriptor: Int32) -> Bool {
@@ -56,11 +65,6 @@ enum Terminal {
         _ = write(TerminalText.visible(text), to: STDERR_FILENO)
     }
 
-    /// The bytes `writeError` would write for `text`, for `writeErrorInSignalHandler`.
-    static func errorBytes(_ text: String) -> [UInt8] {
-        Array(TerminalText.visible(text).utf8)
-    }
-
     /// Writes `bytes` to standard error with nothing but `write`, which is safe in a signal handler.
     static func writeErrorInSignalHandler(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { buffer in
@@ -82,10 +86,6 @@ enum Terminal {
     /// Writes all of `text`, NULs included, to `descriptor`; returns why it could not. (A reader that closes the pipe
     /// ends the process by SIGPIPE, as for any command-line tool.)
     private static func write(_ text: String, to descriptor: Int32) -> SystemError? {
-        if let captured {
-            captured.append(Array(text.utf8), to: descriptor)
-            return nil
-        }
         var copy = text
         return copy.withUTF8 { write($0, to: descriptor) }
     }
@@ -110,12 +110,15 @@ enum Terminal {
         return nil
     }
 
-    /// The environment variables moonshot reads: MOONSHOT_DB, COLUMNS, PATH, and HOME (for a `~` in the `--db` the
+    /// The environment variables moonshot reads (`Environment`): MOONSHOT_DB, COLUMNS, PATH, and HOME (for a `~` in the `--db` the
     /// completion scripts pass on).
     static var environment: Environment {
-        Environment(["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"].compactMap { name in getenv(name).map { (name: name, value: String(cString: $0)) } })
+        Environment(["MOONSHOT_DB", "COLUMNS", "PATH", "HOME"].compactMap { (name: String) in getenv(name).map { (key: name, value: String(cString: $0)) } })
     }
 }
+
+/// The environment variables moonshot reads (`Terminal.environment`).
+typealias Environment = NamedList<String>
 
 /// The C library's `write`, under a name that `Terminal.write` does not hide.
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {

@@ -59,9 +59,7 @@ enum AstronautCommands {
             return .flights(of: astronaut, try context.database.flights(ofAstronaut: astronaut.id))
         }
     }
-}
 
-extension AstronautCommands {
     static let crewmates = Command<AstronautOptions>(
         name: "crewmates", abstract: "List who flew with an astronaut, and on which missions; with --with, the missions two flew together.",
         discussion: """

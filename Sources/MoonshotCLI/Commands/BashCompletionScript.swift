@@ -36,7 +36,7 @@ extension CompletionScript {
                 esac
                 if [[ -z "$command" ]]; then
                     if [[ "$cur" == -* ]]; then
-                        COMPREPLY=($(compgen -W "\(rootOptions.map { "--" + $0.name }.joined(separator: " "))" -- "$cur"))
+                        COMPREPLY=($(compgen -W "\(OptionWord.rootOptions.map { "--" + $0.name }.joined(separator: " "))" -- "$cur"))
                     else
                         COMPREPLY=($(compgen -W "\(commandNames.joined(separator: " "))" -- "$cur"))
                     fi
@@ -47,7 +47,7 @@ extension CompletionScript {
 
             """
         for command in commands {
-            text += "            \(command.name)) options=\"\(options(of: command).map { "--" + $0.name }.joined(separator: " "))\""
+            text += "            \(command.name)) options=\"\(command.optionsWithHelp.map { "--" + $0.name }.joined(separator: " "))\""
             switch argumentCompletion(command) {
             case .names(let kind): text += "; names=\(kind)"
             case .words(let words): text += "; choices=\"\(words.joined(separator: " "))\""

@@ -79,7 +79,7 @@ enum CheckCommand {
             switch options.global.format {
             case .json: json(report, repaired: repaired ?? [], words: words).serialized() + "\n"
             case .csv: csv(report, words: words)
-            case .table: table(report, repaired: repaired, words: words, width: TerminalWidth.current(environment: environment))
+            case .table: table(report, repaired: repaired, words: words, width: Terminal.width(environment: environment))
             }
         if repaired?.isEmpty == false { Terminal.writeAfterAChange(text) } else { Terminal.write(text) }
         return report.isSound ? .success : .failure

@@ -4,14 +4,8 @@
 struct CompletionScript {
     let commands: [AnyCommand]
 
-    /// The options every line may start with, before a subcommand.
-    var rootOptions: [OptionInfo] { OptionWord.rootOptions }
-
     /// Every option that takes a value, in any command, so the scripts can skip the value.
     var valueOptions: [String] { valueOptionsNamed { _ in true } }
-
-    /// The options of every command, `--help` included.
-    func options(of command: AnyCommand) -> [OptionInfo] { command.optionsWithHelp }
 
     /// What a command's first argument is completed with: names from the database, words, or folders.
     enum ArgumentCompletion {
@@ -44,7 +38,7 @@ struct CompletionScript {
     /// The value-taking options of all commands that `include`s, as `--name`.
     func valueOptionsNamed(_ include: (OptionInfo) -> Bool) -> [String] {
         var seen = Set<String>()
-        return (rootOptions + commands.flatMap(\.options))
+        return (OptionWord.rootOptions + commands.flatMap(\.options))
             .filter { !$0.isFlag && include($0) && seen.insert($0.name).inserted }
             .map { "--" + $0.name }
     }
@@ -52,7 +46,7 @@ struct CompletionScript {
     /// The value-taking options with a few words to choose from.
     var optionsWithChoices: [(name: String, words: [String])] {
         var seen = Set<String>()
-        return (rootOptions + commands.flatMap(\.options)).compactMap { option in
+        return (OptionWord.rootOptions + commands.flatMap(\.options)).compactMap { option in
             guard case .choices(let words) = option.completion, seen.insert(option.name).inserted else { return nil }
             return (option.name, words)
         }

@@ -52,13 +52,13 @@ extension CompletionScript {
 
             """
         let noCommand = " -n 'not __moonshot_command'"
-        for option in rootOptions { text += "complete -c moonshot" + noCommand + fishOption(option) + "\n" }
+        for option in OptionWord.rootOptions { text += "complete -c moonshot" + noCommand + fishOption(option) + "\n" }
         for command in commands {
             text += "complete -c moonshot" + noCommand + " -a \(command.name) -d \(fishQuoted(command.abstract))\n"
         }
         for command in commands {
             let condition = " -n '__moonshot_command_is \(command.name)'"
-            for option in options(of: command) { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
+            for option in command.optionsWithHelp { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
             switch argumentCompletion(command) {
             case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
             case .words(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"

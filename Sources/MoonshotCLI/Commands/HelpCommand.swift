@@ -15,12 +15,8 @@ enum HelpCommand {
         ],
         globals: [], ignoresOtherGlobals: true
     ) { options, _ in
-        guard let name = options.subcommand else {
-            Terminal.write(Moonshot.help.rootHelp())
-            return .success
-        }
-        guard Moonshot.parser.command(named: name) != nil else { throw Moonshot.parser.unknownCommand(name) }
-        Terminal.write(Moonshot.help.help(for: name))
+        if let name = options.subcommand, Moonshot.parser.command(named: name) == nil { throw Moonshot.parser.unknownCommand(name) }
+        Terminal.write(Moonshot.help.help(for: options.subcommand))
         return .success
     }
 }

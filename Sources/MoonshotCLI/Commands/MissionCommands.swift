@@ -58,12 +58,10 @@ enum MissionCommands {
     ) { options, environment in
         try QueryContext.answer(options.global, environment: environment) { context in
             let mission = try context.mission(options.mission)
-            return .commander(of: mission, try context.database.commanders(ofMission: mission.id))
+            return .crew(of: mission, try context.database.commanders(ofMission: mission.id), emptyList: .commander)
         }
     }
-}
 
-extension MissionCommands {
     struct ListOptions: CommandOptions {
         var global = GlobalOptions()
         var year: Year?

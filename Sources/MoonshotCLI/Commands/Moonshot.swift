@@ -9,27 +9,27 @@ enum Moonshot {
 
     /// Every subcommand, in help's order; a run declares only its own, as declaring all costs more than a question.
     static let entries: [CommandEntry] = [
-        CommandEntry("import") { ImportCommand.command.erased },
-        CommandEntry("export") { ExportCommand.command.erased },
-        CommandEntry("missions") { MissionCommands.missions.erased },
-        CommandEntry("mission") { MissionCommands.mission.erased },
-        CommandEntry("crew") { MissionCommands.crew.erased },
-        CommandEntry("commander") { MissionCommands.commander.erased },
-        CommandEntry("astronauts") { AstronautCommands.astronauts.erased },
-        CommandEntry("astronaut") { AstronautCommands.astronaut.erased },
-        CommandEntry("flights") { AstronautCommands.flights.erased },
-        CommandEntry("crewmates") { AstronautCommands.crewmates.erased },
-        CommandEntry("search") { SearchCommand.command.erased },
-        CommandEntry("sql") { SQLCommand.command.erased },
-        CommandEntry("shell") { ShellCommand.command.erased },
-        CommandEntry("site") { SiteCommand.command.erased },
-        CommandEntry("schema") { SchemaCommand.command.erased },
-        CommandEntry("metadata") { MetadataCommand.command.erased },
-        CommandEntry("check") { CheckCommand.command.erased },
-        CommandEntry("completions") { CompletionsCommand.command.erased },
-        CommandEntry("manual") { ManualCommand.command.erased },
-        CommandEntry("help") { HelpCommand.command.erased },
-        CommandEntry("__complete") { CompletionsCommand.names.erased },
+        CommandEntry(name: "import") { ImportCommand.command.erased },
+        CommandEntry(name: "export") { ExportCommand.command.erased },
+        CommandEntry(name: "missions") { MissionCommands.missions.erased },
+        CommandEntry(name: "mission") { MissionCommands.mission.erased },
+        CommandEntry(name: "crew") { MissionCommands.crew.erased },
+        CommandEntry(name: "commander") { MissionCommands.commander.erased },
+        CommandEntry(name: "astronauts") { AstronautCommands.astronauts.erased },
+        CommandEntry(name: "astronaut") { AstronautCommands.astronaut.erased },
+        CommandEntry(name: "flights") { AstronautCommands.flights.erased },
+        CommandEntry(name: "crewmates") { AstronautCommands.crewmates.erased },
+        CommandEntry(name: "search") { SearchCommand.command.erased },
+        CommandEntry(name: "sql") { SQLCommand.command.erased },
+        CommandEntry(name: "shell") { ShellCommand.command.erased },
+        CommandEntry(name: "site") { SiteCommand.command.erased },
+        CommandEntry(name: "schema") { SchemaCommand.command.erased },
+        CommandEntry(name: "metadata") { MetadataCommand.command.erased },
+        CommandEntry(name: "check") { CheckCommand.command.erased },
+        CommandEntry(name: "completions") { CompletionsCommand.command.erased },
+        CommandEntry(name: "manual") { ManualCommand.command.erased },
+        CommandEntry(name: "help") { HelpCommand.command.erased },
+        CommandEntry(name: "__complete") { CompletionsCommand.names.erased },
     ]
 
     /// Every subcommand, declared: for help, completions and the manual.
@@ -49,7 +49,7 @@ enum Moonshot {
         }
         switch result {
         case .help(let name):
-            Terminal.write(name.map(help.help(for:)) ?? help.rootHelp())
+            Terminal.write(help.help(for: name))
             return .success
         case .version:
             Terminal.write(MoonshotVersion.current + "\n")
@@ -71,7 +71,7 @@ enum Moonshot {
     /// (`MoonshotDatabase.whenStuck`): the message is prepared beforehand, since the ending runs in a signal handler.
     /// Only readers get here, so ending the process leaves the database as it was and the OS releases its locks.
     static let endStuck: @Sendable (QueryStopped) -> @Sendable () -> Void = { stopped in
-        let message = Terminal.errorBytes("Error: \(ErrorMessages.describe(stopped))\n")
+        let message = Array(TerminalText.visible("Error: \(ErrorMessages.describe(stopped))\n").utf8)
         return {
             Terminal.writeErrorInSignalHandler(message)
             _exit(ExitStatus.failure.rawValue)

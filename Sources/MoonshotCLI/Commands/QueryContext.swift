@@ -29,7 +29,7 @@ struct QueryContext {
             }
         }
         self.global = global
-        width = TerminalWidth.current(environment: environment)
+        width = Terminal.width(environment: environment)
     }
 
     /// Opens the database, answers `question` and prints the answer: the one body of every canned question.

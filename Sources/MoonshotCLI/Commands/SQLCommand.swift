@@ -33,7 +33,7 @@ enum SQLCommand {
             switch options.global.format {
             case .json: JSONRowWriter()
             case .csv: CSVRowWriter()
-            case .table: TableWriter(width: context.width)
+            case .table: TableWriter(columns: [], width: context.width)  // columns named by `begin`: every one may wrap
             }
         try context.database.runReadOnly(
             options.statement, timeout: options.timeout,

@@ -37,7 +37,7 @@ extension CompletionScript {
                 esac
                 if [[ -z $command ]]; then
                     if [[ ${words[CURRENT]} == -* ]]; then
-                        compadd -- \(rootOptions.map { "--" + $0.name }.joined(separator: " "))
+                        compadd -- \(OptionWord.rootOptions.map { "--" + $0.name }.joined(separator: " "))
                     else
                         compadd -l -d descriptions -- $commands
                     fi
@@ -47,7 +47,7 @@ extension CompletionScript {
 
             """
         for command in commands {
-            text += "            \(command.name)) options=(\(options(of: command).map { "--" + $0.name }.joined(separator: " ")))"
+            text += "            \(command.name)) options=(\(command.optionsWithHelp.map { "--" + $0.name }.joined(separator: " ")))"
             switch argumentCompletion(command) {
             case .names(let kind): text += "; kind=\(kind)"
             case .words(let words): text += "; choices=(\(words.joined(separator: " ")))"

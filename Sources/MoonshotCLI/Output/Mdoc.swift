@@ -1,3 +1,5 @@
+import Dataset
+
 /// Words made safe for an mdoc(7) manual page: the one place that escapes what `moonshot manual` writes, as
 /// `TerminalText` is for a terminal.
 ///
@@ -47,7 +49,7 @@ enum Mdoc {
                 result += "\\&("
             case " "..."~": result.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value): result += " "
-            default: result += "\\[u" + hex(scalar.value) + "]"
+            default: result += "\\[u" + hex(scalar.value, width: 4) + "]"
             }
         }
         return result
@@ -108,12 +110,6 @@ enum Mdoc {
 
     private static func isNamePart(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-    }
-
-    /// `value` in upper-case hexadecimal, at least four digits (`00E9`).
-    private static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 

@@ -40,11 +40,6 @@ struct TableWriter: RowWriter {
         (self.columns, self.width, self.emptyText) = (columns, width, emptyText)
     }
 
-    /// For a table whose columns are named by `begin` (any SQL): every column may wrap.
-    init(width: Int?) {
-        self.init(columns: [], width: width)
-    }
-
     mutating func begin(columns names: [String]) {
         if columns.isEmpty { columns = names.map { TableColumn(heading: $0, wraps: true) } }
         headings = columns.map { TerminalText.visible($0.heading, lineBreaks: false) }

@@ -122,8 +122,6 @@ enum TerminalText {
         String(repeating: " ", count: max(0, count))
     }
 
-    // MARK: - Characters
-
     private static func isLineBreak(_ character: Character) -> Bool {
         character == "\n" || character == "\r\n"
     }

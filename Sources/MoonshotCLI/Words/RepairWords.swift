@@ -26,15 +26,13 @@ enum RepairWords {
             return "The repair would rebuild it, but \(row) breaks a rule of schema.sql's table (\(sqliteMessage)). " + (message(refusal).hint ?? "")
         case .keyWouldChange(_, _, let row):
             return "The repair would rebuild it, but \(row) would not keep its key. " + (message(refusal).hint ?? "")
-        case .extraColumns:
-            break
+        case .extraColumns(_, _, let columns):
+            return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
+                + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
+                + (message(refusal).hint ?? "")
         default:
             return message(refusal).hint ?? ""
         }
-        guard case .extraColumns(_, _, let columns) = refusal else { return "" }
-        return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
-            + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
-            + (message(refusal).hint ?? "")
     }
 
     static func message(_ refusal: RepairRefusal) -> ErrorMessage {
@@ -56,7 +54,7 @@ enum RepairWords {
                 hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(DatabaseWords.repairCommand(path))' again, and make it anew.")
         case .tableInPlaceOf(let path, let name, let type):
             ErrorMessage(
-                "\(path) has a table named \(name) where schema.sql makes \(type.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(type); it may hold "
+                "\(path) has a table named \(name) where schema.sql makes \(article(type)) \(type); it may hold "
                     + "another program's rows, which moonshot never deletes, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(name)) RENAME TO ...) or drop it yourself, "
                     + "and run '\(DatabaseWords.repairCommand(path))' again.")

@@ -69,7 +69,7 @@ package enum Exporter {
         // One read transaction: a change committed meanwhile is in both files or in neither.
         let (counts, edits) = try Interruption.interrupting(database.interruptHandle) {
             try database.transaction(.deferred) {
-                let dangling = try DanglingCrewRows.count(in: database)
+                let dangling = try DanglingCrewRows.find(in: database).count
                 if dangling > 0 { throw ExportFailure.danglingCrewRows(count: dangling) }
                 do {
                     let counts = try AppFiles.write(from: database, missions: &missionsSink, astronauts: &astronautsSink)

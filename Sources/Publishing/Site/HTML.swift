@@ -31,9 +31,6 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
 
         package mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
 
-        package mutating func appendInterpolation(_ parts: [HTML]) {
-            for part in parts { markup += part.markup }
-        }
     }
 
     /// `text` escaped for an HTML text node or a quoted attribute value, characters HTML bans shown as `visible` does.

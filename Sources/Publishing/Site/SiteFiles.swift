@@ -38,7 +38,7 @@ final class SiteFiles {
         for depth in 1..<max(parts.count, 1) {
             let sub = folder + "/" + parts[..<depth].joined(separator: "/")
             if !folders.contains(sub) {
-                try FolderTree.createFolder(sub)
+                guard mkdir(sub, 0o777) == 0 else { throw SystemError(operation: "create the folder \(sub)") }
                 folders.append(sub)
             }
         }

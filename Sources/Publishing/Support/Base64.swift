@@ -2,25 +2,22 @@
 enum Base64 {
     /// The bytes `text` encodes. Characters outside the alphabet (padding, line breaks) are skipped.
     static func decode(_ text: StaticString) -> [UInt8] {
-        text.withUTF8Buffer(decode)
-    }
-
-    /// The bytes the base64 characters in `characters` encode.
-    static func decode(_ characters: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(characters.count / 4 * 3)
-        var buffer: UInt32 = 0
-        var bits = 0
-        for character in characters {
-            guard let value = sextet(character) else { continue }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+        text.withUTF8Buffer { characters in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(characters.count / 4 * 3)
+            var buffer: UInt32 = 0
+            var bits = 0
+            for character in characters {
+                guard let value = sextet(character) else { continue }
+                buffer = buffer << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    bytes.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                }
             }
+            return bytes
         }
-        return bytes
     }
 
     private static func sextet(_ character: UInt8) -> UInt8? {

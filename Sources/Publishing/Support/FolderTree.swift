@@ -41,11 +41,6 @@ enum FolderTree {
         }
     }
 
-    /// Creates folder `path` with the usual permissions.
-    static func createFolder(_ path: String) throws {
-        guard mkdir(path, 0o777) == 0 else { throw SystemError(operation: "create the folder \(path)") }
-    }
-
     /// Calls `body` for every entry under `root`, a folder's entries before the folder; symbolic links are entries.
     private static func visit(_ root: String, _ body: (_ path: String, _ isFolder: Bool) throws -> Void) throws {
         var info = stat()

@@ -78,17 +78,8 @@ extension Answer {
             listField: .crew, rowFields: crewFields, tableFields: crewTable, rows: mission.crew, emptyList: .crew)
     }
 
-    /// `moonshot crew 11`: the crew of a mission in crew-list order.
-    package static func crew(of mission: MissionReference, _ crew: [CrewAssignment]) -> Answer {
-        crewMembers(of: mission, crew, emptyList: .crew)
-    }
-
-    /// `moonshot commander 13`: the crew member(s) who commanded a mission.
-    package static func commander(of mission: MissionReference, _ commanders: [CrewAssignment]) -> Answer {
-        crewMembers(of: mission, commanders, emptyList: .commander)
-    }
-
-    private static func crewMembers(of mission: MissionReference, _ members: [CrewAssignment], emptyList: EmptyList) -> Answer {
+    /// `moonshot crew 11` (the crew in crew-list order) and `moonshot commander 13` (`emptyList` `.commander`).
+    package static func crew(of mission: MissionReference, _ members: [CrewAssignment], emptyList: EmptyList = .crew) -> Answer {
         Answer(
             subject: mission, subjectFields: [.missionID, .missionName, .launchDate], listField: .crew,
             rowFields: crewFields, tableFields: crewTable, rows: members, emptyList: emptyList)

@@ -9,8 +9,8 @@ package enum MissingRow: Equatable, Sendable {
     /// The words in place of the name: "collins: not in the astronauts table".
     package var description: String {
         switch self {
-        case .astronaut(let id): Self.words(id, astronautsTable)
-        case .mission(let id): Self.words(String(id), missionsTable)
+        case .astronaut(let id): Self.words(id, "astronauts")
+        case .mission(let id): Self.words(String(id), "missions")
         }
     }
 
@@ -31,6 +31,3 @@ package struct CrewRowsPointingNowhere: Equatable, Sendable {
         Self(withoutAstronaut: left.withoutAstronaut + right.withoutAstronaut, withoutMission: left.withoutMission + right.withoutMission)
     }
 }
-
-private let astronautsTable = "astronauts"
-private let missionsTable = "missions"

@@ -14,18 +14,7 @@ package enum DanglingCrewRows {
 
     package static let deleteAll = "DELETE FROM crew WHERE mission_id NOT IN (SELECT id FROM missions) OR astronaut_id NOT IN (SELECT id FROM astronauts);"
 
-    package static func count(in database: Database) throws -> Int {
-        let count = try database.rows(
-            """
-            SELECT count(*) FROM crew AS c
-             WHERE NOT EXISTS (SELECT 1 FROM missions AS m WHERE m.id = c.mission_id)
-                OR NOT EXISTS (SELECT 1 FROM astronauts AS a WHERE a.id = c.astronaut_id)
-            """
-        ).first?.int64(0)
-        return Int(count ?? 0)
-    }
-
-    static func find(in database: Database) throws -> [Row] {
+    package static func find(in database: Database) throws -> [Row] {
         try database.rows(
             """
             SELECT mission_id, position, astronaut_id, mission_is_missing, astronaut_is_missing FROM (

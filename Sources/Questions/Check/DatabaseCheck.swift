@@ -21,7 +21,7 @@ package enum DatabaseCheck {
         do {
             let copy: Database
             do {
-                copy = try opened.privateCopy()
+                copy = try opened.connection.privateCopy()
             } catch ResultCode.busy, ResultCode.locked {
                 throw DatabaseProblem.busy(path: path)
             } catch let error as SQLiteError where error.code.primary == .corrupt {
@@ -30,7 +30,7 @@ package enum DatabaseCheck {
             return try report(on: copy, path: path, latestImport: latestImport, edits: edits)
         } catch let error as SQLiteError where error.isOutOfSpace {
             // Only the copy and SQLite's temporary files are written: the temporary folder is full.
-            throw DatabaseProblem.noRoomToCheck(path: path, folder: opened.temporaryFolder, bytes: opened.byteCount)
+            throw DatabaseProblem.noRoomToCheck(path: path, folder: opened.connection.temporaryFolder, bytes: opened.byteCount)
         } catch ResultCode.noTemporaryFolder {
             throw DatabaseProblem.noTemporaryFolder(path: path, bytes: opened.byteCount)
         }

@@ -10,14 +10,10 @@ extension MoonshotDatabase {
     /// text is still theirs.
     package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
-        let latest = try? connection.rows(
-            """
-            SELECT imported_at, tool_version, missions_source, astronauts_source FROM imports ORDER BY id DESC LIMIT 1
-            """
-        ).first
+        let latest = (try? latestImport()) ?? nil
         let edits = try? DataEdits.read(from: connection)
-        let sources = [latest?.text(2), latest?.text(3)].compactMap { $0 }
-        let isApollo = !sources.isEmpty && sources.allSatisfy { $0.hasPrefix("embedded:") }
+        let sources = [latest?.missionsSource, latest?.astronautsSource].compactMap { $0 }
+        let isApollo = latest?.isBuiltIn ?? false
 
         var top: [(String, JSONValue)] = [("title", .string(isApollo ? "Apollo missions and astronauts" : "Moonshot database"))]
         var description =
@@ -27,8 +23,8 @@ extension MoonshotDatabase {
             : sources.isEmpty
                 ? "Missions, astronauts and crews imported by moonshot."
                 : "Missions, astronauts and crews imported by moonshot from \(sources.joined(separator: " and "))."
-        if let date = latest?.text(0), let version = latest?.text(1) {
-            description += " Imported on \(readableTimestamp(date)) by moonshot \(version)" + (edits.map { "; \($0.summary)." } ?? ".")
+        if let latest {
+            description += " Imported on \(readableTimestamp(latest.importedAt)) by moonshot \(latest.toolVersion)" + (edits.map { "; \($0.summary)." } ?? ".")
         } else if let edits {
             description += " \(edits.summary)."
         }

@@ -85,8 +85,6 @@ package struct SchemaDocumentation: Equatable, Sendable {
         self.objects = objects
     }
 
-    package func object(_ name: String) -> Object? { objects.first { $0.name == name } }
-
     /// `line` split at the `--` that starts its comment (outside quotes), the comment without it.
     static func splitComment(_ line: Substring) -> (code: Substring, comment: Substring?) {
         var quote: Character?

@@ -87,7 +87,11 @@ extension MoonshotDatabase {
                 let description = try query(statement, [key]) { try $0.notNullText(0) }.first ?? ""
                 return (hit, IndexedText(name: hit.missionName ?? hit.astronautName ?? "", description: description))
             }
-        }.map { $0.thing.with(snippet: $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+        }.map { confirmed in
+            var hit = confirmed.thing
+            hit.snippet = confirmed.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return hit
+        }
     }
 
     package static func crewAssignment(_ row: Statement) throws -> CrewAssignment {

@@ -36,7 +36,7 @@ package struct CannedQuery: Equatable, Sendable {
         description: "Who commanded a mission (Apollo 1's Command Pilot counts). mission_id is the mission's number: 13 for Apollo 13.",
         sql: """
             SELECT \(crewColumns) FROM crew_roster
-            WHERE mission_id = :mission_id AND canonical_role = '\(CrewRole.commander)'
+            WHERE mission_id = :mission_id AND canonical_role = 'Commander'
             ORDER BY position
             """,
         parameters: ["mission_id"])

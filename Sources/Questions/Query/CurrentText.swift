@@ -21,27 +21,21 @@ extension MoonshotDatabase {
         var offset = 0
         while found.count < limit {
             let candidates = try page(limit, offset)
-            found += try matching(candidates, expression)
+            guard !candidates.isEmpty else { break }
+            let table = try currentTextTable()
+            _ = try query(table.clear, []) { _ in }
+            for (index, candidate) in candidates.enumerated() {
+                _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
+            }
+            found += try query(table.match, [.text(expression)]) { row in
+                Confirmed(
+                    thing: candidates[Int(try row.notNullInt64(0))].thing,
+                    marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
+            }
             guard candidates.count == limit else { break }
             offset += limit
         }
         return Array(found.prefix(limit))
-    }
-
-    private func matching<Thing>(_ candidates: [(thing: Thing, text: IndexedText)], _ expression: String) throws
-        -> [Confirmed<Thing>]
-    {
-        guard !candidates.isEmpty else { return [] }
-        let table = try currentTextTable()
-        _ = try query(table.clear, []) { _ in }
-        for (index, candidate) in candidates.enumerated() {
-            _ = try query(table.insert, [.integer(Int64(index)), .text(candidate.text.name), .text(candidate.text.description)]) { _ in }
-        }
-        return try query(table.match, [.text(expression)]) { row in
-            Confirmed(
-                thing: candidates[Int(try row.notNullInt64(0))].thing,
-                marked: IndexedText(name: try row.notNullText(1), description: try row.notNullText(2)), snippet: try row.notNullText(3))
-        }
     }
 
     private func currentTextTable() throws -> CurrentTextTable {

@@ -2,7 +2,7 @@ import SQLite
 import Store
 
 /// A statement a query ran, with its parameters, for `--show-sql`.
-package struct ExecutedSQL: Equatable, Sendable {
+package struct ExecutedSQL: Sendable {
     package let sql: String
     /// The values of its `?` parameters, in order.
     package let parameters: [SQLValue]

@@ -31,9 +31,7 @@ extension MoonshotDatabase {
                 astronautsSource: try $0.notNullText(4), astronautsSHA256: try $0.notNullText(5))
         }.first
     }
-}
 
-extension MoonshotDatabase {
     /// The changes made to the data since the last import, or nil when it is as imported.
     package func editsSinceImport() throws -> DataEdits? {
         try DataEdits.read(from: connection)

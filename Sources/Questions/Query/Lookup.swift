@@ -160,16 +160,7 @@ extension MoonshotDatabase {
 
     /// The first 11 astronauts, by name, whose name matches FTS5 `expression` (see `confirmed`).
     private func astronauts(named expression: String) throws -> [AstronautReference] {
-        try confirmed(11, matching: expression) { count, offset in
-            try query(
-                """
-                SELECT a.id, a.name FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-                WHERE astronauts_fts MATCH ? ORDER BY a.name, a.id LIMIT ? OFFSET ?
-                """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
-            ) {
-                (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: ""))
-            }
-        }.map(\.thing)
+        try confirmedAstronauts(11, matching: expression, orderedBy: "a.name, a.id").map(\.thing)
     }
 
     /// Astronauts the full-text index suggests for `words` not all in one name, scored on current text: 2 per word in
@@ -191,13 +182,15 @@ extension MoonshotDatabase {
         description.prefix(160).prefix { $0 != "(" }
     }
 
-    /// The first `limit` astronauts by the index's rank whose current name and description match `expression`, marked.
-    private func confirmedAstronauts(_ limit: Int, matching expression: String) throws -> [Confirmed<AstronautReference>] {
+    /// The first `limit` astronauts in `order` (the index's rank) whose current name and description match `expression`, marked.
+    private func confirmedAstronauts(
+        _ limit: Int, matching expression: String, orderedBy order: String = "bm25(astronauts_fts, 10.0, 1.0), a.id"
+    ) throws -> [Confirmed<AstronautReference>] {
         try confirmed(limit, matching: expression) { count, offset in
             try query(
                 """
                 SELECT a.id, a.name, a.description FROM astronauts_fts JOIN astronauts AS a ON a.number = astronauts_fts.rowid
-                WHERE astronauts_fts MATCH ? ORDER BY bm25(astronauts_fts, 10.0, 1.0), a.id LIMIT ? OFFSET ?
+                WHERE astronauts_fts MATCH ? ORDER BY \(order) LIMIT ? OFFSET ?
                 """, [.text(expression), .integer(Int64(count)), .integer(Int64(offset))], record: false
             ) {
                 (try Self.astronautReference($0), IndexedText(name: try $0.notNullText(1), description: try $0.notNullText(2)))

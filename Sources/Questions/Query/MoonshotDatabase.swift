@@ -126,14 +126,6 @@ package final class MoonshotDatabase {
         }
     }
 
-    /// A private copy in SQLite's temporary folder, for work that must write to look (see `Database.privateCopy`).
-    func privateCopy() throws -> Database {
-        try connection.privateCopy()
-    }
-
-    /// The folder SQLite puts its temporary files in (see `Database.temporaryFolder`).
-    var temporaryFolder: String? { connection.temporaryFolder }
-
     /// The size of the database, in bytes: about what a private copy of it takes.
     var byteCount: Int64? {
         (try? connection.rows("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size"))?.first?.int64(0)
@@ -154,12 +146,12 @@ package final class MoonshotDatabase {
             while passed < offset, try statement.step() { passed += 1 }
             while passed == offset, results.count < limit ?? .max, try statement.step() { results.append(try map(statement)) }
         }
-        let stopped = QueryStopped(after: questionTimeLimit, query: .question)
+        let stopped = QueryStopped(limit: questionTimeLimit, query: .question)
         do {
             if isUnlimited {
                 try read()
             } else {
-                let timeLimit = self.timeLimit ?? TimeLimit(questionTimeLimit, on: connection, whenStuck: stuck(stopped))
+                let timeLimit = self.timeLimit ?? TimeLimit(questionTimeLimit, on: connection, whenStuck: whenStuck?(stopped))
                 self.timeLimit = timeLimit
                 try timeLimit.run(read)
             }
@@ -189,12 +181,5 @@ package final class MoonshotDatabase {
         } catch let error as SQLiteError {
             throw explained(error)
         }
-    }
-}
-
-extension MoonshotDatabase {
-    /// What the time limit calls when a query is stuck: what `whenStuck` makes of `error`.
-    func stuck(_ error: QueryStopped) -> (@Sendable () -> Void)? {
-        whenStuck?(error)
     }
 }

@@ -152,16 +152,7 @@ package struct SearchHit: Equatable, Sendable, FieldRecord {
     package let astronautID: String?
     package let astronautName: String?
     /// The best-matching stretch of text on one line, matched words marked `*like this*`.
-    package let snippet: String
-
-    /// The mission's number or the astronaut's id, as text.
-    package var key: String { missionID.map { String($0) } ?? astronautID ?? "" }
-
-    func with(snippet: String) -> SearchHit {
-        SearchHit(
-            kind: kind, missionID: missionID, missionName: missionName, astronautID: astronautID, astronautName: astronautName,
-            snippet: snippet)
-    }
+    package internal(set) var snippet: String
 }
 
 extension RecordField<SearchHit> {

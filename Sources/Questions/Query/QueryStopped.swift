@@ -8,9 +8,4 @@ package struct QueryStopped: Error, Equatable, Sendable {
 
     package let limit: Duration
     package let query: Query
-
-    init(after limit: Duration, query: Query) {
-        self.limit = limit
-        self.query = query
-    }
 }

@@ -66,9 +66,9 @@ extension MoonshotDatabase {
 
         columns((0..<statement.columnCount).map(statement.columnName))
         defer { statement.reset() }
-        let stopped = QueryStopped(after: timeout, query: .userSQL)
+        let stopped = QueryStopped(limit: timeout, query: .userSQL)
         do {
-            try connection.withTimeLimit(timeout, whenStuck: stuck(stopped)) {
+            try connection.withTimeLimit(timeout, whenStuck: whenStuck?(stopped)) {
                 while try statement.step() {
                     guard try row(statement.currentRow.values) else { break }
                 }

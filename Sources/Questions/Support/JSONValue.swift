@@ -1,7 +1,7 @@
 import Dataset
 
 /// A JSON document to print, with object members kept in the order given.
-package enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -9,10 +9,6 @@ package enum JSONValue: Equatable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-
-    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.serialized() == rhs.serialized()
-    }
 
     package static func string(_ value: String?) -> JSONValue {
         value.map { .string($0) } ?? .null

@@ -23,9 +23,7 @@ enum ContentDigest {
             }
         } catch let error as SQLiteError where error.code.primary == .error {
             return nil
-        } catch is AppFiles.UnwritableValue {
-            return nil
-        } catch is AppFiles.NotATable {
+        } catch is AppFiles.UnwritableValue, is AppFiles.NotATable {
             return nil
         }
         return missions.hexDigest() + astronauts.hexDigest() + unlisted.hexDigest()

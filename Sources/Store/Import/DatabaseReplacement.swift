@@ -125,7 +125,7 @@ struct DatabaseReplacement {
         for table in MoonshotTable.all where table.name != "imports" || !keepingHistory {
             if try database.hasSchemaObject(named: table.name, type: "table", virtual: true) {
                 let object = SchemaObject(type: "table", name: table.name, table: table.name, sql: table.sql)
-                if let refusal = try RepairVerdict.refusal(for: SchemaDifference(.changed, object), in: database, path: path) { throw refusal }
+                if let refusal = try RepairVerdict.refusal(for: SchemaDifference(kind: .changed, object: object), in: database, path: path) { throw refusal }
             } else if try database.hasSchemaObject(named: table.name, type: "table") {
                 try database.execute("DELETE FROM main.\(identifier(table.name))")
             }

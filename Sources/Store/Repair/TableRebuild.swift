@@ -24,7 +24,6 @@ package struct TableRebuild {
         let sql: String
     }
 
-    let table: String
     let rowCount: Int
     let otherObjects: [OtherObject]
 
@@ -34,7 +33,6 @@ package struct TableRebuild {
     init(_ moonshotTable: MoonshotTable, in database: Database, path: String, droppingExtraColumns: Bool = false) throws {
         let table = moonshotTable.name
         let sql = moonshotTable.sql
-        self.table = table
         let columns = try Self.columnDifferences(of: table, madeBy: sql, in: database)
         guard columns.extra.isEmpty || droppingExtraColumns else {
             throw RepairRefusal.extraColumns(path: path, table: table, columns: columns)
@@ -151,15 +149,14 @@ package struct TableRebuild {
             + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
     }
 
-    /// The columns, primary key and declared types of the table `sql` makes, read from it made in memory.
-    private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], key: [String], types: [String]) {
+    /// The columns and declared types of the table `sql` makes, read from it made in memory.
+    private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], types: [String]) {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
         try scratch.execute(sql)
-        let columns = try scratch.rows("SELECT name, pk, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
+        let columns = try scratch.rows("SELECT name, type FROM pragma_table_info(?) ORDER BY cid", [.text(table)])
         return (
             columns.compactMap { $0.text(0) },
-            columns.filter { ($0.int64(1) ?? 0) > 0 }.sorted { ($0.int64(1) ?? 0) < ($1.int64(1) ?? 0) }.compactMap { $0.text(0) },
-            columns.map { $0.text(2) ?? "" }
+            columns.map { $0.text(1) ?? "" }
         )
     }
 }

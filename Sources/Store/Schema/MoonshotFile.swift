@@ -1,4 +1,5 @@
 import Dataset
+import Glibc
 import SQLite
 
 /// A moonshot file's marks (application id, schema version) and the checks the import, questions and `check` share.
@@ -60,9 +61,7 @@ package enum MoonshotFile {
         case .other:
             throw .notARegularFile(path: path)
         case .file:
-            if let error = FileSystem.readError(path) {
-                throw .unreadableFile(path: path, reason: error.reason)
-            }
+            if access(path, R_OK) != 0 { throw .unreadableFile(path: path, reason: SystemError(operation: "read \(path)").reason) }
         }
     }
 

@@ -11,24 +11,24 @@ package enum SchemaComparison {
         // SQLite refuses two objects of one name (triggers apart); in a file made otherwise the second is extra.
         var duplicates: [SchemaDifference] = []
         for object in found where byName.updateValue(object, forKey: object.key) != nil {
-            duplicates.append(SchemaDifference(.extra, object))
+            duplicates.append(SchemaDifference(kind: .extra, object: object))
         }
         var differences: [SchemaDifference] = []
         for object in expectedObjects {
             guard let other = byName.removeValue(forKey: object.key) else {
-                differences.append(SchemaDifference(.missing, object))
+                differences.append(SchemaDifference(kind: .missing, object: object))
                 continue
             }
             if other.type != object.type {
-                differences.append(SchemaDifference(.replaced(by: other.type), object))
+                differences.append(SchemaDifference(kind: .replaced(by: other.type), object: object))
             } else if asciiLowercased(other.table) != asciiLowercased(object.table)
                 || !(shadowTables.contains(object.key) || sameDefinition(other.sql, object.sql))
             {
-                differences.append(SchemaDifference(.changed, object))
+                differences.append(SchemaDifference(kind: .changed, object: object))
             }
         }
         differences += found.filter { byName[$0.key] != nil && !$0.key.starts(with: Array("sqlite_".utf8)) }
-            .map { SchemaDifference(.extra, $0) }
+            .map { SchemaDifference(kind: .extra, object: $0) }
         return differences + duplicates
     }
 
@@ -119,11 +119,6 @@ package struct SchemaDifference: Equatable, Sendable {
     package let kind: Kind
     /// schema.sql's object, or for `.extra` the database's.
     package let object: SchemaObject
-
-    init(_ kind: Kind, _ object: SchemaObject) {
-        self.kind = kind
-        self.object = object
-    }
 
     /// Whether the difference is to an object moonshot's answers read (not an `.extra` one).
     package var changesMoonshotsObjects: Bool { kind != .extra }

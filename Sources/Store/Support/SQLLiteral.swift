@@ -31,16 +31,8 @@ extension SQLValue {
     }
 }
 
-/// A value as an SQL literal: 11, 'collins' (quotes doubled), X'00FF', NULL.
-package func sqlLiteral(_ value: SQLValue) -> String {
-    switch value {
-    case .null: "NULL"
-    case .integer(let number): String(number)
-    case .real(let number): String(number)
-    case .text(let text): "'" + text.replacingAll("'", with: "''") + "'"
-    case .blob(let bytes): "X'" + bytes.map { hex(UInt32($0), width: 2) }.joined() + "'"
-    }
-}
+/// A value as an SQL literal: 11, 'collins' (quotes doubled), X'00FF', NULL (see `SQLValue.sqlLiteral`).
+package func sqlLiteral(_ value: SQLValue) -> String { value.sqlLiteral }
 
 /// `name` as a quoted SQL identifier: `"missions"`, `"a""b"`.
 package func identifier(_ name: String?) -> String {
