@@ -1,10 +1,7 @@
 internal import CSQLite3
 
-/// A connection to one SQLite database file; with `Statement`, the only type that calls SQLite's C API. It has extended
-/// result codes and a busy timeout (another process's lock is waited for, not failed on at once), and closes when the
-/// last reference goes (statements and its `interruptHandle` keep it alive). It and its statements are used by one
-/// thread at a time (SQLite opens it without a mutex), so neither is `Sendable`; another thread or a signal handler
-/// stops its work through `interruptHandle`, which is.
+/// A connection to one SQLite database file; with `Statement`, the only caller of SQLite's C API. Used by one thread at a time (opened without
+/// a mutex), so not `Sendable`; another thread or a signal handler stops its work through `interruptHandle`, which is.
 package final class Database {
     package enum Mode: Sendable {
         /// Fails when the file does not exist, never creates one.
@@ -30,9 +27,8 @@ package final class Database {
     /// How long the statements of a connection wait for other connections' locks, in all.
     package static let defaultBusyTimeout = Duration.seconds(5)
 
-    /// Opens `path` (`":memory:"` for a private in-memory database, `""` for a private temporary one on disk). Foreign
-    /// keys are enforced on a writable connection unless `foreignKeys` is false; statements wait for other connections'
-    /// locks up to `busyTimeout` in all.
+    /// Opens `path` (`":memory:"` for a private in-memory database, `""` for a private temporary one on disk). Foreign keys are enforced on a
+    /// writable connection unless `foreignKeys` is false; statements wait for other connections' locks up to `busyTimeout` in all.
     package init(path: String, mode: Mode, foreignKeys: Bool = true, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
         Self.startSQLite(countingMemory: false)
         var flags = SQLITE_OPEN_EXRESCODE | SQLITE_OPEN_NOMUTEX

@@ -42,9 +42,8 @@ extension Database {
             return
         }
         let context = Unmanaged.passUnretained(callbacks).toOpaque()
-        // SQLite passes an ATTACH's file name and a written row's table as the first detail, a function's name as the
-        // second. It reports an update of the schema table as it first reads a virtual table (full-text search,
-        // json_each()): no write of the statement's (its own schema writes are CREATE, DROP, ALTER).
+        // SQLite passes an ATTACH's file name and a written row's table as the first detail, a function's name as the second. It reports a
+        // schema-table update as it first reads a virtual table (FTS, json_each()): no write of the statement's (its own are CREATE, DROP, ALTER).
         sqlite3_set_authorizer(
             handle,
             { context, action, table, detail, _, _ in
@@ -77,11 +76,8 @@ extension Database {
         }
     }
 
-    /// Prepares this connection for SQL someone else wrote, as SQLite's "Defense Against the Dark Arts" advises:
-    /// defensive mode (no ordinary statement can corrupt the file), an untrusted schema (views and triggers call only
-    /// harmless functions), no attached databases, and `limits` (which `printf()` and `format()` report as other
-    /// functions do). The memory limit is process-wide: for a process that runs such SQL and ends, having started
-    /// SQLite counting memory (`startSQLite`).
+    /// Prepares this connection for SQL someone else wrote, per SQLite's "Defense Against the Dark Arts": defensive mode, an untrusted schema,
+    /// no attached databases, and `limits`. The memory limit is process-wide: for a process that runs such SQL and ends (`startSQLite`).
     package func distrustSQL(_ limits: UntrustedSQLLimits) throws {
         let settings: [(option: Int32, value: Int32, name: String)] = [
             (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "an untrusted schema"),

@@ -3,10 +3,8 @@ import Glibc
 import Synchronization
 import SystemSupport
 
-/// The part of a connection other threads and signal handlers may use: it only stores to an atomic and calls
-/// `sqlite3_interrupt`, the one SQLite call allowed from any thread (the sqlite3 shell's Ctrl-C handler makes it). It
-/// closes the connection when it goes, so the connection stays open while it or the `Database` is kept and no thread
-/// interrupts a closed connection.
+/// The part of a connection other threads and signal handlers may use: it only stores to an atomic and calls `sqlite3_interrupt`, the one SQLite
+/// call allowed from any thread. It closes the connection when it goes, so no thread interrupts a closed connection.
 package final class InterruptHandle: Interruptible, Sendable {
     private let connection: ConnectionPointer
     private let interrupted = Atomic<Bool>(false)
@@ -30,9 +28,8 @@ package final class InterruptHandle: Interruptible, Sendable {
     package var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
 }
 
-/// A connection's pointer. Unchecked Sendable: `InterruptHandle` passes it only to `sqlite3_interrupt`, which any
-/// thread may call while the connection is open, and to `sqlite3_close_v2` once nothing else has the connection;
-/// everything else goes through the `Database`, on one thread.
+/// A connection's pointer. Unchecked Sendable: `InterruptHandle` passes it only to `sqlite3_interrupt` (any thread, while open) and to
+/// `sqlite3_close_v2` once nothing else has the connection; everything else goes through the `Database`, on one thread.
 private struct ConnectionPointer: @unchecked Sendable {
     let pointer: OpaquePointer
 }
@@ -50,10 +47,8 @@ extension Database {
         callbacks.lockWait.announce = waiting
     }
 
-    /// Makes this connection's statements wait for other connections' locks, as SQLite's busy timeout does, but up to
-    /// `limit` for all waits together: SQLite asks again for a lock it could not get (at each spill of a full page
-    /// cache, say), so a limit per wait would have no end. Once it is spent, the running statement and any later wait
-    /// fail with `.busy`; an interrupted connection gives up at once.
+    /// Makes statements wait for other connections' locks up to `limit` for all waits together: SQLite asks again for a lock it could not get (at
+    /// each spill of a full cache), so a limit per wait would never end. Then later waits fail with `.busy`; an interrupt gives up at once.
     func waitWhenBusy(upTo limit: Duration) {
         callbacks.lockWait.limit = limit
         callbacks.lockWait.connection = handle

@@ -1,10 +1,7 @@
 internal import CSQLite3
 
-/// `printf()` and `format()` that fail with `SQLITE_TOOBIG`, as every other function does, when the result would exceed
-/// the connection's length limit: SQLite 3.40's own return NULL then, which reads as an answer. They run SQLite's
-/// `printf()` on a private connection whose limit is one byte more, with one character put before the format, so NULL
-/// means too long (an empty result, also NULL in SQLite, comes back as that character). Innocuous like SQLite's own, so
-/// views of an untrusted schema may call them.
+/// Innocuous `printf()` and `format()` that fail with `SQLITE_TOOBIG` past the length limit (SQLite 3.40's own return NULL, read as an answer):
+/// they run SQLite's on a private connection whose limit is a byte more, with a character put before the format so NULL means too long.
 final class LengthCheckedPrintf {
     private let helper: OpaquePointer
     /// The helper's statements `SELECT printf('x' || ?1, ?2, ...)`, by number of arguments.

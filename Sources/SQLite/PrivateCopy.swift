@@ -4,11 +4,8 @@ extension Database {
     /// How many bytes of a private copy's pages are held in memory; the rest are in its file.
     package static let privateCopyCacheBytes = 16 << 20
 
-    /// A page-for-page copy of this connection's main database (SQLite's online backup, which only reads this file),
-    /// for work that must write to look, such as FTS5's integrity check, on a database that must not change. It is a
-    /// temporary database in `temporaryFolder`, whose file SQLite removes at once (nothing is left however the process
-    /// ends), holding `cacheBytes` in memory and the rest in the file, so the folder needs about the database's size
-    /// free. Throws `.full` when the folder has no room, `.noTemporaryFolder` when SQLite finds no writable folder.
+    /// A page-for-page copy of this connection's main database (online backup, reading only) for work that must write to look, like FTS5's check.
+    /// A temporary database SQLite removes at once, needing about the database's size free in `temporaryFolder` (else `.full`, `.noTemporaryFolder`).
     package func privateCopy(cacheBytes: Int = Database.privateCopyCacheBytes) throws -> Database {
         let copy = try Database(path: "", mode: .readWriteCreate)
         try copy.execute("PRAGMA cache_size = -\(max(cacheBytes >> 10, 1))")

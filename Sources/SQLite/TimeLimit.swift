@@ -2,15 +2,8 @@ internal import CSQLite3
 import Glibc
 import SystemSupport
 
-/// A time limit, set when it is made, on the statements a connection runs inside `run`, however many calls share it (a
-/// command asking several questions keeps to one limit). A statement still running at the limit throws `.interrupted`,
-/// and so does at once a `run` begun more than a second after it. Used, like its connection, by one thread.
-///
-/// A progress handler stops statements between SQLite's instructions, but one instruction can take any time (`instr()`
-/// of long text), so an alarm also interrupts the connection at the limit, ending the long instructions that heed an
-/// interrupt; if a step is still inside SQLite `stuckAfter` later, it calls `whenStuck` in the signal handler, which
-/// may end the process (a reader's, which leaves nothing half done). Time in `run` outside SQLite (writing rows to a
-/// slow reader) counts too, and the next step stops. Without a timer only the progress handler keeps the limit.
+/// A time limit on the statements a connection runs inside `run`, however many calls share it. A progress handler stops statements, and as one
+/// instruction can take any time (`instr()`), an alarm interrupts the connection, then calls `whenStuck` in its signal handler `stuckAfter` later.
 package final class TimeLimit {
     /// How long after the limit a step still inside SQLite counts as stuck.
     package static let stuckAfter = Duration.seconds(1)

@@ -1,10 +1,8 @@
 import CSystem
 import Glibc
 
-/// Runs actions at given times after it is set, even while its thread is busy in one long call: a POSIX timer sends
-/// that thread SIGALRM and the actions run in the handler, so they must be signal-safe (store to atomics, call
-/// `sqlite3_interrupt`, `write` or `_exit`). It starts no thread (a millisecond question pays five system calls),
-/// unblocks SIGALRM on its thread (a process may start with it blocked), and only that thread cancels it.
+/// Runs actions at given times, even while its thread is busy in one long call: a POSIX timer sends that thread SIGALRM and the actions run in
+/// the handler, so they must be signal-safe (atomics, `sqlite3_interrupt`, `write`, `_exit`). It starts no thread; only its thread cancels it.
 package final class Alarm {
     /// An action and when it is due, after the alarm was set.
     package struct Step: Sendable {
@@ -89,9 +87,8 @@ private final class AlarmSchedule: @unchecked Sendable {
         if next < steps.count { arm(for: steps[next]) }
     }
 
-    /// Installs the SIGALRM handler once per process, after running its code once outside any handler: the Swift
-    /// runtime mallocs a type's metadata on first use, and in a handler a signal that arrived inside malloc would wait
-    /// for malloc's lock forever. A SIGALRM no timer sent (`kill -ALRM`) still ends the process, as without one.
+    /// Installs the SIGALRM handler once, after running its code once outside any handler: the runtime mallocs type metadata on first use, and in a
+    /// handler a signal that arrived inside malloc would wait for its lock forever. A SIGALRM no timer sent still ends the process.
     static func installHandler() { _ = installed }
 
     private static let installed: Void = {

@@ -1,9 +1,8 @@
 import Glibc
 import Synchronization
 
-/// Work on a thread of its own, whose result only the thread that made it collects with `wait` (an import hashing its
-/// input waits even when it fails, so the thread is always joined). The work must not wait for the caller: when no
-/// thread can be started (a limit on threads or memory) it runs inside `wait`, slower but still complete.
+/// Work on a thread of its own, whose result only its maker collects with `wait` (even on failure, so the thread is always joined). The work must
+/// not wait for the caller: when no thread can be started (a limit on threads or memory) it runs inside `wait`, slower but still complete.
 package final class BackgroundWork<Value: Sendable> {
     private let body: @Sendable () -> Value
     private let result = JoinedResult<Value>()

@@ -18,9 +18,8 @@ package struct Interrupted: Error, Equatable, Sendable {
     package var exitStatus: Int32 { 128 + signal }
 }
 
-/// Signals caught while work that changes files runs (an import or its check, an export, a repair, a site), so that it
-/// stops promptly and cleanly: its connection is interrupted (SQLite rolls the transaction back), the reading stops at
-/// the next record and the hashing at the next block.
+/// Signals caught while work that changes files runs, so that it stops promptly and cleanly: its connection is interrupted (SQLite rolls the
+/// transaction back), the reading stops at the next record and the hashing at the next block.
 package enum Interruption {
     package static let signals = [SIGINT, SIGTERM, SIGHUP]
 
@@ -43,10 +42,8 @@ package enum Interruption {
         if let request { throw request }
     }
 
-    /// Runs `body` with `signals` caught, except those the process was told to ignore (`nohup`, a background job). The
-    /// first stops the work, which throws `Interrupted` whatever error the stop surfaced as (work that finished anyway,
-    /// committing, returns its result); a second ends the process at once (SQLite's journal restores the database). The
-    /// previous handling of each signal is restored afterwards.
+    /// Runs `body` with `signals` caught (unless ignored, as under `nohup`): the first stops the work, which throws `Interrupted` unless it
+    /// committed; a second ends the process at once (SQLite's journal restores the database).
     package static func catchingSignals<T>(_ body: () throws -> T) throws -> T {
         received.store(0, ordering: .relaxed)
         target.store(nil, ordering: .relaxed)
@@ -98,9 +95,8 @@ package enum Interruption {
         target?.takeUnretainedValue().work.interrupt()
     }
 
-    /// Takes each step of `handle` once, to no effect, before the handler is installed: the Swift runtime mallocs a
-    /// type's metadata on first use (unoptimized builds need it for generics such as `Unmanaged`), and in a handler a
-    /// signal that arrived inside malloc would wait for malloc's lock forever (a SIGTERM'd import once hung so).
+    /// Takes each step of `handle` once, to no effect, before it is installed: the runtime mallocs type metadata on first use (`Unmanaged`,
+    /// unoptimized), and in a handler a signal that arrived inside malloc would wait for malloc's lock forever (a SIGTERM'd import hung so).
     private static func prepareHandler() {
         _ = received.compareExchange(expected: Int32.min, desired: Int32.min, ordering: .relaxed)
         _ = target.load(ordering: .acquiring)

@@ -1,14 +1,9 @@
-// Build-time tool used by the LayerRules plugin.
-//
-//     check-imports OUTPUT.swift --forbid=MODULE ... FILE.swift ...
-//
-// Prints `FILE:LINE: error: ...` for every import of a forbidden module in the files and exits
-// 1; otherwise writes OUTPUT.swift, a file with only a comment, and exits 0.
+// Build-time tool of the LayerRules plugin: `check-imports OUTPUT.swift --forbid=MODULE ... FILE.swift ...` prints `FILE:LINE: error: ...`
+// for every import of a forbidden module and exits 1; otherwise writes OUTPUT.swift, a file with only a comment, and exits 0.
 import Foundation
 
-/// The words of Swift source, outside comments and string literals, each with its line (from
-/// 1): names and keywords as written (backticks removed), a string literal as `""`, and every
-/// other character alone. Block comments nest, as in Swift; LF, CR and CRLF end a line.
+/// The words of Swift source, outside comments and string literals, each with its line (from 1): names and keywords as written (backticks
+/// removed), a string literal as `""`, and every other character alone. Block comments nest, as in Swift; LF, CR and CRLF end a line.
 struct SourceWords {
     private let scalars: [Unicode.Scalar]
     private var index = 0

@@ -1,18 +1,5 @@
-// Build-time tool used by the EmbedResources plugin.
-//
-//     embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ... --schema-objects=PATH
-//
-// Writes a Swift file declaring `enum EmbeddedResources` with
-// - for each NAME=PATH, `static let NAME: String` holding the file's exact bytes (valid UTF-8
-//   only) as an escaped string literal;
-// - for each TABLE named in TABLE[]=PATH, `static let TABLE: [(name: String, base64: StaticString)]`
-//   with one entry per such file, in the order given: its file name and its bytes in base64;
-// - for --schema-objects=PATH, `static let schemaObjects: [(type: String, name: String,
-//   table: String, sql: String?)]`: the rows of `sqlite_schema` after PATH (schema.sql) is run
-//   into an empty in-memory database, in order, so that a database's schema is compared with
-//   them at no cost when moonshot runs; and `static let schemaWithoutIndexesAndTriggers:
-//   String`, PATH without the statements that made indexes or triggers, for an import, which
-//   makes those once the rows are in.
+// Build-time tool of the EmbedResources plugin: `embed-resources OUTPUT.swift NAME=PATH ... TABLE[]=PATH ... --schema-objects=PATH` writes
+// `enum EmbeddedResources`: each NAME's text, each TABLE's files in base64, and schema.sql's `sqlite_schema` rows (compared at no cost at run time).
 import CSQLite3
 import Foundation
 
@@ -57,9 +44,8 @@ var source = """
     enum EmbeddedResources {
 
     """
-/// What `sql` makes, run statement by statement into an empty in-memory database: the rows of
-/// `sqlite_schema` afterwards, and the script without the statements that made indexes or
-/// triggers (which an import runs once the rows are in).
+/// What `sql` makes, run statement by statement into an empty in-memory database: the rows of `sqlite_schema` afterwards, and the script
+/// without the statements that made indexes or triggers (which an import runs once the rows are in).
 func schema(of sql: String) -> (objects: [(type: String, name: String, table: String, sql: String?)], withoutIndexesAndTriggers: String) {
     var database: OpaquePointer?
     guard sqlite3_open(":memory:", &database) == SQLITE_OK else { fail("cannot open an in-memory database") }

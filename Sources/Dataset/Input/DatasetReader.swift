@@ -18,9 +18,8 @@ package struct DatasetCounts: Equatable, Sendable {
     }
 }
 
-/// Reads astronauts.json and missions.json in one pass each, validating every record and counting every problem, the
-/// first ones listed with file, line, column and path. Records go to the sink only while no problem has been found:
-/// after that nothing is worth writing, and reading goes on only to report the remaining problems.
+/// Reads astronauts.json and missions.json in one pass each, validating every record and counting every problem (the first listed with their place).
+/// Records go to the sink only while no problem has been found; after that, reading goes on only to report the remaining problems.
 package final class DatasetReader {
     /// The records read so far.
     package private(set) var counts = DatasetCounts()
@@ -46,9 +45,8 @@ package final class DatasetReader {
         guard log.count == 0 else { throw ImportFailure(problems: log.listed, unlistedCount: log.count - log.listed.count) }
     }
 
-    /// Reads both files, astronauts first so crew names can be checked against them. Input problems (a file that cannot
-    /// be read to the end or changes meanwhile too) are collected; sink errors and `Interrupted` are thrown. A file not
-    /// opened (nil, its problem reported) is skipped; crew names go unchecked without astronauts.json.
+    /// Reads both files, astronauts first so crew names can be checked against them (unchecked without astronauts.json); a nil file is skipped.
+    /// Input problems (a file unreadable or changing meanwhile) are collected; sink errors and `Interrupted` are thrown.
     package func read(astronauts: InputFile?, missions: InputFile?) throws {
         do {
             if let astronauts { try readAstronauts(astronauts) } else { astronautIDs = nil }

@@ -1,8 +1,7 @@
 import SystemSupport
 
-/// One input file being read: the window of bytes the JSON reader works in, its records, and where each problem is.
-/// It is read in order through a window of about a megabyte holding the current record, so memory does not grow with
-/// the file; a record over `largestRecord` bytes is reported (at its start) and skipped without being held.
+/// One input file being read: the window of bytes the JSON reader works in (about a megabyte, so memory does not grow with the file), its records,
+/// and where each problem is; a record over `largestRecord` bytes is reported (at its start) and skipped without being held.
 final class Document: JSONByteSource {
     /// The most bytes one record (a mission, or an astronaut with its key) may take in a file.
     static let largestRecord = 16 << 20

@@ -33,9 +33,8 @@ package struct ImportProblem: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The problems an import finds: a count of all, and the first `limit` in file order with line and column. A problem
-/// inside a record waits with its byte offset until the record is read, then all its problems are located in one pass;
-/// only those to be listed are kept, so a million problems cost one pass and a hundred messages.
+/// The problems an import finds: a count of all, and the first `limit` in file order with line and column. Problems in a record are located in
+/// one pass once it is read, keeping only those listed, so a million problems cost one pass and a hundred messages.
 final class ProblemLog {
     /// The most problems listed; further ones are counted but not described.
     static let limit = 100

@@ -1,8 +1,7 @@
 import Glibc
 
-/// The bytes of one input file as `InputFile` opened them, for a thread to hash while another imports the `InputFile`.
-/// Safe to share: it holds only constants and reads with `pread`, leaving alone the position `readNext` reads from,
-/// and the file closes once both it and its `InputFile` are gone, so a read never meets a closed or reused descriptor.
+/// The bytes of one input file, for a thread to hash while another imports its `InputFile`. Sendable: it holds only constants and reads with `pread`,
+/// not moving `readNext`'s position, and the file closes once both are gone, so a read never meets a closed or reused descriptor.
 package final class InputContent: Sendable {
     /// The file's size when it was opened.
     package let size: Int

@@ -24,9 +24,8 @@ package enum InputSource: Equatable, Sendable {
     }
 }
 
-/// One input file, read start to end with plain reads (never mapped: a file that shrinks meanwhile is an error, not a
-/// crash); `content` lets another thread hash it. Only regular files are opened, so nothing blocks on a FIFO, socket or
-/// device; a change while reading (size, mtime, ctime, byte count) is reported, so one version is imported and hashed.
+/// One input file, read with plain reads (never mapped: a file that shrinks is an error, not a crash); `content` lets another thread hash it. Only
+/// regular files are opened (nothing blocks on a FIFO), and a change while reading is reported, so one version is imported and hashed.
 package final class InputFile {
     package let source: InputSource
     /// The bytes, for another thread to hash; the file stays open while it or this is kept.

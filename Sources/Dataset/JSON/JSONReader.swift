@@ -5,9 +5,8 @@ package protocol JSONByteSource: AnyObject {
     func window(keepingFrom keep: Int, needing needed: Int) throws -> (origin: Int, bytes: UnsafeBufferPointer<UInt8>)
 }
 
-/// A strict RFC 8259 pull reader over UTF-8 bytes, walked value by value: any deviation from the grammar (trailing
-/// commas, comments, NaN, bad escapes or UTF-8, nesting past `maximumDepth`...) is a `JSONSyntaxError` at its byte
-/// offset, not a crash. A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.
+/// A strict RFC 8259 pull reader over UTF-8 bytes: any deviation from the grammar (trailing commas, comments, NaN, bad escapes or UTF-8, nesting past
+/// `maximumDepth`...) is a `JSONSyntaxError` at its byte offset, not a crash. A leading UTF-8 byte order mark is skipped, as RFC 8259 permits.
 package struct JSONReader {
     /// How deeply arrays and objects may nest.
     package static let maximumDepth = 512

@@ -1,6 +1,5 @@
-/// A string compared and hashed by its UTF-8 bytes, as SQLite compares text: `String` equality follows canonical
-/// equivalence ("é" as one scalar equals "e" plus a combining accent), where SQLite sees two different keys.
-/// The importer validates identifiers with it so that what it accepts, SQLite accepts.
+/// A string compared and hashed by its UTF-8 bytes, as SQLite compares text: `String` equality follows canonical equivalence, where SQLite sees
+/// two keys. The importer validates identifiers with it so that what it accepts, SQLite accepts.
 package struct ExactString: Hashable {
     let value: String
 

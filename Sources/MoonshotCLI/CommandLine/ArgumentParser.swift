@@ -8,9 +8,8 @@ enum ParseResult {
     case version
 }
 
-/// Reads `moonshot [global options] <command> [options] [arguments]` as swift-argument-parser does: options before or
-/// after the command, `--name=value` or `--name value`, and `--` ending the options. It reads the global options before
-/// the command; the command reads the rest into its typed options (`AnyCommand.parse`), starting from those.
+/// Reads `moonshot [global options] <command> [options] [arguments]` as swift-argument-parser does: options before or after the command,
+/// `--name=value` or `--name value`, `--` ending them. It reads the global options; the command reads the rest (`AnyCommand.parse`).
 struct ArgumentParser: Sendable {
     let entries: [CommandEntry]
 

@@ -1,6 +1,5 @@
-/// A subcommand: its name, what it takes, and what it does with its typed options. `Options` is a `CommandOptions`
-/// wherever it is used, but the type leaves it unconstrained, since the Swift runtime would otherwise look the
-/// conformance up each time a run first meets the type.
+/// A subcommand: its name, what it takes, and what it does with its typed options. `Options` is a `CommandOptions` but left unconstrained,
+/// since the Swift runtime would otherwise look the conformance up each time a run first meets the type.
 struct Command<Options>: Sendable {
     let name: String
     /// One line saying what the command does.

@@ -22,9 +22,8 @@ enum Terminal {
         captured == nil && isatty(descriptor) != 0
     }
 
-    /// Makes sure standard input, output and error are open, so that no file moonshot opens (an input, a page of a
-    /// site) takes their place and receives what is printed: a closed one becomes /dev/null, and output to a closed
-    /// standard output still counts as failed (`outputError`).
+    /// Makes sure standard input, output and error are open (a closed one becomes /dev/null), so that no file moonshot opens takes their place
+    /// and receives what is printed; output to a closed standard output still counts as failed (`outputError`).
     static func openStandardDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open() takes the lowest free number: this one.

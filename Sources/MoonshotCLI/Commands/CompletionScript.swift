@@ -1,6 +1,5 @@
-/// Shell completion scripts written from the commands' descriptions: subcommands, options, and what each value and
-/// argument is completed with (`Completion`), mission and astronaut names coming from `moonshot __complete` (reading
-/// the database `--db` names on the line, if it does). One file per shell writes its script.
+/// Shell completion scripts written from the commands' descriptions: subcommands, options, and what each value and argument is completed with
+/// (`Completion`), names coming from `moonshot __complete` (reading the `--db` on the line). One file per shell writes its script.
 struct CompletionScript {
     let commands: [AnyCommand]
 

@@ -67,9 +67,8 @@ enum Moonshot {
         }
     }
 
-    /// What ends moonshot with `error` when a query has passed its time limit and SQLite does not return
-    /// (`MoonshotDatabase.whenStuck`): the message is prepared beforehand, since the ending runs in a signal handler.
-    /// Only readers get here, so ending the process leaves the database as it was and the OS releases its locks.
+    /// What ends moonshot with `error` when a query has passed its time limit and SQLite does not return (`MoonshotDatabase.whenStuck`). The message
+    /// is prepared beforehand, as it runs in a signal handler; only readers get here, so the database is left as it was and the OS frees its locks.
     static let endStuck: @Sendable (QueryStopped) -> @Sendable () -> Void = { stopped in
         let message = Array(TerminalText.visible("Error: \(ErrorMessages.describe(stopped))\n").utf8)
         return {

@@ -9,9 +9,8 @@ struct QueryContext {
     let global: GlobalOptions
     let width: Int?
 
-    /// Opens the database; `acceptingChangedSchema` for commands reading it as it is, `keepingFewPages` for a question
-    /// on one mission or astronaut (`MoonshotDatabase.init`). A canned question reads one snapshot, check included,
-    /// until it prints; `sql`, the one command accepting a changed schema, runs the user's SQL as other clients would.
+    /// Opens the database; `acceptingChangedSchema` for commands reading it as it is, `keepingFewPages` for one-row questions (`MoonshotDatabase`).
+    /// A canned question reads one snapshot, check included, until it prints; `sql` runs the user's SQL as other clients would.
     init(_ global: GlobalOptions, environment: Environment, acceptingChangedSchema: Bool = false, keepingFewPages: Bool = false) throws {
         database = try MoonshotDatabase(
             path: global.databasePath(environment: environment), acceptingChangedSchema: acceptingChangedSchema,

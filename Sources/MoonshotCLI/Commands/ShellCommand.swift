@@ -22,9 +22,8 @@ enum ShellCommand {
         guard let shell = findExecutable("sqlite3", environment: environment) else {
             throw CommandFailure.noSQLiteShell
         }
-        // An untrusted schema keeps the database's own views and triggers from calling functions that reach outside it.
-        // Not safe mode: sqlite3 ends at its first refusal, and what it adds is refusing what the user types about
-        // their own files. The path is written so sqlite3 can only read it as a path: not an option (-bail), not a URI.
+        // An untrusted schema keeps the database's own views and triggers from calling functions that reach outside it. Not safe mode: sqlite3
+        // ends at its first refusal. The path is written so sqlite3 can only read it as a path: not an option (-bail), not a URI.
         let shellPath = path.hasPrefix("/") ? path : "./" + path
         return try run(shell, arguments: ["-readonly", "-cmd", "PRAGMA trusted_schema = OFF", shellPath])
     }

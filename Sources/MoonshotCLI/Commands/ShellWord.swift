@@ -1,6 +1,5 @@
-/// A word as written on a bash or zsh command line, read as the shell reads it without running or expanding anything:
-/// quotes and backslashes are removed and a leading `~` or `~/` is the home folder, while `$`, backquotes, globs,
-/// braces and `~user` stay as written. The completion scripts pass words as typed, so reading them is done once, here.
+/// A word as bash or zsh reads it, without running or expanding anything: quotes and backslashes removed, a leading `~` or `~/` the home folder,
+/// while `$`, backquotes, globs, braces and `~user` stay as written. The completion scripts pass words as typed, so this is done once, here.
 struct ShellWord {
     /// What the word stands for.
     let value: String

@@ -1,13 +1,7 @@
 import Dataset
 
-/// Words made safe for an mdoc(7) manual page: the one place that escapes what `moonshot manual` writes, as
-/// `TerminalText` is for a terminal.
-///
-/// Roff obeys what is not escaped: a backslash starts an escape, a line starting with `.` or `'` is a request, and on a
-/// macro line a double quote groups words and a word naming a macro (`No`, `Ar`) or a lone delimiter (`.`, `(`) is read
-/// as one. So a backslash becomes `\e`, a double quote `\(dq`, a non-ASCII character `\[uXXXX]`, a control character a
-/// space, and a line's first word or a macro argument that roff would read gets `\&` (zero-width) before it: the page
-/// is plain ASCII whatever the text says.
+/// Words made safe for an mdoc(7) page, as `TerminalText` is for a terminal: roff obeys backslashes, lines starting with `.` or `'`, and quotes,
+/// macro names and lone delimiters on macro lines, so those get `\e`, `\(dq` or `\&`, and non-ASCII `\[uXXXX]`: the page is plain ASCII.
 enum Mdoc {
     /// `text` as lines of running text: each sentence starts a line (as mdoc asks, to space sentences as such), lines
     /// break between words before 80 bytes, and none is blank or has a space at either end.

@@ -1,9 +1,8 @@
 import Questions
 import SQLite
 
-/// Where an answer's rows go, one at a time, in one output format. Every command prints through these three writers:
-/// JSON and CSV write each row as it comes, a table once its first rows set the column widths, so a result of any size
-/// (`sql`) prints in constant memory.
+/// Where an answer's rows go, one at a time, in one output format: JSON and CSV write each row as it comes, a table once its first rows set
+/// the column widths, so a result of any size (`sql`) prints in constant memory.
 protocol RowWriter {
     mutating func begin(columns: [String])
     mutating func add(_ row: [Cell])

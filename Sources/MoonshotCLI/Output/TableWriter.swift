@@ -8,10 +8,8 @@ struct TableColumn {
     var wraps = false
 }
 
-/// Lays out rows as aligned columns fitting a terminal width, wrapping long text in wrappable columns, or, when even
-/// that cannot fit, as stacks of `Heading: value` lines, so nothing is cut off. The first `layoutRows` rows set the
-/// widths and later ones print as they come, wrapped to them, so every line lines up and any result takes constant
-/// memory. Text is shown and measured as `TerminalText` shows it.
+/// Lays out rows as aligned columns fitting a terminal width, wrapping wrappable columns, else as stacks of `Heading: value` lines. The first
+/// `layoutRows` rows set the widths and later ones print as they come, wrapped to them, so any result takes constant memory.
 struct TableWriter: RowWriter {
     /// The width to fit, or nil for no limit (output that is not a terminal).
     let width: Int?

@@ -1,15 +1,7 @@
 import Dataset
 
-/// Text as a terminal shows it: the one place that makes data and arguments safe to print and measures them in cells.
-///
-/// Characters a terminal would obey are shown as `less` shows them: C0 controls and DEL in caret notation (`^[` for
-/// ESC, `^?` for DEL), C1 and bidirectional controls and the Unicode line and paragraph separators as `<U+202E>`; a
-/// line feed (or CR LF) stays a line break where allowed, and a tab becomes a space. Tables, `Label: value` blocks and
-/// all messages on standard error pass through here; JSON and CSV keep the exact text.
-///
-/// Widths are cells as glibc's `wcwidth` counts them under a UTF-8 locale (East Asian wide characters and emoji two,
-/// combining marks and other zero-width characters none), computed from Swift's Unicode properties so that the static
-/// binary needs no installed locale.
+/// Text as a terminal shows it: the one place that makes data safe to print (what a terminal would obey shown as `less` does: `^[`, `<U+202E>`)
+/// and measures it in cells as glibc's `wcwidth` does, from Swift's Unicode properties so the static binary needs no locale.
 enum TerminalText {
     /// `text` with every character a terminal would obey shown visibly; line breaks kept if `lineBreaks`, else `^J`.
     static func visible(_ text: String, lineBreaks: Bool = true) -> String {
@@ -49,8 +41,7 @@ enum TerminalText {
         return text.reduce(0) { max($0, isLineBreak($1) ? 0 : width($1)) }
     }
 
-    /// Word-wraps `text` to lines of at most `limit` cells, as `visible` shows them, in linear time: spaces and tabs
-    /// separate words (several count as one), line breaks are kept, and a longer word is broken between grapheme
+    /// Word-wraps `text` to lines of at most `limit` cells, as `visible` shows them, in linear time; a longer word is broken between grapheme
     /// clusters, never inside one or inside a control character's visible form.
     static func wrap(_ text: String, to limit: Int) -> [String] {
         isPlainLine(text, within: limit) ? [text] : wrapByCharacters(text, to: limit)

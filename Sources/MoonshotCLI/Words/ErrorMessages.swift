@@ -33,7 +33,6 @@ enum CommandFailure: Error {
     case onlyInCrew(missing: String, list: String)
     /// The mission or astronaut ("mission 11") went from its table while it was being read.
     case goneWhileReading(String)
-    /// There is no sqlite3 in PATH.
     case noSQLiteShell
     case shellKilled(signal: Int32)
     /// `crewmates` words that name neither one astronaut nor two.

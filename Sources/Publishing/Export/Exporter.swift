@@ -17,19 +17,14 @@ package struct ExportSummary: Sendable {
 
 /// Why an export wrote nothing (or, for `.partlyReplaced`, only one file): the facts, which the command line words.
 package enum ExportFailure: Error {
-    /// `--missions` and `--astronauts` name one file.
     case sameTarget(String)
-    /// A target is the database itself.
     case targetIsTheDatabase(String)
-    /// A target exists and is not a regular file (a folder, a FIFO, a device).
     case notARegularFile(String)
-    /// A target's symbolic links lead to no file: they go round in a loop, or are too many (ELOOP).
     case linkLoop(String)
     /// A target's folder does not exist (or is not a folder).
     case missingFolder(String, folder: String)
     /// The tables are not as the export reads them (a column renamed, say), with SQLite's words.
     case unreadableTables(String)
-    /// Crew rows whose mission or astronaut is missing: the app's files cannot carry them.
     case danglingCrewRows(count: Int)
     /// A value the files cannot carry: text that is not UTF-8.
     case unwritableValue(row: String, column: String)
@@ -37,15 +32,13 @@ package enum ExportFailure: Error {
     case nullValue(row: String, column: String)
     /// The files would not import; the validation's problems name the targets (and the places in what they would hold).
     case wouldNotImport(ImportFailure)
-    /// Writing a file failed (a full disk, a file-size limit, permissions).
     case cannotWrite(SystemError)
     /// The missions file was moved into place, but the astronauts file could not be.
     case partlyReplaced(replaced: String, failed: SystemError)
 }
 
-/// Writes the Moonshot app's missions.json and astronauts.json from a moonshot database (see `AppFiles` for shapes).
-/// Both come from one read transaction, are written beside their targets, flushed and validated by the import, then
-/// moved into place; until then, and on any failure (full disk, size limit, signal, bad data), targets are unchanged.
+/// Writes the Moonshot app's missions.json and astronauts.json from one read transaction of a moonshot database (see `AppFiles`).
+/// Both are written beside their targets, flushed and validated, then moved into place; on any failure the targets are unchanged.
 package enum Exporter {
     /// Exports the database at `databasePath` to the files `missions` and `astronauts`; throws `ExportFailure`,
     /// `DatabaseProblem` for a database that cannot be read, or `Interrupted`.

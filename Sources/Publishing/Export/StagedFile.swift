@@ -3,10 +3,8 @@ import Dataset
 import Glibc
 import Store
 
-/// A file written beside the one it replaces and moved into place only when complete, so until then (and for ever, on
-/// failure) the target is as it was. Made in the target's folder, the move is a rename no reader sees half done; it is
-/// named `.missions.json.moonshot-export-1234`, with the replaced file's permissions. A symbolic link target stays one
-/// (loops are refused); the replaced file keeps the staging name until release, so `restorePrevious` can put it back.
+/// A file written beside the one it replaces (`.missions.json.moonshot-export-1234`, with its permissions) and renamed into place when complete,
+/// so on failure the target is as it was. A symbolic link stays one; the replaced file keeps the staging name so `restorePrevious` can put it back.
 final class StagedFile: ByteSink {
     /// The path the user gave.
     let target: String

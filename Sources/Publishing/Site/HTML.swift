@@ -50,9 +50,8 @@ package struct HTML: ExpressibleByStringInterpolation, Sendable {
         return out
     }
 
-    /// `text` as the site shows it: characters HTML bans in a document (controls other than tab and line breaks,
-    /// noncharacters) made visible, C0 controls and DEL as control pictures (U+241B "␛" for ESC), the others as U+FFFD.
-    /// The pages show text so, and the search box's script gets its names so.
+    /// `text` as the site shows it: characters HTML bans in a document made visible, C0 controls and DEL as control pictures (U+241B for ESC),
+    /// the others as U+FFFD. The pages show text so, and the search box's script gets its names so.
     package static func visible(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.append(contentsOf: text.unicodeScalars.map(visible))

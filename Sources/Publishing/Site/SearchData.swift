@@ -1,9 +1,8 @@
 import Dataset
 import Questions
 
-/// What the missions page's script searches, as JSON in a `<script type="application/json">`: each mission's and
-/// astronaut's card key, full-text-indexed text (name and description, as `moonshot search` finds it), a mission's id,
-/// an astronaut's opening, the crews, and the page's roles as filters, each with its `HTML.visible` label for display.
+/// What the missions page's script searches, as JSON in a `<script type="application/json">`: each card's key, full-text-indexed text (as
+/// `moonshot search` finds it), a mission's id, an astronaut's opening, the crews, and the roles as filters, each with its `HTML.visible` label.
 struct SearchData {
     let missions: [MissionDetail]
     let astronauts: [AstronautDetail]

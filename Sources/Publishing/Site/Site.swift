@@ -18,9 +18,8 @@ package enum Site {
     /// The most missions, and the most astronauts, a missions-list page holds; more go on in `index-2.html` and so on.
     package static let indexPageSize = IndexPages.size
 
-    /// Writes the site of `database` to `folder`, replacing the folder in one step (one that is not an earlier site or
-    /// empty needs `force`). It reads one snapshot with no time limit (`MoonshotDatabase.readSnapshot`), calling
-    /// `progress` with the pages written and in all after each page.
+    /// Writes the site of `database` to `folder`, replacing it in one step (a folder that is not an earlier site or empty needs `force`). It reads
+    /// one snapshot with no time limit (`MoonshotDatabase.readSnapshot`), calling `progress` with the pages written and in all after each page.
     package static func write(
         _ database: MoonshotDatabase, to folder: String, force: Bool, progress: @escaping (_ written: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> Summary {

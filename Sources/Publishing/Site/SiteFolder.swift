@@ -3,9 +3,8 @@ import Dataset
 import Glibc
 import SystemSupport
 
-/// Writes a website's files as a folder in one step, as the import replaces a database: files go to a new hidden folder
-/// beside the target, which then takes its place in one rename (the old one, swapped out, is removed). A failure or a
-/// signal before that leaves the target as it was and removes the new folder.
+/// Writes a website's files as a folder in one step: files go to a new hidden folder beside the target, which then takes its place in one rename.
+/// A failure or a signal before that leaves the target as it was and removes the new folder.
 struct SiteFolder {
     /// The file that marks a folder as a site moonshot wrote, which it may replace.
     static let markerName = ".moonshot-site"
@@ -17,9 +16,8 @@ struct SiteFolder {
     /// What was at the target before.
     enum Outcome: Equatable, Sendable { case created, replaced }
 
-    /// Writes the folder, `fill` adding its files to the new folder as they come. An existing folder is replaced only
-    /// if it is a moonshot site, is empty, or `force` is set, and never if it holds the current directory or an SQLite
-    /// database or journal (which a program, this one included, may have open); all checked before `fill` is called.
+    /// Writes the folder, `fill` adding its files. A folder is replaced only if it is a moonshot site, is empty, or `force` is set, and never
+    /// if it holds the current directory or an SQLite database or journal (which a program may have open); all checked before `fill` is called.
     func write(force: Bool, _ fill: (SiteFiles) throws -> Void) throws -> Outcome {
         let target = String(path.reversed().drop(while: { $0 == "/" }).reversed())
         let last = target.split(separator: "/").last

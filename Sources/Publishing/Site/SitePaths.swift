@@ -3,9 +3,8 @@ enum SitePaths {
     /// The page of mission `id`: "missions/apollo11.html", named after the integer, never after text from the database.
     static func missionPage(id: Int64) -> String { "missions/apollo\(id).html" }
 
-    /// An astronaut's page: "astronauts/armstrong.html" for an id that is a safe file name on every system, else
-    /// "astronauts/_7.html" from `number` (their place in astronauts.json), which no such id can be. Ids that differ
-    /// only in Unicode normalisation are different ids to SQLite, and so get different pages.
+    /// An astronaut's page: "astronauts/armstrong.html" for an id that is a safe file name on every system, else "astronauts/_7.html" from `number`,
+    /// which no such id can be. Ids that differ only in Unicode normalisation are different ids to SQLite, and so get different pages.
     static func astronautPage(id: String, number: Int64) -> String {
         let safe =
             !id.isEmpty && id.utf8.count <= 64

@@ -2,10 +2,8 @@ import Dataset
 import Questions
 import Store
 
-/// The Apollo dataset's pictures, embedded from `Resources/images/`: a badge per mission named after its badge
-/// (`apollo11.png`) and a portrait per astronaut named after their id (`armstrong.jpg`). Shown only when the latest
-/// import read exactly the embedded JSON files (equal SHA-256 digests), as one's own dataset may reuse Apollo's numbers
-/// and ids for others; edits after that import keep them, since an edit that keeps an id keeps the mission or person.
+/// The Apollo dataset's pictures, embedded from `Resources/images/` (`apollo11.png`, `armstrong.jpg`). Shown only when the latest import read the
+/// embedded JSON files (equal SHA-256 digests), as one's own dataset may reuse Apollo's ids for others; edits after that import keep them.
 struct SitePictures {
     /// Whether the pictures go with the database's content.
     let apply: Bool

@@ -16,9 +16,8 @@ struct SiteAstronaut {
     let flightBadges: [String?]
 }
 
-/// Reads the site's missions and astronauts one at a time in its order (missions by number, astronauts by name and id),
-/// so a site takes as little memory for 60,000 missions as for 12. Use it inside `MoonshotDatabase.readSnapshot`, so an
-/// import committed meanwhile is seen wholly or not at all.
+/// Reads the site's missions and astronauts one at a time in its order, so a site takes as little memory for 60,000 missions as for 12. Use it
+/// inside `MoonshotDatabase.readSnapshot`, so an import committed meanwhile is seen wholly or not at all.
 final class SiteReader {
     private let database: MoonshotDatabase
     private let missions: Statement

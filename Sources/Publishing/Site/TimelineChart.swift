@@ -1,8 +1,7 @@
 import Dataset
 
-/// The timeline drawn in SVG in the page: a column per mission (badge, name and date on top, placed by `TimelineScale`)
-/// and a row per astronaut with a mark per flight, a line from first to last, and their name before the first. Every
-/// badge and mark links to its mission, every name to the astronaut, each with an accessible name; CSS gives colours.
+/// The timeline drawn in SVG in the page: a column per mission (placed by `TimelineScale`) and a row per astronaut with a mark per flight.
+/// Every badge and mark links to its mission, every name to the astronaut, each with an accessible name; CSS gives colours.
 struct TimelineChart {
     let timeline: Timeline
     let pictures: SitePictures

@@ -1,9 +1,7 @@
 import Dataset
 
-/// Where the timeline's columns go across: undated missions side by side in a lane of their own first, then the years,
-/// each mission at its launch date. Missions launched close together are pushed apart to at least `column` (with what
-/// follows, ticks too), so no marks overlap and time order holds; every launch year and the next have a tick, so a
-/// mission's column always lies between its year's tick and the next year's, however far it was pushed.
+/// Where the timeline's columns go across: undated missions in a lane of their own first, then each mission at its launch date, pushed apart to
+/// at least `column` so no marks overlap and time order holds; every launch year and the next have a tick, which a pushed column stays between.
 struct TimelineScale {
     /// The least distance between two missions' columns, in pixels.
     static let column = 48.0

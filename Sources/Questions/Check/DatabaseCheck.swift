@@ -2,12 +2,8 @@ import Dataset
 import SQLite
 import Store
 
-/// `moonshot check`: what is wrong with a moonshot database and what fixes it, without changing the file. The checks
-/// run on a private copy in SQLite's temporary folder, as FTS5's thorough integrity check is an INSERT (refused
-/// read-only) and the repair is tried there; the copy needs about the database's size on disk (else
-/// `DatabaseProblem.noRoomToCheck`) and a bounded page cache, however large the database. A check reading a missing
-/// table or view, or a changed rule's view, is left out: the schema's problem says so, and the repair puts it back
-/// before the data is compared.
+/// `moonshot check`: what is wrong with a moonshot database and what fixes it, without changing the file. The checks run on a private copy
+/// (about the database's size on disk), as FTS5's thorough integrity check is an INSERT (refused read-only) and the repair is tried there.
 package enum DatabaseCheck {
     /// The most problems of one kind listed; a last one counts the rest.
     static let listLimit = 20

@@ -1,9 +1,8 @@
 import SQLite
 import Store
 
-/// Rows that break a rule schema.sql's triggers hold (an astronaut's name and number, a crew row's role), which only a
-/// write made while the triggers were gone leaves (a `sqlite-utils transform` drops them until `check --repair`).
-/// Neither `check` nor `--repair` changes the row: the report gives the statement that puts it right.
+/// Rows that break a rule schema.sql's triggers hold (an astronaut's name and number, a crew row's role), left by a write made while the triggers
+/// were gone (a `sqlite-utils transform`). Neither `check` nor `--repair` changes the row: the report gives the statement that puts it right.
 enum RowsBreakingTriggerRules {
     static func problems(in database: Database) throws -> [DatabaseReport.Problem] {
         let nextNumber =

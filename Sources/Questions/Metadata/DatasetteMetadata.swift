@@ -4,10 +4,8 @@ import Store
 /// Datasette's metadata for a moonshot database: `moonshot metadata > metadata.json`, then
 /// `datasette moonshot.db --metadata metadata.json`.
 extension MoonshotDatabase {
-    /// Title, description, source and licences; every table, view and column described from schema.sql's comments; the
-    /// full-text indexes hidden; and the canned queries. The source is read from `imports` (unsaid once it is emptied
-    /// or dropped) and edits since the import from `edited_rows`; the built-in dataset's credits stay, as most of its
-    /// text is still theirs.
+    /// Title, description, source and licences; tables, views and columns described from schema.sql's comments; the full-text indexes hidden; the
+    /// canned queries. The source comes from `imports`, edits from `edited_rows`; the built-in dataset's credits stay, as most of its text is theirs.
     package func datasetteMetadata() throws -> JSONValue {
         let name = Self.datasetteName(of: path)
         let latest = (try? latestImport()) ?? nil

@@ -1,10 +1,8 @@
 import Dataset
 import Store
 
-/// The descriptions schema.sql's comments give its tables, views and columns, so the words live in one place. An
-/// object's is the first paragraph of the comment above its `CREATE` (up to a blank comment line or an example line,
-/// indented more than one space); a column's is the comment ending the line that declares it, with the comment lines
-/// right below that line up with it.
+/// The descriptions schema.sql's comments give its tables, views and columns: an object's is the first paragraph of the comment above its `CREATE`,
+/// a column's the comment ending the line that declares it, with the comment lines right below that line up with it.
 package struct SchemaDocumentation: Equatable, Sendable {
     package struct Object: Equatable, Sendable {
         package let name: String

@@ -60,9 +60,8 @@ extension MoonshotDatabase {
         }.first
     }
 
-    /// At most `limit` missions and astronauts whose text holds every word of `text`, read as plain words (see
-    /// `CannedQuery.search`), most words in the name first. The indexes rank, the current text decides: each hit is
-    /// matched again with the query's own expression on its row's current text (`confirmed`), giving the snippet.
+    /// At most `limit` missions and astronauts whose text holds every word of `text` (see `CannedQuery.search`), most words in the name first. The
+    /// indexes rank, the current text decides: each hit is matched again on its row's current text (`confirmed`), giving the snippet.
     package func search(_ text: String, limit: Int = 20) throws -> [SearchHit] {
         guard !SearchWords(text).isEmpty else {
             throw LookupFailure.nothingToSearchFor(text: text)
@@ -107,9 +106,8 @@ struct SearchWords {
     /// The words, each once.
     let words: [String]
 
-    /// `text` with each chunk between spaces, tabs, CRs and LFs once (case aside), as the canned search splits it (a
-    /// no-break space is part of a word there): a repeat only costs time. The last stays last, as first spelt, since it
-    /// is also matched as a prefix ("rockets rockets" is `"rockets"*`).
+    /// `text` with each chunk between spaces, tabs, CRs and LFs once (case aside), as the canned search splits it: a repeat only costs time. The last
+    /// stays last, as first spelt, since it is also matched as a prefix ("rockets rockets" is `"rockets"*`).
     static func withoutRepeats(_ text: String) -> String {
         let typed = text.unicodeScalars.split(whereSeparator: { " \t\r\n".unicodeScalars.contains($0) }).map { String(String.UnicodeScalarView($0)) }
         guard let last = typed.last?.lowercased() else { return "" }

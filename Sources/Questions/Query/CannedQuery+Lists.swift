@@ -1,8 +1,7 @@
 /// The canned queries of `moonshot missions` and `moonshot astronauts`.
 extension CannedQuery {
-    /// Missions launched from `:from_year` to `:to_year` (NULL or empty: no bound), undated ones only when
-    /// `:include_undated` is 1, yes or true (any case). The years are a range of the index `missions_by_launch_date`
-    /// (`1969-07-16` lies between `1969` and `1969-99`).
+    /// Missions launched from `:from_year` to `:to_year` (NULL or empty: no bound), undated ones only when `:include_undated` is 1, yes or true.
+    /// The years are a range of the index `missions_by_launch_date` (`1969-07-16` lies between `1969` and `1969-99`).
     package static let missionList = CannedQuery(
         name: "missions_by_launch_year", command: "missions", example: "moonshot missions --from 1969 --to 1970",
         title: "Missions launched in a span of years",

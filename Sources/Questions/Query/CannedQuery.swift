@@ -55,9 +55,8 @@ package struct CannedQuery: Equatable, Sendable {
         """
     }
 
-    /// Most words in the name first, then by bm25. The words are read in SQL so that Datasette's form and the command
-    /// agree: a possessive 's dropped, each word quoted so none is an FTS operator, punctuation inside a word making it
-    /// a phrase (`o2-tank` finds "O2 tank"); stems and the last word as a prefix match as `searchRule` says.
+    /// Most words in the name first, then by bm25. The words are read in SQL so that Datasette's form and the command agree: each word quoted so none
+    /// is an FTS operator, punctuation inside one making it a phrase (`o2-tank` finds "O2 tank"); stems and prefixes as `searchRule` says.
     package static let search = CannedQuery(
         name: "search_names_and_descriptions", command: "search", example: "moonshot search oxygen tank",
         title: "Search missions and astronauts",
@@ -92,9 +91,8 @@ package struct CannedQuery: Equatable, Sendable {
         + "(rovers finds rover), and the last word also matches the start of a word (lov finds Lovell), "
         + "unless it ends in a digit (apollo 1, o2 and 1969 match whole)"
 
-    /// The CTEs opening `search`: `typed`, `:words` as searched for, and `query`, its FTS5 expression
-    /// (`o2-tank Apollo's lov` gives `"o2-tank" "Apollo" "lov"*`; `Apollo 13.` gives `"Apollo" "13."`). Written once,
-    /// so the command matches its hits again on their current text with the very expression searched for.
+    /// The CTEs opening `search`: `typed`, `:words` as searched for, and `query`, its FTS5 expression (`o2-tank Apollo's lov` gives
+    /// `"o2-tank" "Apollo" "lov"*`). Written once, so the command matches its hits again on current text with the very expression searched for.
     static let searchExpression = #"""
         WITH typed (words) AS (
             SELECT trim(replace(replace(replace(replace(

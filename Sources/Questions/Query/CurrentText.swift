@@ -1,9 +1,7 @@
 import SQLite
 
-/// The full-text indexes propose; the rows' current text decides. An index fallen behind its table (triggers dropped
-/// while rows changed) holds old text, so each candidate's current name and description go into a small in-memory FTS5
-/// table in the connection's temp schema, tokenized as the indexes are; only what matches the same expression there is
-/// an answer.
+/// The full-text indexes propose; the rows' current text decides. An index fallen behind its table holds old text, so each candidate's current text
+/// goes into a small in-memory FTS5 table in temp, tokenized as the indexes are; only what matches the same expression there is an answer.
 extension MoonshotDatabase {
     /// schema.sql's `tokenize` for the full-text indexes (case and accents ignored, words by their Porter stem), so
     /// that text, prefixes included, matches here as in the indexes.

@@ -3,9 +3,8 @@ import SQLite
 
 /// Finding the mission or astronaut the user means.
 extension MoonshotDatabase {
-    /// The mission `text` names by number (`11`, `Apollo 11`, `apollo11`, `Apollo XI`; `1 2` joined, as a guess), else
-    /// the one mission whose current text holds all its words, as a guess (see `confirmed`). Throws, listing the
-    /// candidates or the closest names, when that finds several or none.
+    /// The mission `text` names by number (`11`, `Apollo 11`, `apollo11`, `Apollo XI`; `1 2` joined, as a guess), else the one mission whose
+    /// current text holds all its words, as a guess (see `confirmed`). Throws, listing the candidates or the closest names, for several or none.
     package func resolveMission(_ text: String) throws -> Found<MissionReference> {
         let number = Self.missionNumber(in: text)
         let guess = Self.isNumberInPieces(text) ? text : nil
@@ -97,10 +96,8 @@ extension MoonshotDatabase {
         return text
     }
 
-    /// The astronaut `text` names by id, full name, or words of one name, ignoring case and accents (the last word as a
-    /// prefix, `lov`, only as a guess); failing that, as `bestGuess` guesses (`Buzz`). Throws when none or several
-    /// match, and when the text is one's id and another's full name. Candidates are matched on their current text
-    /// (`confirmed`), so a stale index never answers; suggesting names when nothing matches reads them all.
+    /// The astronaut `text` names by id, full name, or words of one name, ignoring case and accents; failing that, as `bestGuess` guesses (`Buzz`).
+    /// Throws when none or several match, or the text is one's id and another's name. Candidates are matched on current text (`confirmed`).
     package func resolveAstronaut(_ text: String) throws -> Found<AstronautReference> {
         let trimmed = text.collapsingWhitespace()
         if let byID = try astronaut(withID: trimmed) {
@@ -163,9 +160,8 @@ extension MoonshotDatabase {
         try confirmedAstronauts(11, matching: expression, orderedBy: "a.name, a.id").map(\.thing)
     }
 
-    /// Astronauts the full-text index suggests for `words` not all in one name, scored on current text: 2 per word in
-    /// the name, 1 per word in the description's `opening` ("Jim Lovell" finds Lovell over "James Benson "Jim" Irwin").
-    /// The best above 0 win, else those whose description holds every word; site.js suggests by the same rules.
+    /// Astronauts the full-text index suggests for `words` not all in one name, scored on current text: 2 per word in the name, 1 per word in the
+    /// description's `opening`; the best above 0 win, else those whose description holds every word. site.js suggests by the same rules.
     func bestGuess(_ words: SearchWords) throws -> [AstronautReference] {
         let prefix = words.lastIsPrefix ? "*" : ""
         let scored = try confirmedAstronauts(200, matching: words.anyWordExpression + prefix).map { candidate in

@@ -6,14 +6,10 @@ package enum LookupFailure: Error, Equatable, Sendable {
         package let detail: String
     }
 
-    /// No mission matches in the database at `path`; `closest` are the nearest names.
     case noMission(text: String, path: String, closest: [String])
     /// No astronaut matches in the database at `path`; `closest` are the nearest ("Name (id)").
     case noAstronaut(text: String, path: String, closest: [String])
-    /// Several missions match.
     case severalMissions(text: String, candidates: [Candidate])
-    /// Several astronauts match.
     case severalAstronauts(text: String, candidates: [Candidate])
-    /// A search for no words.
     case nothingToSearchFor(text: String)
 }

@@ -10,9 +10,8 @@ package final class MoonshotDatabase {
     package let connection: Database
     /// Called for `--show-sql` with each statement a public query runs, beforehand so a failed or stopped one shows.
     package var willRun: ((ExecutedSQL) -> Void)?
-    /// What to do, given the error, when a query is past its time limit and an SQLite call has not returned
-    /// (`Database.withTimeLimit`). It runs in a signal handler: a command-line tool reports and exits, which for a
-    /// reader leaves nothing half done. Nil waits for the call however long it takes.
+    /// What to do when a query is past its time limit and an SQLite call has not returned (`Database.withTimeLimit`); nil waits.
+    /// It runs in a signal handler: a command-line tool reports and exits, which for a reader leaves nothing half done.
     package var whenStuck: (@Sendable (QueryStopped) -> @Sendable () -> Void)?
     /// One limit for all the questions asked of this database, counted from when the first began (tests shorten it).
     package var questionTimeLimit = defaultQueryTimeout
@@ -23,17 +22,8 @@ package final class MoonshotDatabase {
     /// The connection's table for confirming full-text candidates, once made (see `confirmed`).
     var currentText: CurrentTextTable?
 
-    /// Opens the database at `path`, or explains why it cannot be used: unless `acceptingChangedSchema`, that includes
-    /// moonshot's tables, indexes or views differing from schema.sql (other programs' own objects are fine), as the
-    /// questions could not be trusted. `acceptingOlderLayouts` (implying `acceptingChangedSchema`) accepts an earlier
-    /// moonshot's database too.
-    ///
-    /// `asOneSnapshot` holds one read transaction, the layout check included, until `endSnapshot` or close, so that an
-    /// answer comes from the database checked; a writer's commit waits for it unless the database is in WAL mode.
-    ///
-    /// `keepingFewPages`, for a question about one mission or astronaut, has SQLite keep `fewPages` pages and reuse
-    /// their memory: on the ~300 MB database that is a quarter of such a question's page faults. Whole-table lists keep
-    /// SQLite's default (2,000 KiB, 500 pages), since their joins come back to the same pages.
+    /// Opens the database at `path`, or explains why it cannot be used (such as a changed schema.sql, unless accepted); `asOneSnapshot` reads in
+    /// the snapshot checked. `keepingFewPages` (one-row questions) saves a quarter of page faults on the ~300 MB database; lists revisit pages.
     package init(
         path: String, acceptingChangedSchema: Bool = false, acceptingOlderLayouts: Bool = false, asOneSnapshot: Bool = false,
         keepingFewPages: Bool = false
@@ -65,9 +55,8 @@ package final class MoonshotDatabase {
     /// for the upper levels of each B-tree it searches, which every search passes through.
     static let fewPages = 32
 
-    /// An interrupted transaction (an import killed, a full disk) leaves a journal only a writable connection can roll
-    /// back, which SQLite does on its first read, restoring the last commit; then the database is opened read-only
-    /// again. With `asOneSnapshot`, the read transaction begins with the first read.
+    /// An interrupted transaction leaves a journal only a writable connection can roll back (SQLite does on its first read), so that is opened
+    /// first, then read-only again. With `asOneSnapshot`, the read transaction begins with the first read.
     private static func openReadOnly(_ path: String, asOneSnapshot: Bool, keepingFewPages: Bool) throws -> Database {
         func open() throws -> Database {
             let database = try Database(path: path, mode: .readOnly)

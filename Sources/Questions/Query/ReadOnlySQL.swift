@@ -11,9 +11,8 @@ extension MoonshotDatabase {
         Database.startSQLite(countingMemory: untrustedSQLLimits.memory != nil)
     }
 
-    /// Functions user SQL may not call, as they reach outside the database: extension loading, FTS3 tokenizer
-    /// registration (which hands out and takes native pointers), and the file, archive and shell functions a build or
-    /// an extension may add.
+    /// Functions user SQL may not call, as they reach outside the database: extension loading, FTS3 tokenizer registration (which hands out and
+    /// takes native pointers), and the file, archive and shell functions a build or an extension may add.
     static let deniedFunctions: Set<String> = [
         "load_extension", "fts3_tokenizer", "readfile", "writefile", "edit", "fsdir", "lsmode",
         "sqlar_compress", "sqlar_uncompress", "zipfile", "zipfile_cds", "system", "shell",
@@ -24,10 +23,8 @@ extension MoonshotDatabase {
         !deniedFunctions.contains(name) && !name.hasPrefix("shell_")
     }
 
-    /// Runs one statement the user wrote, refusing anything that could write or reach outside the database: a
-    /// read-only, `query_only` connection, writes refused as prepared, no parameters, no ATTACH or DETACH (which also
-    /// stops `VACUUM INTO`) or `deniedFunctions`, `untrustedSQLLimits` applied, stopped after `timeout`. The process
-    /// must have started SQLite with `startForUserSQL`. `row` gets each row unbuffered and returns false to stop.
+    /// Runs one statement the user wrote on a read-only, `query_only` connection: writes refused as prepared, no parameters, no ATTACH (which stops
+    /// `VACUUM INTO`) or `deniedFunctions`, `untrustedSQLLimits`, `timeout`; needs `startForUserSQL`. `row` gets each row, returning false to stop.
     package func runReadOnly(
         _ sql: String, timeout: Duration = MoonshotDatabase.defaultQueryTimeout,
         columns: ([String]) -> Void, row: ([SQLValue]) throws -> Bool

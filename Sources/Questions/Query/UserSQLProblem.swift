@@ -1,19 +1,14 @@
 /// Why a statement the user wrote was refused, or failed (see `runReadOnly`).
 package enum UserSQLProblem: Error, Equatable, Sendable {
-    /// The statement would write.
     case writes
-    /// The text holds more than one statement.
     case severalStatements
     /// The statement has `count` parameters, for which no values are given.
     case parameters(count: Int)
     /// The statement asked for ATTACH, DETACH, an extension or a function that reaches outside.
     case reachesOutside(sqliteMessage: String)
-    /// The statement is longer than `limit` bytes.
     case tooLong(limit: Int64)
-    /// A value would be larger than `limit` bytes.
     case valueTooLarge(limit: Int64, sqliteMessage: String)
     /// The query needs more memory than `limit` bytes, or than there is when nil.
     case outOfMemory(limit: Int64?)
-    /// Any other error SQLite reports for the statement.
     case failed(sqliteMessage: String)
 }

@@ -2,9 +2,8 @@ import Dataset
 import SQLite
 import SystemSupport
 
-/// The Moonshot app's missions.json and astronauts.json, in the shapes its `Mission` and `Astronaut` structs decode,
-/// keys in the source files' order. Pretty-printed, one member a line, to diff well; rows are streamed, so memory does
-/// not grow with the database; only columns every layout has are read, so older layouts export alike.
+/// The Moonshot app's missions.json and astronauts.json, in the shapes its structs decode, keys in the source files' order, one member a line to diff
+/// well. Rows are streamed, so memory does not grow with the database; only columns every layout has are read, so older layouts export alike.
 package enum AppFiles {
     package typealias Counts = DatasetCounts
 

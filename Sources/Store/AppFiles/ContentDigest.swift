@@ -4,9 +4,8 @@ import SQLite
 /// A digest of a moonshot database's content as the app's files carry it, plus its crew rows whose mission is missing
 /// (which the files cannot carry). The import compares it before and after, to know whether edits would be lost.
 enum ContentDigest {
-    /// The SHA-256s of what `moonshot export` would write and of the crew rows whose mission is missing. Nil when the
-    /// export could not read the tables (a column renamed, text not UTF-8, a view in a table's place): such content
-    /// differs from any an import makes.
+    /// The SHA-256s of what `moonshot export` would write and of the crew rows whose mission is missing. Nil when the export could not read the
+    /// tables (a column renamed, text not UTF-8): such content differs from any an import makes.
     static func of(_ database: Database) throws -> String? {
         var missions = SHA256()
         var astronauts = SHA256()

@@ -1,8 +1,7 @@
 import SQLite
 
-/// A database's content replaced in the import's transaction, its schema kept in place: moonshot's tables emptied
-/// and filled again with no trigger running (an import is not an edit), other programs' objects left as they are.
-/// What would lose their changes or break what they added throws `ImportRefusal` unless `force`.
+/// A database's content replaced in the import's transaction, its schema kept: moonshot's tables emptied and filled again with no trigger running
+/// (an import is not an edit). What would lose changes or break other programs' objects throws `ImportRefusal` unless `force`.
 struct DatabaseReplacement {
     /// Whether the database was new: no schema objects, and no other program's application id.
     let wasEmpty: Bool
@@ -71,9 +70,8 @@ struct DatabaseReplacement {
         }
     }
 
-    /// Once the rows and the import's record are in, builds what follows them and makes other programs' UNIQUE indexes
-    /// again. Throws `ImportRefusal`, unless `force`, when something of theirs would be dropped or left referring
-    /// elsewhere, or changes since the last import lost; returns the other programs' objects, what went and what was left.
+    /// Once the rows and the import's record are in, builds what follows them and makes other programs' UNIQUE indexes again; returns their objects.
+    /// Throws `ImportRefusal`, unless `force`, when something of theirs would be dropped or left referring elsewhere, or edits since the import lost.
     func finish(in database: Database) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
         _ = try DatabaseRepair.createMissingObjects(in: database, remade: [])
         try DerivedValues.fillIn(database, only: .missions)
@@ -118,9 +116,8 @@ struct DatabaseReplacement {
         }
     }
 
-    /// Empties moonshot's tables (SQLite clears each at once: no trigger or foreign key is on), the import history
-    /// only when it has none to keep; SQLite's statistics of them go. A virtual table in the place of one, which may
-    /// hold another program's rows, is refused.
+    /// Empties moonshot's tables (SQLite clears each at once: no trigger or foreign key is on), the import history only when it has none to keep.
+    /// A virtual table in the place of one, which may hold another program's rows, is refused.
     private static func empty(_ database: Database, keepingHistory: Bool, path: String) throws {
         for table in MoonshotTable.all where table.name != "imports" || !keepingHistory {
             if try database.hasSchemaObject(named: table.name, type: "table", virtual: true) {
@@ -136,9 +133,8 @@ struct DatabaseReplacement {
         }
     }
 
-    /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables: no table of another
-    /// program's is dropped (one in the place of schema.sql's view, index or full-text index is refused). Returns what
-    /// stood in the place of moonshot's tables and went ("view missions").
+    /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables, dropping no other program's table (refused instead).
+    /// Returns what stood in the place of moonshot's tables and went ("view missions").
     private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> [String] {
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
         guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return [] }

@@ -1,9 +1,8 @@
 import Dataset
 import SQLite
 
-/// Writes validated records into a schema without its triggers, through statements prepared once. Mission names and
-/// badges are left to `DerivedValues.fillIn`; a crew row's canonical role is worked out by schema.sql's rule once per
-/// role title, as a dataset has a handful of titles and many crew rows, and the rule costs microseconds a row.
+/// Writes validated records into a schema without its triggers, through statements prepared once. A crew row's canonical role is worked out once
+/// per role title (a handful per dataset; the rule costs microseconds a row). Mission names and badges are left to `DerivedValues.fillIn`.
 final class DatabaseWriter {
     private let insertAstronaut: Statement
     private let insertMission: Statement

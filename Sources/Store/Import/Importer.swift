@@ -46,10 +46,8 @@ package enum Importer {
         return reader.counts
     }
 
-    /// Replaces the content of the database at `databasePath` with the inputs, waiting for locks as `lockWait` says.
-    /// Throws `ImportFailure` for input problems (a file changed while read too), `DatabaseWriteProblem` for an
-    /// unusable or busy database, `SQLiteError` for write failures and `Interrupted` for a signal caught by
-    /// `Interruption.catchingSignals`, leaving the database exactly as it was in every case.
+    /// Replaces the content of the database at `databasePath` with the inputs, waiting for locks as `lockWait` says, and leaves it as it was on any
+    /// throw: `ImportFailure` (input), `DatabaseWriteProblem` (unusable or busy database), `SQLiteError` (write failure) or `Interrupted`.
     package static func run(
         missions: InputSource, astronauts: InputSource, databasePath: String,
         lockWait: LockWaitPolicy = LockWaitPolicy(), force: Bool = false

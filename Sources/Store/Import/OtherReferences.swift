@@ -1,9 +1,7 @@
 import SQLite
 
-/// Other programs' rows that refer to moonshot's, noted before an import by the row each names and counted after it
-/// where they now name none or another (the import numbers astronauts and crew positions by their places in the
-/// files). Rows that pointed nowhere before are not the import's doing, and are not counted; nor are keys SQLite
-/// cannot check (into columns that are not a key), which never held.
+/// Other programs' rows that refer to moonshot's, noted before an import and counted after it where they now name none or another (the import
+/// renumbers astronauts and crew positions). Rows that pointed nowhere before, and keys SQLite cannot check, are not counted.
 struct OtherReferences {
     private struct Reference {
         let table: String

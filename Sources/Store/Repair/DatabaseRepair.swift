@@ -2,13 +2,8 @@ import Dataset
 import SQLite
 import SystemSupport
 
-/// `moonshot check --repair`: in one transaction under the write lock, puts back schema.sql's missing or changed
-/// objects (a changed table rebuilt with its rows, a missing one made empty) and the derived values, and brings an
-/// older layout that notes changes to schema.sql's in place, keeping its rows, import history and record of changes.
-///
-/// It changes only what it can prove right: `RepairVerdict` refuses beforehand, and a repair that would change
-/// moonshot's rows (`RowFingerprint`) or leave schema.sql's objects wrong changes nothing. Other programs' triggers are
-/// set aside meanwhile, a damaged file is not touched, and a sound one is only read.
+/// `moonshot check --repair`: in one transaction, puts back schema.sql's missing or changed objects and the derived values, and moves old layouts.
+/// It changes only what it can prove right (`RepairVerdict`, `RowFingerprint`); a damaged file is not touched, and a sound one is only read.
 package enum DatabaseRepair {
     /// Repairs the database at `path`; returns the steps it took, or none. Throws, leaving it as it was, for
     /// a file not moonshot's in this or an older change-noting layout, a lock held past `lockWait`, or a refusal.
@@ -149,9 +144,8 @@ package enum DatabaseRepair {
         return triggers
     }
 
-    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`) say, then makes again the
-    /// other programs' objects a rebuild dropped.
-    /// An import empties the tables first, and drops their columns schema.sql does not make (`droppingExtraColumns`).
+    /// Puts schema.sql's objects back where `differences` (each allowed by `RepairVerdict`) say, then makes again other programs' objects a rebuild
+    /// dropped. An import empties the tables first, and drops their columns schema.sql does not make (`droppingExtraColumns`).
     static func repairSchema(_ database: Database, differences: [SchemaDifference], path: String, droppingExtraColumns: Bool = false) throws
         -> [RepairStep]
     {

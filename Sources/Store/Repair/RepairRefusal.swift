@@ -2,9 +2,7 @@
 package enum RepairRefusal: Error, Equatable, Sendable {
     /// SQLite's quick check finds the file damaged (`finding`, on one line).
     case damaged(path: String, finding: String)
-    /// The repair would have changed the rows of `table` (how many, or their values).
     case rowsWouldChange(path: String, table: String)
-    /// An object of another program's, which the repair had to drop, cannot be made again.
     case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String)
     /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
     case tableInPlaceOf(path: String, name: String, type: String)
@@ -22,13 +20,10 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     case tableInIndexsPlace(path: String, index: String, table: String)
     /// A full-text index cannot even be dropped.
     case fullTextIndexTooDamaged(path: String, index: String, sqliteMessage: String)
-    /// A table has columns schema.sql does not make, which a rebuild would lose.
     case extraColumns(path: String, table: String, columns: ColumnDifferences)
     /// A row (`row`: "the row of crew where ...") breaks a rule of schema.sql's table.
     case rowBreaksRule(path: String, table: String, row: String, sqliteMessage: String)
-    /// After the repair, schema.sql's objects still differ (`first` of them): nothing was kept.
     case notPutRight(path: String, first: SchemaDifference)
-    /// SQLite refused a step of the repair for a reason not foreseen here.
     case sqliteFailed(path: String, sqliteMessage: String)
 
     /// The object of schema.sql's the refusal is about, when it is about one.

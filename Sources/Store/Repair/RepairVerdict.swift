@@ -1,8 +1,7 @@
 import SQLite
 
-/// Whether a repair may put a difference from schema.sql right, decided before anything changes so that `check` can
-/// advise: a table only when its rows keep their keys and no other table could be it renamed, a full-text index only
-/// when what stands in its place holds nothing of its own.
+/// Whether a repair may put a difference from schema.sql right, decided beforehand so `check` can advise: a table only when its rows keep their keys
+/// and no other table could be it renamed, a full-text index only when what stands in its place holds nothing of its own.
 package enum RepairVerdict {
     /// Why the repair would refuse to put `difference` right, or nil when it may.
     package static func refusal(for difference: SchemaDifference, in database: Database, path: String) throws -> RepairRefusal? {

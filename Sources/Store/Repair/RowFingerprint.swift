@@ -1,9 +1,8 @@
 import Dataset
 import SQLite
 
-/// The rows of moonshot's tables as a repair must keep them: each table's row count and an order-free digest of its
-/// values in schema.sql's columns (derived ones aside). A value is kept when its bytes are, or when SQLite converts it
-/// without loss ('11' into an INTEGER column as 11).
+/// The rows of moonshot's tables as a repair must keep them: each table's row count and an order-free digest of its schema.sql columns' values.
+/// A value is kept when its bytes are, or when SQLite converts it without loss ('11' into an INTEGER column as 11).
 struct RowFingerprint: Equatable {
     /// A table's rows: how many, and the sum of their digests (a sum, so that order does not count).
     struct Rows: Equatable {

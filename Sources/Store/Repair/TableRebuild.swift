@@ -13,9 +13,8 @@ package struct ColumnDifferences: Equatable, Sendable {
     package var indexesOnFirstExtra: [String] = []
 }
 
-/// Rebuilds a changed table (by `sqlite-utils transform`, say) as schema.sql defines it, keeping every row, so that it
-/// is recorded exactly as schema.sql writes it. Runs in the repair's transaction with foreign keys off (with them on,
-/// dropping a table deletes the rows that refer to it).
+/// Rebuilds a changed table (by `sqlite-utils transform`, say) as schema.sql defines it, keeping every row. Runs in the repair's transaction
+/// with foreign keys off (with them on, dropping a table deletes the rows that refer to it).
 package struct TableRebuild {
     /// Another program's index or trigger on the table, which goes with it: made again once schema.sql's objects are.
     struct OtherObject {
@@ -27,9 +26,8 @@ package struct TableRebuild {
     let rowCount: Int
     let otherObjects: [OtherObject]
 
-    /// Throws, naming it, for a column schema.sql does not make (what it holds would be lost; an import, which emptied
-    /// the table, drops it), a row schema.sql's table refuses, or a row that would not keep its key; the caller's
-    /// transaction then changes nothing.
+    /// Throws, naming it, for a column schema.sql does not make (its values would be lost; an import drops it), a row schema.sql's table refuses,
+    /// or a row that would not keep its key; the caller's transaction then changes nothing.
     init(_ moonshotTable: MoonshotTable, in database: Database, path: String, droppingExtraColumns: Bool = false) throws {
         let table = moonshotTable.name
         let sql = moonshotTable.sql

@@ -2,11 +2,9 @@
 package enum DatabaseProblem: Error, Equatable, Sendable {
     case missing(path: String)
     case folder(path: String)
-    /// `path` is neither a file nor a folder (a socket, a device...).
     case notARegularFile(path: String)
     /// The file cannot be read (`reason` is the operating system's).
     case unreadableFile(path: String, reason: String)
-    /// Another process holds a lock on the database.
     case busy(path: String)
     case notMoonshots(path: String)
     case damaged(path: String, sqliteMessage: String)
@@ -14,9 +12,7 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case fullTextIndexDamaged(path: String, sqliteMessage: String)
     /// SQLite cannot read the file, for another reason.
     case unreadable(path: String, sqliteMessage: String)
-    /// The database has no tables yet (a first import failed, say).
     case empty(path: String)
-    /// A newer moonshot made the database.
     case newerLayout(path: String, version: Int64)
     /// An older moonshot made the database; `lastImport` names the files its last import read.
     case olderLayout(path: String, version: Int64, lastImport: ImportSources?)
@@ -24,7 +20,6 @@ package enum DatabaseProblem: Error, Equatable, Sendable {
     case changedLayout(path: String, first: SchemaDifference, count: Int)
     /// The database holds an interrupted transaction that only a writer can roll back.
     case unfinishedTransaction(path: String)
-    /// A column moonshot never leaves NULL is NULL.
     case unexpectedNull(column: String)
     /// The check's private copy of the database (`bytes`) does not fit in SQLite's temporary `folder` (nil if unknown).
     case noRoomToCheck(path: String, folder: String?, bytes: Int64?)

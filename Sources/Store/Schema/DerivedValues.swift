@@ -1,8 +1,7 @@
 import SQLite
 
-/// Columns that follow from others (a mission's `name` and `badge` from its `id`, a crew row's `canonical_role` from
-/// its `role`) by rules schema.sql writes once, in views `derived_mission_names` and `derived_crew_roles`; the triggers
-/// keep them, and the import and `check` fill, compare and repair them through these statements.
+/// Columns that follow from others (a mission's `name` and `badge`, a crew row's `canonical_role`) by rules schema.sql writes once, in views
+/// `derived_mission_names` and `derived_crew_roles`; the triggers keep them, and the import and `check` fill, compare and repair them through these.
 package enum DerivedValues {
     /// A column that disagrees with its rule: where, what it holds and what it should.
     package struct Disagreement: Equatable, Sendable {

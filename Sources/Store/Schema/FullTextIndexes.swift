@@ -17,9 +17,8 @@ package enum FullTextIndexes {
         }
     }
 
-    /// The indexes (of `only`, if given) that FTS5 cannot read or that do not hold exactly their table's text, by its
-    /// thorough check (`rank` = 1 compares with the table; the plain check does not). The check is a write: call it in
-    /// `Database.rolledBack` where nothing may change.
+    /// The indexes (of `only`, if given) that FTS5 cannot read or that do not hold exactly their table's text, by its thorough check (`rank` = 1).
+    /// The check is a write: call it in `Database.rolledBack` where nothing may change.
     package static func outOfStep(in database: Database, only: [String]? = nil) throws -> [(index: String, message: String)] {
         var found: [(String, String)] = []
         for (index, _) in indexedTables where only?.contains(index) ?? true {
