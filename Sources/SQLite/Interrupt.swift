@@ -24,7 +24,6 @@ package final class InterruptHandle: Interruptible, Sendable {
     /// Stops only the statement running now (for a time limit): later ones run as usual.
     func interruptStatement() { sqlite3_interrupt(connection.pointer) }
 
-    /// Whether `interrupt` has been called.
     package var isInterrupted: Bool { interrupted.load(ordering: .relaxed) }
 }
 

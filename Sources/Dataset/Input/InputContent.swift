@@ -7,7 +7,6 @@ package final class InputContent: Sendable {
     package let size: Int
     /// The open file; -1 for the embedded copy.
     let descriptor: Int32
-    /// The embedded copy's text.
     let embedded: String
 
     init(descriptor: Int32, size: Int, embedded: String) {

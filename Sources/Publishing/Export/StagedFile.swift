@@ -10,7 +10,6 @@ final class StagedFile: ByteSink {
     let target: String
     /// Where the file will go: `target` with symbolic links followed.
     private let destination: String
-    /// The file being written.
     let temporaryPath: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -24,7 +23,6 @@ final class StagedFile: ByteSink {
     private enum Previous {
         /// It is at `temporaryPath`, swapped out.
         case swappedOut
-        /// There was none.
         case none
         /// It is gone: the file system could not swap, and the rename replaced it.
         case overwritten

@@ -103,7 +103,6 @@ struct SiteLayout {
             """
     }
 
-    /// The last part of `path`.
     private func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }

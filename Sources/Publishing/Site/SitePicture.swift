@@ -8,7 +8,6 @@ enum SitePicture {
         return "<img class=\"\(className)\" src=\"\(root)images/\(file)\" alt=\"\(name) mission badge\">"
     }
 
-    /// Astronaut `id`'s portrait, from `pictures`.
     static func portrait(id: String, name: String, from pictures: SitePictures, root: String, class className: String) -> HTML {
         guard let file = pictures.portraitFile(id) else {
             return placeholder(monogram(name), label: "No portrait of \(name)", class: className)

@@ -44,7 +44,6 @@ final class SiteReader {
             """)
     }
 
-    /// How many missions and astronauts there are.
     func counts() throws -> (missions: Int, astronauts: Int) {
         let row = try database.prepare("SELECT (SELECT count(*) FROM missions), (SELECT count(*) FROM astronauts)").rows([]).first
         return (Int(row?.int64(0) ?? 0), Int(row?.int64(1) ?? 0))
@@ -87,7 +86,6 @@ final class SiteReader {
         return SiteAstronaut(detail: detail, page: SitePaths.astronautPage(id: id, number: try astronauts.notNullInt64(3)), flightBadges: badges)
     }
 
-    /// Runs `statement` with `values` and calls `body` with each row.
     private func each(of statement: Statement, _ values: [SQLValue], _ body: (Statement) throws -> Void) throws {
         defer { statement.reset() }
         try statement.bind(values)

@@ -22,7 +22,6 @@ struct Timeline {
         var page: String? { name == nil ? nil : SitePaths.missionPage(id: id) }
     }
 
-    /// One of a mission's crew.
     struct CrewMember {
         let astronautID: String
         /// The name, or nil for an astronaut missing from the astronauts table.
