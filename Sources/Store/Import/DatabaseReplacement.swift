@@ -119,11 +119,11 @@ struct DatabaseReplacement {
     /// Empties moonshot's tables (SQLite clears each at once: no trigger or foreign key is on), the import history only when it has none to keep.
     /// A virtual table in the place of one, which may hold another program's rows, is refused.
     private static func empty(_ database: Database, keepingHistory: Bool, path: String) throws {
-        for table in MoonshotTable.all where table.name != "imports" || !keepingHistory {
+        for table in MoonshotTable.all {
             if try database.hasSchemaObject(named: table.name, type: "table", virtual: true) {
                 let object = SchemaObject(type: "table", name: table.name, table: table.name, sql: table.sql)
                 if let refusal = try RepairVerdict.refusal(for: SchemaDifference(kind: .changed, object: object), in: database, path: path) { throw refusal }
-            } else if try database.hasSchemaObject(named: table.name, type: "table") {
+            } else if table.name != "imports" || !keepingHistory, try database.hasSchemaObject(named: table.name, type: "table") {
                 try database.execute("DELETE FROM main.\(identifier(table.name))")
             }
         }

@@ -38,8 +38,8 @@ enum OtherObjects {
         return nil
     }
 
-    /// The columns of moonshot's tables that schema.sql does not make, whose values the import would lose. `differences` (for a layout that notes changes) pick the tables compared; without them, an
-    /// older layout's tables all are.
+    /// The columns of moonshot's tables that schema.sql does not make, whose values the import would lose: in the tables
+    /// `differences` name as changed, or in every table of an older layout that notes no changes.
     static func extraColumns(in database: Database, version: Int64, differences: [SchemaDifference]?) throws -> [(table: String, column: String)] {
         let tables: [(name: String, sql: String?)] =
             differences.map { $0.filter { $0.kind == .changed && $0.object.type == "table" }.map { ($0.object.name, $0.object.sql) } }
