@@ -143,4 +143,23 @@ extension ReimportTests {
             XCTAssertEqual(try bytes(), before)
         }
     }
+
+    // Changes, a column and rows in the way at once: each said, and the one command that goes
+    // ahead says all three things it does.
+    func testARefusalOfThreeKindsSaysEachAndWhatForceDoes() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE visits (mission_id INTEGER REFERENCES missions (id)); ALTER TABLE missions ADD COLUMN notes TEXT;
+                INSERT INTO missions (id, description) VALUES (99, 'Added.'); INSERT INTO visits VALUES (99);
+                """), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  column missions.notes: schema.sql does not make it"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\n  table visits: 1 row would refer to missions that the new data does not have\n"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.hasSuffix("To replace the changes, drop it and leave those rows as they are anyway:\n  moonshot import --force\n"),
+            refused.stderr)
+    }
 }

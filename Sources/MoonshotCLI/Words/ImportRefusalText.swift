@@ -37,7 +37,8 @@ extension ImportCommand {
             dropped.isEmpty ? nil : "drop \(dropped.count == 1 ? "it" : "them")",
             refusal.obstacles.count == dropped.count ? nil : "leave those rows as they are",
         ].compactMap { $0 }
-        return text + "To \(ways.joined(separator: " and ")) anyway:\n" + "  \(again(options, path: path)) --force\n"
+        let said = ways.count > 2 ? ways.dropLast().joined(separator: ", ") + " and " + ways[ways.count - 1] : ways.joined(separator: " and ")
+        return text + "To \(said) anyway:\n" + "  \(again(options, path: path)) --force\n"
     }
 
     /// This import's command line, to run again: "moonshot import --db x.db --missions m.json --astronauts a.json".
