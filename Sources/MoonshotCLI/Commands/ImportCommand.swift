@@ -97,8 +97,8 @@ enum ImportCommand {
             return .failure
         } catch let refusal as RepairRefusal {
             // What the repair would refuse, the import refuses too: its steps end by importing again.
-            let text = ErrorMessages.describe(refusal).replacing(DatabaseWords.repairCommand(databasePath), with: again(options, path: databasePath))
-            Terminal.writeError(TerminalText.visible("Error: \(text)\n"))
+            let words = RepairWords(importAgain: { again(options, path: $0) })
+            Terminal.writeError(TerminalText.visible("Error: \(words.message(refusal).text)\n"))
             return .failure
         } catch let failure as ImportFailure {
             let what = check ? "The check" : "The import"

@@ -44,7 +44,7 @@ struct CheckWords {
             breaksARule
                 ? "A row breaks a rule of its table (written while the rule was turned off): correct it with an UPDATE (the repair never changes a row)."
                 : "The file is damaged. " + damaged
-        case .schema(_, let refusal?), .fullTextIndex(_, _, let refusal?): RepairWords.advice(refusal)
+        case .schema(_, let refusal?), .fullTextIndex(_, _, let refusal?): RepairWords().advice(refusal)
         case .schema(let difference, nil): fix(difference)
         case .danglingRow(let row):
             "Add "

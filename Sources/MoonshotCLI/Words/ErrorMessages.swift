@@ -53,7 +53,7 @@ enum ErrorMessages {
         case let stopped as QueryStopped: QueryWords.message(stopped)
         case let problem as UserSQLProblem: QueryWords.message(problem)
         case let failure as LookupFailure: QueryWords.message(failure)
-        case let refusal as RepairRefusal: RepairWords.message(refusal)
+        case let refusal as RepairRefusal: RepairWords().message(refusal)
         case let problem as SiteFolderProblem: SiteFolderWords.message(problem)
         case let failure as CommandFailure: message(failure)
         case ResultCode.busy, ResultCode.locked: DatabaseWords.busy(nil)

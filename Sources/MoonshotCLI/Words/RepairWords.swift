@@ -1,8 +1,14 @@
 import Dataset
 import Store
 
-/// What `check --repair` says when it stops, and the same steps `check` advises for a problem the repair would refuse.
-enum RepairWords {
+/// What `check --repair` says when it stops, and the same steps `check` advises for a problem the repair would refuse; an
+/// import that meets such a problem says it as its own work, with its own command to run again.
+struct RepairWords {
+    /// For an import: the command that imports again into the database at a path.
+    var importAgain: ((String) -> String)? = nil
+    private var work: String { importAgain == nil ? "the repair" : "the import" }
+    private func again(_ path: String) -> String { importAgain?(path) ?? DatabaseWords.repairCommand(path) }
+
     /// What the repair did, as `check --repair` lists it.
     static func step(_ step: RepairStep) -> String {
         switch step {
@@ -20,7 +26,7 @@ enum RepairWords {
 
     /// What to do instead of the repair: its refusal's hint, or, for columns schema.sql does not make (which `check`
     /// lists among its problems), what they are and what to do.
-    static func advice(_ refusal: RepairRefusal) -> String {
+    func advice(_ refusal: RepairRefusal) -> String {
         switch refusal {
         case .rowBreaksRule(_, _, let row, let sqliteMessage):
             return "The repair would rebuild it, but \(row) breaks a rule of schema.sql's table (\(sqliteMessage)). " + (message(refusal).hint ?? "")
@@ -35,29 +41,29 @@ enum RepairWords {
         }
     }
 
-    static func message(_ refusal: RepairRefusal) -> ErrorMessage {
+    func message(_ refusal: RepairRefusal) -> ErrorMessage {
         switch refusal {
         case .damaged(let path, let finding):
             ErrorMessage(
-                "\(path) is damaged (SQLite's check: \(finding)), so the repair left it as it is",
+                "\(path) is damaged (SQLite's check: \(finding)), so \(work) left it as it is",
                 hint: DatabaseWords.damagedHint(MoonshotFile.shown(path)))
         case .rowsWouldChange(let path, let table):
             ErrorMessage(
-                "the repair would have changed the rows of \(table) in \(path) (how many, or a value SQLite would convert with loss, "
+                "\(work) would have changed the rows of \(table) in \(path) (how many, or a value SQLite would convert with loss, "
                     + "such as 2.5 into an integer column), which it never does, so \(path) was not changed",
                 hint: "Give each value of \(table) the type of schema.sql's column ('moonshot schema' shows them) with sqlite3, "
-                    + "and run '\(DatabaseWords.repairCommand(path))' again.")
+                    + "and run '\(again(path))' again.")
         case .cannotMakeAgain(let path, let type, let name, let sqliteMessage):
             ErrorMessage(
-                "\(type) \(name), which another program made, cannot be made again after the repair "
+                "\(type) \(name), which another program made, cannot be made again after \(work) "
                     + "(\(sqliteMessage)), so \(path) was not changed",
-                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(DatabaseWords.repairCommand(path))' again, and make it anew.")
+                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(again(path))' again, and make it anew.")
         case .tableInPlaceOf(let path, let name, let type):
             ErrorMessage(
                 "\(path) has a table named \(name) where schema.sql makes \(article(type)) \(type); it may hold "
                     + "another program's rows, which moonshot never deletes, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(name)) RENAME TO ...) or drop it yourself, "
-                    + "and run '\(DatabaseWords.repairCommand(path))' again.")
+                    + "and run '\(again(path))' again.")
         case .tableNotInPlace(let path, let table, let standing, let candidate, let keys):
             ErrorMessage(
                 (standing.map { "\(path) has \(article($0)) \($0) named \(table) where schema.sql's table \(table) belongs" }
@@ -75,17 +81,17 @@ enum RepairWords {
                 "\(row) would not keep its key in schema.sql's table (it is NULL, or not a value that column holds as it is), "
                     + "so \(table) could not be rebuilt and \(path) was not changed",
                 hint: "Give that row its key as schema.sql's column holds it (an integer, say: 11, not '011' or 11.5), "
-                    + "or delete it, and run '\(DatabaseWords.repairCommand(path))' again.")
+                    + "or delete it, and run '\(again(path))' again.")
         case .indexHoldsRows(let path, let index):
             ErrorMessage(
                 "\(path) has a virtual table named \(index) that keeps rows of its own, where schema.sql makes a full-text index "
                     + "over a table; dropping it would lose them, so \(path) was not changed",
-                hint: "Rename it (ALTER TABLE \(identifier(index)) RENAME TO ...), and run '\(DatabaseWords.repairCommand(path))' again.")
+                hint: "Rename it (ALTER TABLE \(identifier(index)) RENAME TO ...), and run '\(again(path))' again.")
         case .tableInIndexsPlace(let path, let index, let table):
             ErrorMessage(
                 "\(path) has a table named \(table), which FTS5 did not make, where full-text index \(index) keeps a table "
                     + "of its own; it may hold another program's rows, so \(path) was not changed",
-                hint: "Rename it (ALTER TABLE \(identifier(table)) RENAME TO ...), and run '\(DatabaseWords.repairCommand(path))' again.")
+                hint: "Rename it (ALTER TABLE \(identifier(table)) RENAME TO ...), and run '\(again(path))' again.")
         case .fullTextIndexTooDamaged(let path, let index, let sqliteMessage):
             ErrorMessage(
                 "full-text index \(index) is too damaged to be dropped (\(sqliteMessage)), so \(path) was not changed",
@@ -95,29 +101,29 @@ enum RepairWords {
             ErrorMessage(
                 "table \(table) has columns schema.sql does not make (\(columns.extra.joined(separator: ", "))): "
                     + "rebuilding it would lose what they hold, so \(path) was not changed",
-                hint: TableRebuild.columnAdvice(table: table, columns, repair: DatabaseWords.repairCommand(path)))
+                hint: TableRebuild.columnAdvice(table: table, columns, repair: again(path)))
         case .rowBreaksRule(let path, let table, let row, let sqliteMessage):
             ErrorMessage(
                 "\(row) breaks a rule of schema.sql's table (\(sqliteMessage)), so \(table) could not be rebuilt and \(path) was not changed",
-                hint: "Correct or delete that row (with sqlite3, say), and run '\(DatabaseWords.repairCommand(path))' again.")
+                hint: "Correct or delete that row (with sqlite3, say), and run '\(again(path))' again.")
         case .notPutRight(let path, let first):
             ErrorMessage(
-                "the repair could not put \(path) right (\(DatabaseWords.difference(first)) after it), so \(path) was not changed",
+                "\(work) could not put \(path) right (\(DatabaseWords.difference(first)) after it), so \(path) was not changed",
                 hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put it right with sqlite3.")
         case .sqliteFailed(let path, let sqliteMessage):
             ErrorMessage(
-                "the repair stopped on an error from SQLite (\(sqliteMessage)), so \(path) was not changed",
+                "\(work) stopped on an error from SQLite (\(sqliteMessage)), so \(path) was not changed",
                 hint: "Run 'moonshot check --db \(shellQuoted(path))' to see what is wrong, and put that right with sqlite3.")
         }
     }
 
     /// The steps that put a table of moonshot's back where it belongs. A rename back is made with legacy_alter_table
     /// on: schema.sql's views name the table, which is missing meanwhile.
-    private static func notInPlaceSteps(
+    private func notInPlaceSteps(
         table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column], path: String
     ) -> String {
         let t = identifier(table)
-        let repair = "'\(DatabaseWords.repairCommand(path))'"
+        let repair = "'\(again(path))'"
         switch standing {
         case "view":
             return "Keep the view's statement if you need it (sqlite3 \(shellQuoted(path)) '.schema \(table)') and drop it (DROP VIEW \(t)); then "
@@ -136,20 +142,21 @@ enum RepairWords {
     }
 
     /// What to do about a missing table that another may hold the rows of.
-    private static func missingSteps(table: String, candidate: String?, keys: [ColumnDifferences.Column], repair: String) -> String {
+    private func missingSteps(table: String, candidate: String?, keys: [ColumnDifferences.Column], repair: String) -> String {
         let t = identifier(table)
-        guard let candidate else { return "run \(repair) again, which makes \(table) empty." }
+        guard let candidate else { return "run \(repair) again, which makes \(table) " + (importAgain == nil ? "empty." : "anew with the data.") }
         let empty = "CREATE TABLE \(t) (\(keys.map { "\(identifier($0.name)) \($0.type)" }.joined(separator: ", ")))"
         return
             "if \(candidate) is \(table) under another name, rename it back (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE \(identifier(candidate)) "
-            + "RENAME TO \(t);) and run \(repair) again; if it is not, make an empty \(table) for the repair to rebuild (\(empty);) and run it again."
+            + "RENAME TO \(t);) and run \(repair) again; if it is not, make an empty \(table) for "
+            + (importAgain == nil ? "the repair to rebuild" : "the import to fill") + " (\(empty);) and run it again."
     }
 
     /// The steps that give a table its key column back.
-    private static func keyColumnSteps(table: String, column: ColumnDifferences.Column, present: [String], extra: [String], path: String) -> String {
+    private func keyColumnSteps(table: String, column: ColumnDifferences.Column, present: [String], extra: [String], path: String) -> String {
         let t = identifier(table)
         let c = identifier(column.name)
-        let repair = "'\(DatabaseWords.repairCommand(path))'"
+        let repair = "'\(again(path))'"
         let add = "put the column back with each row's own value (ALTER TABLE \(t) ADD COLUMN \(c) \(column.type); UPDATE \(t) SET \(c) = ... WHERE ...;)"
         guard let renamed = extra.first else { return add.prefix(1).uppercased() + add.dropFirst() + ", then run \(repair) again." }
         // A key column cannot be renamed or dropped while schema.sql's views name it: the table is made again, with
@@ -163,7 +170,7 @@ enum RepairWords {
     }
 
     /// "a" or "an", for the type of an object.
-    private static func article(_ word: String) -> String {
+    private func article(_ word: String) -> String {
         word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 }
