@@ -162,4 +162,25 @@ extension ReimportTests {
             refused.stderr.hasSuffix("To replace the changes, drop it and leave those rows as they are anyway:\n  moonshot import --force\n"),
             refused.stderr)
     }
+
+    // An edit of schema.sql's own view or index is put back, and said: nothing goes unnamed.
+    func testSchemaSQLsObjectsThatAnEditChangedAreMadeAgainAndNamed() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                CREATE TABLE notes (x); DROP INDEX missions_by_launch_date; CREATE INDEX missions_by_launch_date ON notes (x);
+                DROP VIEW mission_commanders; CREATE VIEW mission_commanders AS SELECT 1 AS one;
+                DROP INDEX crew_by_astronaut; CREATE VIEW crew_by_astronaut AS SELECT 2 AS two;
+                """), "")
+        let imported = try moonshot("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(
+            imported.stdout.hasSuffix(
+                "(the same input as the previous import; dropped view crew_by_astronaut; made index missions_by_launch_date, "
+                    + "view mission_commanders again as schema.sql makes them; kept table notes)\n"), imported.stdout)
+        XCTAssertEqual(try moonshot("check").status, 0)
+        let again = try moonshot("import")
+        XCTAssertTrue(again.stdout.hasSuffix("(the same input as the previous import; kept table notes)\n"), again.stdout)
+    }
 }

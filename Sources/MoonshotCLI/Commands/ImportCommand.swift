@@ -137,6 +137,9 @@ enum ImportCommand {
         // Names other programs chose: one line each, whatever they hold.
         let names = { (list: [String]) in list.map { TerminalText.visible($0, lineBreaks: false) }.joined(separator: ", ") }
         if !summary.dropped.isEmpty { notes.append("dropped " + names(summary.dropped)) }
+        if !summary.madeAgain.isEmpty {
+            notes.append("made \(names(summary.madeAgain)) again as schema.sql makes \(summary.madeAgain.count == 1 ? "it" : "them")")
+        }
         if !summary.left.isEmpty { notes.append("left " + summary.left.map(left).joined(separator: ", ")) }
         if !summary.kept.isEmpty { notes.append("kept " + names(summary.kept)) }
         return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"

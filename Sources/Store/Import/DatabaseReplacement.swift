@@ -27,6 +27,8 @@ struct DatabaseReplacement {
     private var obstacles: [ImportRefusal.Obstacle] = []
     /// What went that is not moonshot's, to name: indexes on those columns, a view in a table's place.
     private var droppedAlong: [String] = []
+    /// Objects of schema.sql's that an edit had changed, made again as it makes them ("view crew_roster").
+    private(set) var madeAgain: [String] = []
 
     /// In a write transaction: checks that the database is empty or moonshot's, reads what `finish` compares, and
     /// leaves schema.sql's tables empty, without its indexes (and, in a new database, its triggers).
@@ -64,7 +66,9 @@ struct DatabaseReplacement {
                 throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message))])
             }
         }
-        droppedAlong = try onExtraColumns.map { "index \($0)" } + Self.moveLayout(of: database, from: version, path: path)
+        let moved = try Self.moveLayout(of: database, from: version, path: path)
+        droppedAlong = onExtraColumns.map { "index \($0)" } + moved.replaced
+        madeAgain = version == MoonshotFile.schemaVersion ? moved.changed : []
         for index in EmbeddedResources.schemaObjects where index.type == "index" && index.sql != nil {
             try database.execute("DROP INDEX IF EXISTS \(identifier(index.name))")
         }
@@ -134,10 +138,10 @@ struct DatabaseReplacement {
     }
 
     /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables, dropping no other program's table (refused instead).
-    /// Returns what stood in the place of moonshot's tables and went ("view missions").
-    private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> [String] {
+    /// Returns what stood in the place of moonshot's objects and went ("view missions"), and those of its objects that were changed.
+    private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> (replaced: [String], changed: [String]) {
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
-        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return [] }
+        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return ([], []) }
         for difference in differences where MoonshotTable.named(difference.object.name) == nil {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
@@ -149,9 +153,9 @@ struct DatabaseReplacement {
         _ = try DatabaseRepair.repairSchema(database, differences: differences, path: path, droppingExtraColumns: true)
         for trigger in setAside { try DatabaseRepair.makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         try database.execute("PRAGMA application_id = \(MoonshotFile.applicationID); PRAGMA user_version = \(MoonshotFile.schemaVersion)")
-        return differences.compactMap { difference in
-            guard case .replaced(let type) = difference.kind, MoonshotTable.named(difference.object.name) != nil else { return nil }
-            return "\(type) \(difference.object.name)"
+        let replaced = differences.compactMap { difference in
+            if case .replaced(let type) = difference.kind { "\(type) \(difference.object.name)" } else { nil }
         }
+        return (replaced, differences.filter { $0.kind == .changed }.map { "\($0.object.type) \($0.object.name)" })
     }
 }

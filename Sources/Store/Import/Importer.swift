@@ -22,6 +22,8 @@ package struct ImportSummary: Sendable {
     package var kept: [String] = []
     /// What `force` dropped ("column missions.notes", "index my_unique_names").
     package var dropped: [String] = []
+    /// Objects of schema.sql's that an edit had changed, made again as it makes them ("view crew_roster").
+    package var madeAgain: [String] = []
     /// Other programs' tables whose rows `force` left referring to other rows than before, or none.
     package var left: [ImportRefusal.Obstacle] = []
     /// The changes noted since the previous import, which `force` replaced.
@@ -106,7 +108,7 @@ package enum Importer {
                     return ImportSummary(
                         counts: counts, databasePath: path, outcome: outcome,
                         upgradedFrom: replacement.olderSchemaVersion,
-                        kept: others.kept, dropped: others.dropped, left: others.left,
+                        kept: others.kept, dropped: others.dropped, madeAgain: replacement.madeAgain, left: others.left,
                         replacedEdits: force ? replacement.notedEdits : nil)
                 }
             }
