@@ -101,7 +101,7 @@ struct RepairWords {
             ErrorMessage(
                 "table \(table) has columns schema.sql does not make (\(columns.extra.joined(separator: ", "))): "
                     + "rebuilding it would lose what they hold, so \(path) was not changed",
-                hint: TableRebuild.columnAdvice(table: table, columns, repair: again(path)))
+                hint: columnAdvice(table: table, columns, repair: again(path)))
         case .rowBreaksRule(let path, let table, let row, let sqliteMessage):
             ErrorMessage(
                 "\(row) breaks a rule of schema.sql's table (\(sqliteMessage)), so \(table) could not be rebuilt and \(path) was not changed",
@@ -167,6 +167,25 @@ struct RepairWords {
             + "PRAGMA legacy_alter_table = ON; CREATE TABLE \(fixed) AS SELECT \(list) FROM \(t); DROP TABLE \(t); "
             + "ALTER TABLE \(fixed) RENAME TO \(t);); if it is not, the same with each row's own \(column.name) in its place. "
             + "Then run \(repair) again."
+    }
+
+    /// Advice on a column schema.sql does not make: copy it back into schema.sql's missing column (a rename by
+    /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
+    private func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
+        let extra = columns.extra[0]
+        // SQLite refuses to drop a column an index is on.
+        let dropIndexes = columns.indexesOnFirstExtra.map { "DROP INDEX \(identifier($0)); " }.joined()
+        if let missing = columns.missing.first {
+            // RENAME COLUMN is refused while schema.sql's views and triggers name the column.
+            let t = identifier(table)
+            let from = identifier(extra)
+            let to = identifier(missing.name)
+            return "If \(extra) is schema.sql's \(missing.name) renamed, copy it back (ALTER TABLE \(t) ADD COLUMN \(to) \(missing.type); "
+                + "UPDATE \(t) SET \(to) = \(from); \(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
+                + "holds elsewhere and drop it (\(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
+        }
+        return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (\(dropIndexes)ALTER TABLE \(identifier(table)) "
+            + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
     }
 
     /// "a" or "an", for the type of an object.

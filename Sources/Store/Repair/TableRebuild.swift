@@ -128,25 +128,6 @@ package struct TableRebuild {
             indexesOnFirstExtra: indexes ?? [])
     }
 
-    /// Advice on a column schema.sql does not make: copy it back into schema.sql's missing column (a rename by
-    /// `sqlite-utils transform --rename`, say), else keep what it holds elsewhere and drop it.
-    package static func columnAdvice(table: String, _ columns: ColumnDifferences, repair: String) -> String {
-        let extra = columns.extra[0]
-        // SQLite refuses to drop a column an index is on.
-        let dropIndexes = columns.indexesOnFirstExtra.map { "DROP INDEX \(identifier($0)); " }.joined()
-        if let missing = columns.missing.first {
-            // RENAME COLUMN is refused while schema.sql's views and triggers name the column.
-            let t = identifier(table)
-            let from = identifier(extra)
-            let to = identifier(missing.name)
-            return "If \(extra) is schema.sql's \(missing.name) renamed, copy it back (ALTER TABLE \(t) ADD COLUMN \(to) \(missing.type); "
-                + "UPDATE \(t) SET \(to) = \(from); \(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from);); if it is a column of your own, copy what it "
-                + "holds elsewhere and drop it (\(dropIndexes)ALTER TABLE \(t) DROP COLUMN \(from)). Then run '\(repair)'."
-        }
-        return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (\(dropIndexes)ALTER TABLE \(identifier(table)) "
-            + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
-    }
-
     /// The columns and declared types of the table `sql` makes, read from it made in memory.
     private static func columns(of table: String, madeBy sql: String) throws -> (names: [String], types: [String]) {
         let scratch = try Database(path: ":memory:", mode: .readWriteCreate, foreignKeys: false)
