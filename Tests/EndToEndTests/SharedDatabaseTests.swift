@@ -284,6 +284,16 @@ final class SharedDatabaseTests: BinaryTestCase {
                 "\(words): \(refused.stderr)")
             XCTAssertEqual(try sqlite3("SELECT nickname FROM astronauts_by_name; PRAGMA user_version"), "Buzz\n4\n", "\(words)")
         }
+
+        // A view of one's own of that name is not dropped either: the import says why, and what to do.
+        XCTAssertEqual(try sqlite3("DROP TABLE astronauts_by_name; CREATE VIEW astronauts_by_name AS SELECT name FROM astronauts"), "")
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(
+            refused.stderr.hasPrefix(
+                "Error: view astronauts_by_name, which another program made, cannot be made again after the import "
+                    + "(schema.sql now makes an index of that name), so moonshot.db was not changed\n"
+                    + "Drop it (DROP VIEW \"astronauts_by_name\"), run 'moonshot import' again, and make it anew."), refused.stderr)
     }
 
     /// Version 5 refused partial upserts and had crew rows without rowids and astronauts keyed by

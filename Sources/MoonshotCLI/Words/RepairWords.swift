@@ -28,10 +28,11 @@ struct RepairWords {
     /// lists among its problems), what they are and what to do.
     func advice(_ refusal: RepairRefusal) -> String {
         switch refusal {
-        case .rowBreaksRule(_, _, let row, let sqliteMessage):
-            return "The repair would rebuild it, but \(row) breaks a rule of schema.sql's table (\(sqliteMessage)). " + (message(refusal).hint ?? "")
-        case .keyWouldChange(_, _, let row):
-            return "The repair would rebuild it, but \(row) would not keep its key. " + (message(refusal).hint ?? "")
+        case .rowBreaksRule(_, let table, let row, let sqliteMessage):
+            return "The repair would rebuild it, but \(describe(row, of: table)) breaks a rule of schema.sql's table (\(sqliteMessage)). "
+                + (message(refusal).hint ?? "")
+        case .keyWouldChange(_, let table, let row):
+            return "The repair would rebuild it, but \(describe(row, of: table)) would not keep its key. " + (message(refusal).hint ?? "")
         case .extraColumns(_, _, let columns):
             return "It has columns schema.sql does not make (\(columns.extra.joined(separator: ", ")))"
                 + (columns.missing.isEmpty ? "" : " and lacks \(columns.missing.map(\.name).joined(separator: ", "))") + ". "
@@ -56,7 +57,7 @@ struct RepairWords {
         case .cannotMakeAgain(let path, let type, let name, let sqliteMessage):
             ErrorMessage(
                 "\(type) \(name), which another program made, cannot be made again after \(work) "
-                    + "(\(sqliteMessage)), so \(path) was not changed",
+                    + "(\(sqliteMessage ?? "schema.sql now makes an index of that name")), so \(path) was not changed",
                 hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(again(path))' again, and make it anew.")
         case .tableInPlaceOf(let path, let name, let type):
             ErrorMessage(
@@ -78,7 +79,7 @@ struct RepairWords {
                 hint: keyColumnSteps(table: table, column: column, present: present, extra: extra, path: path))
         case .keyWouldChange(let path, let table, let row):
             ErrorMessage(
-                "\(row) would not keep its key in schema.sql's table (it is NULL, or not a value that column holds as it is), "
+                "\(describe(row, of: table)) would not keep its key in schema.sql's table (it is NULL, or not a value that column holds as it is), "
                     + "so \(table) could not be rebuilt and \(path) was not changed",
                 hint: "Give that row its key as schema.sql's column holds it (an integer, say: 11, not '011' or 11.5), "
                     + "or delete it, and run '\(again(path))' again.")
@@ -104,7 +105,7 @@ struct RepairWords {
                 hint: columnAdvice(table: table, columns, repair: again(path)))
         case .rowBreaksRule(let path, let table, let row, let sqliteMessage):
             ErrorMessage(
-                "\(row) breaks a rule of schema.sql's table (\(sqliteMessage)), so \(table) could not be rebuilt and \(path) was not changed",
+                "\(describe(row, of: table)) breaks a rule of schema.sql's table (\(sqliteMessage)), so \(table) could not be rebuilt and \(path) was not changed",
                 hint: "Correct or delete that row (with sqlite3, say), and run '\(again(path))' again.")
         case .notPutRight(let path, let first):
             ErrorMessage(
@@ -186,6 +187,15 @@ struct RepairWords {
         }
         return "It is not moonshot's: copy what \(extra) holds elsewhere if you need it, drop it (\(dropIndexes)ALTER TABLE \(identifier(table)) "
             + "DROP COLUMN \(identifier(extra))), and run '\(repair)'."
+    }
+
+    /// "the row of missions where id = '011'", "row 3 of crew".
+    private func describe(_ row: RowPlace, of table: String) -> String {
+        switch row {
+        case .keyed(let values): "the row of \(table) where \(values)"
+        case .numbered(let number): "row \(number) of \(table)"
+        case .unknown: "a row of \(table)"
+        }
     }
 
     /// "a" or "an", for the type of an object.

@@ -32,7 +32,7 @@ enum OtherObjects {
             {
                 return type == "table"
                     ? .tableInPlaceOf(path: path, name: name, type: "index")
-                    : .cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: "schema.sql now makes an index of that name")
+                    : .cannotMakeAgain(path: path, type: type, name: name, sqliteMessage: nil)
             }
         }
         return nil

@@ -3,7 +3,8 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     /// SQLite's quick check finds the file damaged (`finding`, on one line).
     case damaged(path: String, finding: String)
     case rowsWouldChange(path: String, table: String)
-    case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String)
+    /// Another program's object cannot be made again: SQLite refuses it, or (nil) schema.sql now makes one of that name.
+    case cannotMakeAgain(path: String, type: String, name: String, sqliteMessage: String?)
     /// A table stands where schema.sql makes an object of `type` (a view, a full-text index).
     case tableInPlaceOf(path: String, name: String, type: String)
     /// Moonshot's `table` is not where it belongs: `standing` (a view, a virtual table) or nothing is in its place;
@@ -11,9 +12,8 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     case tableNotInPlace(path: String, table: String, standing: String?, candidate: String?, keys: [ColumnDifferences.Column])
     /// `table` lacks `column`, one of its key columns; it has `present`, of which `extra` are not schema.sql's.
     case keyColumnMissing(path: String, table: String, column: ColumnDifferences.Column, present: [String], extra: [String])
-    /// A row (`row`: "the row of missions where id = '011'") would not keep its key in the rebuilt
-    /// table: it is NULL, or SQLite would convert it with loss.
-    case keyWouldChange(path: String, table: String, row: String)
+    /// A row would not keep its key in the rebuilt table: it is NULL, or SQLite would convert it with loss.
+    case keyWouldChange(path: String, table: String, row: RowPlace)
     /// A virtual table that keeps rows of its own stands where full-text index `index` belongs.
     case indexHoldsRows(path: String, index: String)
     /// Table `table`, which FTS5 did not make, has the name of one of full-text index `index`'s own.
@@ -21,8 +21,7 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     /// A full-text index cannot even be dropped.
     case fullTextIndexTooDamaged(path: String, index: String, sqliteMessage: String)
     case extraColumns(path: String, table: String, columns: ColumnDifferences)
-    /// A row (`row`: "the row of crew where ...") breaks a rule of schema.sql's table.
-    case rowBreaksRule(path: String, table: String, row: String, sqliteMessage: String)
+    case rowBreaksRule(path: String, table: String, row: RowPlace, sqliteMessage: String)
     case notPutRight(path: String, first: SchemaDifference)
     case sqliteFailed(path: String, sqliteMessage: String)
 
@@ -52,4 +51,11 @@ package enum RepairStep: Equatable, Sendable {
     case created(type: String, name: String, isTable: Bool)
     case setDerivedValues(rows: Int)
     case rebuiltFullTextIndex(String)
+}
+
+/// Where a row of a table is: by its key's values (`id = '011'`), by its place (1 for the first), or not known.
+package enum RowPlace: Equatable, Sendable {
+    case keyed(String)
+    case numbered(Int)
+    case unknown
 }

@@ -87,11 +87,11 @@ package struct TableRebuild {
             "SELECT \(key.map { "o." + identifier($0) }.joined(separator: ", ")) FROM \(identifier(old)) AS o WHERE \(canonical("o")) = ? LIMIT 1", [lost]
         ).first
         let values = zip(key, row?.values ?? []).map { "\($0) = \(sqlLiteral($1))" }.joined(separator: ", ")
-        throw RepairRefusal.keyWouldChange(path: path, table: table, row: "the row of \(table) where \(values)")
+        throw RepairRefusal.keyWouldChange(path: path, table: table, row: .keyed(values))
     }
 
-    /// The row of `old` that schema.sql's table refuses, found by copying one at a time: "the row of crew where ...".
-    private static func firstRefusedRow(copy: String, from old: String, table: String, key: [String], in database: Database) throws -> String {
+    /// The row of `old` that schema.sql's table refuses, found by copying one at a time.
+    private static func firstRefusedRow(copy: String, from old: String, table: String, key: [String], in database: Database) throws -> RowPlace {
         let keyList = key.isEmpty ? "NULL" : key.map(identifier).joined(separator: ", ")
         // A table without rowid (made WITHOUT ROWID) is walked by place.
         let hasRowid = (try? database.prepare("SELECT rowid FROM \(identifier(old))")) != nil
@@ -101,10 +101,10 @@ package struct TableRebuild {
                 try database.execute(copy + (hasRowid ? " WHERE rowid = ?" : " LIMIT 1 OFFSET ?"), [hasRowid ? row.values[0] : .integer(Int64(number))])
             } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .mismatch {
                 let values = key.isEmpty ? "" : zip(key, row.values.dropFirst()).map { "\($0) = \(sqlLiteral($1))" }.joined(separator: ", ")
-                return values.isEmpty ? "row \(number + 1) of \(table)" : "the row of \(table) where \(values)"
+                return values.isEmpty ? .numbered(number + 1) : .keyed(values)
             }
         }
-        return "a row of \(table)"
+        return .unknown
     }
 
     /// The columns `table` has that `sql` does not make, and those `sql` makes that `table` lacks, in order.
