@@ -46,16 +46,7 @@ extension CompletionScript {
                 case "$command" in
 
             """
-        for command in commands {
-            text += "            \(command.name)) options=\"\(command.optionsWithHelp.map { "--" + $0.name }.joined(separator: " "))\""
-            switch argumentCompletion(command) {
-            case .names(let kind): text += "; names=\(kind)"
-            case .words(let words): text += "; choices=\"\(words.joined(separator: " "))\""
-            case .folders: text += "; folders=1"
-            case .nothing: break
-            }
-            text += " ;;\n"
-        }
+        text += commandCases(names: "names") { "\"" + $0.joined(separator: " ") + "\"" }
         text += """
                 esac
                 if [[ "$cur" == -* ]]; then

@@ -6,33 +6,30 @@ struct CompletionScript {
     /// Every option that takes a value, in any command, so the scripts can skip the value.
     var valueOptions: [String] { valueOptionsNamed { _ in true } }
 
-    /// What a command's first argument is completed with: names from the database, words, or folders.
-    enum ArgumentCompletion {
-        case names(String)
-        case words([String])
-        case folders, nothing
-    }
-
-    func argumentCompletion(_ command: AnyCommand) -> ArgumentCompletion {
-        switch command.arguments.first?.completion {
-        case .missions?, .astronauts?: .names(namesKind(command.arguments[0].completion) ?? "")
-        case .choices(let words)?: .words(words)
-        case .subcommands?: .words(commandNames)
-        case .folder?: .folders
-        case .file?, Completion.none?, nil: .nothing
-        }
-    }
-
-    /// The kind of names `moonshot __complete` gives for `completion`, if it is names from the database.
-    func namesKind(_ completion: Completion) -> String? {
-        switch completion {
-        case .missions: CompletionsCommand.NameKind.missions.rawValue
-        case .astronauts: CompletionsCommand.NameKind.astronauts.rawValue
-        default: nil
+    /// What a command's first argument is completed with: as it declares, but the subcommands as words and a file as nothing.
+    func argumentCompletion(_ command: AnyCommand) -> Completion {
+        switch command.arguments.first?.completion ?? .none {
+        case .subcommands: .choices(commandNames)
+        case .file: .none
+        case let completion: completion
         }
     }
 
     var commandNames: [String] { commands.map(\.name) }
+
+    /// The bash and zsh scripts' `case` line for each command: its options and what its argument is completed with, in
+    /// the variable `names` for names from the database; `list` writes a list of words as the shell reads it.
+    func commandCases(names: String, list: ([String]) -> String) -> String {
+        commands.map { command in
+            var line = "            \(command.name)) options=\(list(command.optionsWithHelp.map { "--" + $0.name }))"
+            switch argumentCompletion(command) {
+            case .choices(let words): line += "; choices=\(list(words))"
+            case .folder: line += "; folders=1"
+            case let other: line += other.namesKind.map { "; \(names)=\($0)" } ?? ""
+            }
+            return line + " ;;\n"
+        }.joined()
+    }
 
     /// The value-taking options of all commands that `include`s, as `--name`.
     func valueOptionsNamed(_ include: (OptionInfo) -> Bool) -> [String] {
@@ -64,5 +61,16 @@ struct CompletionScript {
             quoted.append(character)
         }
         return quoted + "'"
+    }
+}
+
+extension Completion {
+    /// The kind of names `moonshot __complete` gives, if these are names from the database.
+    var namesKind: String? {
+        switch self {
+        case .missions: CompletionsCommand.NameKind.missions.rawValue
+        case .astronauts: CompletionsCommand.NameKind.astronauts.rawValue
+        default: nil
+        }
     }
 }

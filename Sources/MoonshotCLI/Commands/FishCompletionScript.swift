@@ -60,10 +60,9 @@ extension CompletionScript {
             let condition = " -n '__moonshot_command_is \(command.name)'"
             for option in command.optionsWithHelp { text += "complete -c moonshot" + condition + fishOption(option) + "\n" }
             switch argumentCompletion(command) {
-            case .names(let kind): text += "complete -c moonshot" + condition + " -a '(__moonshot_names \(kind))'\n"
-            case .words(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"
-            case .folders: text += "complete -c moonshot" + condition + " -x -a '(__fish_complete_directories)'\n"
-            case .nothing: break
+            case .choices(let words): text += "complete -c moonshot" + condition + " -a \(fishQuoted(words.joined(separator: " ")))\n"
+            case .folder: text += "complete -c moonshot" + condition + " -x -a '(__fish_complete_directories)'\n"
+            case let other: text += other.namesKind.map { "complete -c moonshot" + condition + " -a '(__moonshot_names \($0))'\n" } ?? ""
             }
         }
         return text
@@ -78,7 +77,7 @@ extension CompletionScript {
             // Each word with its own description, when it has one: `name\t'By name'`.
             let described = option.choiceHelp.count == words.count ? zip(words, option.choiceHelp).map { "\($0)\\t" + fishQuoted($1) } : words
             text += " -x -a \(fishQuoted(described.joined(separator: " ")))"
-        } else if let kind = namesKind(option.completion) {
+        } else if let kind = option.completion.namesKind {
             text += " -x -a '(__moonshot_names \(kind))'"
         } else if !option.isFlag {
             text += " -x"
