@@ -104,8 +104,11 @@ final class SiteRenderingTests: XCTestCase {
         let missions = dates.enumerated().map { index, date in
             Timeline.Mission(
                 id: Int64(index + 1), name: "M\(index + 1)", badge: "m", launchDate: LaunchDate(iso: date),
-                crew: (index < crews.count ? crews[index] : []).map {
-                    Timeline.CrewMember(astronautID: $0, name: $0, page: "astronauts/\($0).html", role: "Pilot", isCommander: false)
+                crew: (index < crews.count ? crews[index] : []).enumerated().map { place, id in
+                    let assignment = CrewAssignment(
+                        missionID: Int64(index + 1), missionName: "M\(index + 1)", launchDate: LaunchDate(iso: date), position: place + 1,
+                        astronautID: id, astronautName: id, role: "Pilot", canonicalRole: "Pilot")
+                    return Timeline.CrewMember(assignment: assignment, page: "astronauts/\(id).html")
                 })
         }
         return Timeline(missions: missions, astronauts: [], missionCount: missions.count, groundedCount: 0)

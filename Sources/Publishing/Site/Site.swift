@@ -67,7 +67,7 @@ package enum Site {
             let index = MissionsPage(missions: missions, astronauts: astronauts, page: page, pages: pages, layout: layout, pictures: pictures)
             try files.add(IndexPages.fileName(page), index.html.markup)
         }
-        let timeline = TimelinePage(timeline: try Timeline.read(from: database), layout: layout, pictures: pictures)
+        let timeline = TimelinePage(timeline: try Timeline.read(from: reader), layout: layout, pictures: pictures)
         try files.add(TimelinePage.fileName, timeline.html.markup)
         try files.add("style.css", EmbeddedResources.siteCSS)
         try files.add("site.js", EmbeddedResources.siteScript)

@@ -19,7 +19,7 @@ struct SiteAstronaut {
 /// Reads the site's missions and astronauts one at a time in its order, so a site takes as little memory for 60,000 missions as for 12. Use it
 /// inside `MoonshotDatabase.readSnapshot`, so an import committed meanwhile is seen wholly or not at all.
 final class SiteReader {
-    private let database: MoonshotDatabase
+    let database: MoonshotDatabase
     private let missions: Statement
     private let astronauts: Statement
     private let crew: Statement
@@ -56,17 +56,22 @@ final class SiteReader {
             return nil
         }
         let id = try missions.notNullInt64(0)
-        var crew: [CrewAssignment] = []
-        var pages: [String?] = []
-        try each(of: self.crew, [.integer(id)]) { row in
-            let member = try MoonshotDatabase.crewAssignment(row)
-            crew.append(member)
-            pages.append(row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) })
-        }
+        let crew = try crew(ofMission: id)
         let detail = MissionDetail(
             id: id, name: try missions.notNullText(1), badge: try missions.notNullText(2),
-            launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew)
-        return SiteMission(detail: detail, crewPages: pages)
+            launchDate: missions.launchDate(3), description: try missions.notNullText(4), crew: crew.map(\.assignment))
+        return SiteMission(detail: detail, crewPages: crew.map(\.page))
+    }
+
+    /// The crew of mission `id`, in the source's order, each with their page.
+    func crew(ofMission id: Int64) throws -> [Timeline.CrewMember] {
+        var crew: [Timeline.CrewMember] = []
+        try each(of: self.crew, [.integer(id)]) { row in
+            let member = try MoonshotDatabase.crewAssignment(row)
+            let page = row.int64(8).map { SitePaths.astronautPage(id: member.astronautID, number: $0) }
+            crew.append(Timeline.CrewMember(assignment: member, page: page))
+        }
+        return crew
     }
 
     /// The next astronaut, or nil after the last.

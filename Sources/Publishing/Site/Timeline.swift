@@ -22,15 +22,10 @@ struct Timeline {
         var page: String? { name == nil ? nil : SitePaths.missionPage(id: id) }
     }
 
+    /// A crew member, with their page; nil for an astronaut missing from the astronauts table.
     struct CrewMember {
-        let astronautID: String
-        /// The name, or nil for an astronaut missing from the astronauts table.
-        let name: String?
-        /// Their page; nil for an astronaut missing from the astronauts table.
+        let assignment: CrewAssignment
         let page: String?
-        /// The role as the source writes it.
-        let role: String
-        let isCommander: Bool
     }
 
     /// An astronaut: a row of the chart.
@@ -75,12 +70,13 @@ struct Timeline {
         var rowOf: [ExactString: Int] = [:]
         for (index, mission) in self.missions.enumerated() {
             for member in mission.crew {
-                let flight = Flight(mission: index, role: member.role, isCommander: member.isCommander)
-                if let row = rowOf[ExactString(member.astronautID)] {
+                let crew = member.assignment
+                let flight = Flight(mission: index, role: crew.role, isCommander: crew.canonicalRole == "Commander")
+                if let row = rowOf[ExactString(crew.astronautID)] {
                     rows[row].flights.append(flight)
                 } else {
-                    rowOf[ExactString(member.astronautID)] = rows.count
-                    rows.append(Astronaut(id: member.astronautID, name: member.name, page: member.page, flights: [flight]))
+                    rowOf[ExactString(crew.astronautID)] = rows.count
+                    rows.append(Astronaut(id: crew.astronautID, name: crew.astronautName, page: member.page, flights: [flight]))
                 }
             }
         }

@@ -93,9 +93,9 @@ struct TimelinePage {
     private var missionsTable: HTML {
         let rows = timeline.missions.map { mission -> HTML in
             let crew: [HTML] = mission.crew.map { member -> HTML in
-                let name = member.name ?? MissingRow.astronaut(id: member.astronautID).description
+                let name = member.assignment.astronautNameOrMissing
                 let link: HTML = member.page.map { "<a href=\"\($0)\">\(name)</a>" } ?? "\(name)"
-                return "<li>\(link) <span class=\"secondary\">(\(member.role))</span></li>"
+                return "<li>\(link) <span class=\"secondary\">(\(member.assignment.role))</span></li>"
             }
             return """
                 <tr><th scope="row">\(Self.link(mission.nameOrMissing, to: mission.page))</th>\

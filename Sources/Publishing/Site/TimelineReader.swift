@@ -3,23 +3,10 @@ import Questions
 import SQLite
 
 extension Timeline {
-    /// The timeline of `database`: its first `limit` missions by launch date (then undated ones, then those only crew
-    /// rows name), each with its crew. Read it inside the transaction the rest of the site is read in.
-    static func read(from database: MoonshotDatabase) throws -> Timeline {
-        let crew = try database.prepare(
-            """
-            SELECT astronaut_id, astronaut_name, role, canonical_role, (SELECT number FROM astronauts AS a WHERE a.id = crew_roster.astronaut_id)
-            FROM crew_roster WHERE mission_id = ? ORDER BY position
-            """)
-        func crewOf(_ id: Int64) throws -> [CrewMember] {
-            try crew.rows([.integer(id)]).map { row in
-                let astronautID = row.text(0) ?? ""
-                return CrewMember(
-                    astronautID: astronautID, name: row.text(1),
-                    page: row.int64(4).map { SitePaths.astronautPage(id: astronautID, number: $0) },
-                    role: row.text(2) ?? "", isCommander: row.text(3) == "Commander")
-            }
-        }
+    /// The timeline of `reader`'s database: its first `limit` missions by launch date (then undated ones, then those only
+    /// crew rows name), each with its crew. Read it inside the transaction the rest of the site is read in.
+    static func read(from reader: SiteReader) throws -> Timeline {
+        let database = reader.database
         var missions: [Mission] = []
         let rows = try database.prepare("SELECT id, name, badge, launch_date FROM missions ORDER BY launch_date IS NULL, launch_date, id LIMIT ?")
             .rows([.integer(Int64(limit))])
@@ -28,7 +15,7 @@ extension Timeline {
             missions.append(
                 Mission(
                     id: id, name: row.text(1) ?? "", badge: row.text(2), launchDate: row.text(3).flatMap(LaunchDate.init(iso:)),
-                    crew: try crewOf(id)))
+                    crew: try reader.crew(ofMission: id)))
         }
         // Missions that crew rows name but the missions table lacks (edited with foreign keys off).
         let missing = try database.prepare(
@@ -36,7 +23,7 @@ extension Timeline {
         ).rows([.integer(Int64(limit - missions.count))])
         for row in missing {
             guard let id = row.int64(0) else { continue }
-            missions.append(Mission(id: id, name: nil, badge: nil, launchDate: nil, crew: try crewOf(id)))
+            missions.append(Mission(id: id, name: nil, badge: nil, launchDate: nil, crew: try reader.crew(ofMission: id)))
         }
         let grounded = try database.prepare(
             """
