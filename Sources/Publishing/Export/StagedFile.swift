@@ -13,19 +13,11 @@ final class StagedFile: ByteSink {
     let temporaryPath: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
-    /// Where the file is: being written, in the target's place, or back out of it.
+    /// Where the file is: being written, in the target's place, or back out of it; in place, what became of the file it
+    /// replaced: swapped out to `temporaryPath`, none, or gone (the file system could not swap, and the rename replaced it).
     private enum State {
-        case staged
-        case inPlace(Previous)
-        case restored
-    }
-    /// What became of the file a staged file replaced.
-    private enum Previous {
-        /// It is at `temporaryPath`, swapped out.
-        case swappedOut
-        case none
-        /// It is gone: the file system could not swap, and the rename replaced it.
-        case overwritten
+        case staged, restored
+        case swappedIn, placedNew, overwrote
     }
     private var state = State.staged
     private static let bufferSize = 1 << 16
@@ -65,8 +57,8 @@ final class StagedFile: ByteSink {
         if descriptor >= 0 { close(descriptor) }
         switch state {
         // The staged file not put in place, or the file it replaced: nobody's any more.
-        case .staged, .restored, .inPlace(.swappedOut): unlink(temporaryPath)
-        case .inPlace(.none), .inPlace(.overwritten): break
+        case .staged, .restored, .swappedIn: unlink(temporaryPath)
+        case .placedNew, .overwrote: break
         }
     }
 
@@ -89,9 +81,9 @@ final class StagedFile: ByteSink {
     func moveIntoPlace() throws {
         let replacing = if case .file = FileSystem.entry(at: destination) { true } else { false }
         if replacing, moonshot_exchange_paths(temporaryPath, destination) == 0 {
-            state = .inPlace(.swappedOut)
+            state = .swappedIn
         } else if rename(temporaryPath, destination) == 0 {
-            state = .inPlace(replacing ? .overwritten : .none)
+            state = replacing ? .overwrote : .placedNew
         } else {
             throw SystemError(operation: "replace \(target)")
         }
@@ -100,13 +92,13 @@ final class StagedFile: ByteSink {
 
     /// Puts back the file this replaced (or removes this one if none); false if it failed or the replaced file is gone.
     func restorePrevious() -> Bool {
-        guard case .inPlace(let previous) = state else { return true }
-        let restored =
-            switch previous {
-            case .swappedOut: moonshot_exchange_paths(temporaryPath, destination) == 0
-            case .none: unlink(destination) == 0
-            case .overwritten: false
-            }
+        let restored: Bool
+        switch state {
+        case .staged, .restored: return true
+        case .swappedIn: restored = moonshot_exchange_paths(temporaryPath, destination) == 0
+        case .placedNew: restored = unlink(destination) == 0
+        case .overwrote: restored = false
+        }
         if restored { state = .restored }
         FileSystem.synchronizeFolder(FileSystem.directory(of: destination))
         return restored
