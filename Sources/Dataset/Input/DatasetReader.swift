@@ -110,9 +110,7 @@ package final class DatasetReader {
                     fields.problem("id", at: offset, "id \(quoted(id)) differs from its key \(quoted(key))\(alike); they must be the same")
                 }
             case "name":
-                let offset = try reader.position()
-                name = try fields.string(&reader, "name")
-                if let name, name.allSatisfy(\.isWhitespace) { fields.problem("name", at: offset, "name is empty") }
+                name = try fields.string(&reader, "name", nonBlank: true)
             case "description":
                 description = try fields.string(&reader, "description")
             default:
@@ -226,9 +224,7 @@ package final class DatasetReader {
                             }
                         }
                     case "role":
-                        let offset = try reader.position()
-                        role = try fields.string(&reader, "role")
-                        if let role, role.allSatisfy(\.isWhitespace) { fields.problem("role", at: offset, "role is empty") }
+                        role = try fields.string(&reader, "role", nonBlank: true)
                     default:
                         return false
                     }

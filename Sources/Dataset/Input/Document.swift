@@ -180,14 +180,16 @@ final class Fields {
         }
     }
 
-    /// Reads the value of field `name` as a string, or reports its wrong type.
-    func string(_ reader: inout JSONReader, _ name: String) throws -> String? {
+    /// Reads the value of field `name` as a string, or reports its wrong type (or, if `nonBlank`, that it is only white space).
+    func string(_ reader: inout JSONReader, _ name: String, nonBlank: Bool = false) throws -> String? {
         let offset = try reader.position()
         let kind = try reader.peekKind()
         guard kind == .string else {
             return try mismatch(reader: &reader, name, at: offset, expected: "a string", found: kind.described)
         }
-        return try reader.readString()
+        let string = try reader.readString()
+        if nonBlank, string.allSatisfy(\.isWhitespace) { problem(name, at: offset, "\(name) is empty") }
+        return string
     }
 
     /// Reads the value of field `name` as a whole number, or reports what it is instead.
