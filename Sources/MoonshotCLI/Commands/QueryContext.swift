@@ -51,7 +51,7 @@ struct QueryContext {
     /// The mission `text` names; says on stderr which one was taken when it was a guess.
     func mission(_ text: String) throws -> MissionReference {
         let found = try database.resolveMission(text)
-        if let guess = found.guessedFrom { note(guess, found.thing.name) }
+        if let guess = found.guessedFrom { Terminal.writeError(QueryWords.guess(guess, taken: found.thing.name) + "\n") }
         return found.thing
     }
 
@@ -80,13 +80,9 @@ struct QueryContext {
         return found.thing
     }
 
-    /// Says which astronaut was taken, when it was a guess; then `hint`, if any.
+    /// Says on stderr which astronaut was taken, when it was a guess; then `hint`, if any, on its own line.
     func note(_ found: Found<AstronautReference>, hint: String? = nil) {
-        if let guess = found.guessedFrom { note(guess, "\(found.thing.name) (\(found.thing.id))", hint: hint) }
-    }
-
-    /// What a guess was taken to mean (`QueryWords.guess`), on stderr to keep the answer clean; `hint` on its own line.
-    private func note(_ text: String, _ taken: String, hint: String? = nil) {
-        Terminal.writeError(QueryWords.guess(text, taken: taken) + "\n" + (hint.map { $0 + "\n" } ?? ""))
+        guard let guess = found.guessedFrom else { return }
+        Terminal.writeError(QueryWords.guess(guess, taken: "\(found.thing.name) (\(found.thing.id))") + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }
 }
