@@ -35,7 +35,7 @@ package enum RepairVerdict {
             }
             let columns = try TableRebuild.columnDifferences(of: table.name, madeBy: table.sql, in: database)
             if let key = keys(of: table).first(where: { key in columns.missing.contains { $0.name == key.name } }) {
-                let present = try table.presentColumns(in: database)
+                let present = try MoonshotTable.columns(of: table.name, in: database)
                 return .keyColumnMissing(path: path, table: table.name, column: key, present: present, extra: columns.extra)
             }
             return columns.extra.isEmpty ? nil : .extraColumns(path: path, table: table.name, columns: columns)

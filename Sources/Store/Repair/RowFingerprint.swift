@@ -18,7 +18,7 @@ struct RowFingerprint: Equatable {
     init(of tables: [MoonshotTable], in database: Database) throws {
         var columns: [String: [String]] = [:]
         for table in tables {
-            let present = try table.presentColumns(in: database)
+            let present = try MoonshotTable.columns(of: table.name, in: database)
             columns[table.name] = table.columns.filter { column in
                 !table.derivedColumns.contains(column) && present.contains { $0.lowercased() == column.lowercased() }
             }

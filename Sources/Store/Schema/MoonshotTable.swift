@@ -30,11 +30,6 @@ package struct MoonshotTable: Sendable {
         all.first { $0.name.lowercased() == name.lowercased() }
     }
 
-    /// The columns of the table that stands under this table's name in `database`, in its order.
-    func presentColumns(in database: Database) throws -> [String] {
-        try Self.columns(of: name, in: database)
-    }
-
     /// The columns of table `name` in `database`, generated ones too, in its order.
     static func columns(of name: String, in database: Database) throws -> [String] {
         try database.rows("SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 2, 3)", [.text(name)])
