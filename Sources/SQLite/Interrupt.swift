@@ -34,9 +34,6 @@ private struct ConnectionPointer: @unchecked Sendable {
 }
 
 extension Database {
-    /// Stops the work of this connection as soon as possible (see `InterruptHandle.interrupt`).
-    package func interrupt() { interruptHandle.interrupt() }
-
     package var isInterrupted: Bool { interruptHandle.isInterrupted }
 
     /// Calls `waiting` once, on the thread that waits, when this connection has waited for

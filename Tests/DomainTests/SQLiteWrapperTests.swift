@@ -499,3 +499,8 @@ private final class StuckFlag: Sendable {
         return nanoseconds == 0 ? nil : DispatchTime(uptimeNanoseconds: nanoseconds)
     }
 }
+
+extension Database {
+    /// Stops the work of this connection as soon as possible (see `InterruptHandle.interrupt`).
+    func interrupt() { interruptHandle.interrupt() }
+}
