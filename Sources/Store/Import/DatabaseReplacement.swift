@@ -78,7 +78,7 @@ struct DatabaseReplacement {
     /// Throws `ImportRefusal`, unless `force`, when something of theirs would be dropped or left referring elsewhere, or edits since the import lost.
     func finish(in database: Database) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
         _ = try DatabaseRepair.createMissingObjects(in: database, remade: [])
-        try DerivedValues.fillIn(database, only: .missions)
+        try DerivedValues.fillIn(database, onlyMissions: true)
         try FullTextIndexes.rebuild(database)
         var obstacles = obstacles
         for index in uniqueIndexes {

@@ -13,26 +13,21 @@ package enum DerivedValues {
         package let expected: String
     }
 
-    /// The tables that have derived columns.
-    package enum Table: CaseIterable, Sendable {
-        case missions, crew
-    }
-
     static let columns = ["missions": ["name", "badge"], "crew": ["canonical_role"]]
 
-    /// Sets every derived column (of `table` only, if given) that disagrees with its rule; returns the rows changed.
+    /// Sets every derived column (of the missions only, if `onlyMissions`) that disagrees with its rule; returns the rows changed.
     @discardableResult
-    static func fillIn(_ database: Database, only table: Table? = nil) throws -> Int {
+    static func fillIn(_ database: Database, onlyMissions: Bool = false) throws -> Int {
         var changed = 0
-        for each in table.map({ [$0] }) ?? Table.allCases {
-            try database.execute(update(each))
+        for update in onlyMissions ? [updateMissions] : [updateMissions, updateCrew] {
+            try database.execute(update)
             changed += database.changes
         }
         return changed
     }
 
     /// A statement setting the canonical role of crew row (`?1` mission, `?2` position) by the rule, returning it.
-    static let setCanonicalRoleOfOneCrewRow = update(.crew) + " AND mission_id = ?1 AND position = ?2 RETURNING canonical_role"
+    static let setCanonicalRoleOfOneCrewRow = updateCrew + " AND mission_id = ?1 AND position = ?2 RETURNING canonical_role"
 
     /// Every derived value that disagrees with its rule, missions first, in key order.
     package static func disagreements(in database: Database) throws -> [Disagreement] {
@@ -58,21 +53,15 @@ package enum DerivedValues {
         }
     }
 
-    /// The statement that puts `table`'s derived columns right, touching only the rows that disagree.
-    private static func update(_ table: Table) -> String {
-        switch table {
-        case .missions:
-            """
-            UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
-             WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
-            """
-        case .crew:
-            """
-            UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
-                                               WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
-             WHERE canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
+    /// The statements that put the missions' and the crew rows' derived columns right, touching only the rows that disagree.
+    private static let updateMissions = """
+        UPDATE missions SET (name, badge) = (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
+         WHERE (name, badge) IS NOT (SELECT d.name, d.badge FROM derived_mission_names AS d WHERE d.id = missions.id)
+        """
+    private static let updateCrew = """
+        UPDATE crew SET canonical_role = (SELECT d.canonical_role FROM derived_crew_roles AS d
                                            WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
-            """
-        }
-    }
+         WHERE canonical_role IS NOT (SELECT d.canonical_role FROM derived_crew_roles AS d
+                                       WHERE d.mission_id = crew.mission_id AND d.position = crew.position)
+        """
 }
