@@ -83,6 +83,7 @@ struct QueryContext {
     /// Says on stderr which astronaut was taken, when it was a guess; then `hint`, if any, on its own line.
     func note(_ found: Found<AstronautReference>, hint: String? = nil) {
         guard let guess = found.guessedFrom else { return }
-        Terminal.writeError(QueryWords.guess(guess, taken: "\(found.thing.name) (\(found.thing.id))") + "\n" + (hint.map { $0 + "\n" } ?? ""))
+        let taken = "\(found.thing.name) (\(found.thing.id))"
+        Terminal.writeError(QueryWords.guess(guess, taken: taken) + "\n" + (hint.map { $0 + "\n" } ?? ""))
     }
 }
