@@ -30,6 +30,11 @@ extension ReimportTests {
             let refused = try moonshot(arguments)
             XCTAssertEqual(refused.status, 1, refused.stdout)
             XCTAssertTrue(refused.stderr.contains("has a virtual table named missions where schema.sql's table missions belongs"), refused.stderr)
+            // An import fills the table from its input: the virtual table's rows are kept only under another name.
+            XCTAssertTrue(
+                refused.stderr.hasSuffix(
+                    "\nRename it to keep its rows (ALTER TABLE \"missions\" RENAME TO \"missions_virtual_table\";), "
+                        + "and run 'moonshot \(arguments.joined(separator: " "))' again.\n"), refused.stderr)
             XCTAssertEqual(try bytes(), before)
         }
     }
@@ -139,7 +144,7 @@ extension ReimportTests {
             let refused = try moonshot(arguments)
             XCTAssertEqual(refused.status, 1, refused.stdout)
             XCTAssertTrue(refused.stderr.hasPrefix("Error: moonshot.db has a table named crew_roster where schema.sql makes a view;"), refused.stderr)
-            XCTAssertTrue(refused.stderr.hasSuffix("and run 'moonshot import' again.\n"), refused.stderr)
+            XCTAssertTrue(refused.stderr.hasSuffix("and run 'moonshot \(arguments.joined(separator: " "))' again.\n"), refused.stderr)
             XCTAssertEqual(try bytes(), before)
         }
     }
@@ -163,7 +168,8 @@ extension ReimportTests {
             refused.stderr)
     }
 
-    // An edit of schema.sql's own view or index is put back, and said: nothing goes unnamed.
+    // An edit of schema.sql's own view or index is put back, and said; an index of one's own under its
+    // name, on one's own table, goes and is named so.
     func testSchemaSQLsObjectsThatAnEditChangedAreMadeAgainAndNamed() throws {
         try freshImport()
         XCTAssertEqual(
@@ -177,10 +183,48 @@ extension ReimportTests {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertTrue(
             imported.stdout.hasSuffix(
-                "(the same input as the previous import; dropped view crew_by_astronaut; made index missions_by_launch_date, "
-                    + "view mission_commanders again as schema.sql makes them; kept table notes)\n"), imported.stdout)
+                "(the same input as the previous import; dropped view crew_by_astronaut, index missions_by_launch_date; "
+                    + "made view mission_commanders again as schema.sql makes it; kept table notes)\n"), imported.stdout)
         XCTAssertEqual(try moonshot("check").status, 0)
         let again = try moonshot("import")
         XCTAssertTrue(again.stdout.hasSuffix("(the same input as the previous import; kept table notes)\n"), again.stdout)
+    }
+
+    // What goes along with an object the import drops or makes again, a trigger on a view or an index
+    // on a changed full-text index's own table, is named too.
+    func testWhatGoesWithWhatTheImportDropsIsNamed() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3(
+                """
+                DROP INDEX crew_by_astronaut; CREATE VIEW crew_by_astronaut AS SELECT astronaut_id FROM crew;
+                CREATE TRIGGER my_insert INSTEAD OF INSERT ON crew_by_astronaut BEGIN SELECT 1; END;
+                DROP TABLE missions_fts; CREATE VIRTUAL TABLE missions_fts USING fts5(name, description, content='missions', content_rowid='id');
+                INSERT INTO missions_fts (missions_fts) VALUES ('rebuild'); CREATE INDEX my_sizes ON missions_fts_docsize (sz);
+                """), "")
+        let imported = try moonshot("import")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(
+            imported.stdout.hasSuffix(
+                "(the same input as the previous import; dropped view crew_by_astronaut, trigger my_insert, index my_sizes; "
+                    + "made table missions_fts again as schema.sql makes it)\n"), imported.stdout)
+    }
+
+    // A full-text index's own table that another program made again is refused as the repair refuses
+    // it, in the import's words, with the command as it was given.
+    func testAFullTextIndexsChangedOwnTableIsRefusedAsByTheRepair() throws {
+        try freshImport()
+        XCTAssertEqual(try sqlite3("DROP TABLE missions_fts_docsize; CREATE TABLE missions_fts_docsize (id INTEGER PRIMARY KEY, sz BLOB, mine)"), "")
+        let before = try bytes()
+        for arguments in [["import"], ["import", "--force"]] {
+            let refused = try moonshot(arguments)
+            XCTAssertEqual(refused.status, 1, refused.stdout)
+            XCTAssertEqual(
+                refused.stderr,
+                "Error: moonshot.db has a table named missions_fts_docsize, which FTS5 did not make, where full-text index missions_fts keeps a "
+                    + "table of its own; it may hold another program's rows, so moonshot.db was not changed\n"
+                    + "Rename it (ALTER TABLE \"missions_fts_docsize\" RENAME TO ...), and run 'moonshot \(arguments.joined(separator: " "))' again.\n")
+            XCTAssertEqual(try bytes(), before)
+        }
     }
 }

@@ -176,6 +176,8 @@ final class ReimportTests: BinaryTestCase {
                 Error: what notes changes in ./moonshot.db (the table edited_rows or a trigger that fills it) was removed or changed, \
                 so moonshot cannot tell whether it was changed since its last import; this import would replace content that differs \
                 from the new; ./moonshot.db was not changed.
+                To see what else an edit changed, and what puts it right while keeping the changes:
+                  moonshot check
 
                 """), refused.stderr)
         XCTAssertTrue(

@@ -293,7 +293,7 @@ final class SharedDatabaseTests: BinaryTestCase {
             refused.stderr.hasPrefix(
                 "Error: view astronauts_by_name, which another program made, cannot be made again after the import "
                     + "(schema.sql now makes an index of that name), so moonshot.db was not changed\n"
-                    + "Drop it (DROP VIEW \"astronauts_by_name\"), run 'moonshot import' again, and make it anew."), refused.stderr)
+                    + "Drop it (DROP VIEW \"astronauts_by_name\"), run 'moonshot import' again, and make it anew under another name."), refused.stderr)
     }
 
     /// Version 5 refused partial upserts and had crew rows without rowids and astronauts keyed by

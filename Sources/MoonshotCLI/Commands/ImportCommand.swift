@@ -97,7 +97,7 @@ enum ImportCommand {
             return .failure
         } catch let refusal as RepairRefusal {
             // What the repair would refuse, the import refuses too: its steps end by importing again.
-            let words = RepairWords(importAgain: { again(options, path: $0) })
+            let words = RepairWords(importAgain: { again(options, path: $0) + (options.force ? " --force" : "") })
             Terminal.writeError(TerminalText.visible("Error: \(words.message(refusal).text)\n"))
             return .failure
         } catch let failure as ImportFailure {
@@ -138,9 +138,7 @@ enum ImportCommand {
         let names = { (list: [String]) in list.map { TerminalText.visible($0, lineBreaks: false) }.joined(separator: ", ") }
         if !summary.dropped.isEmpty { notes.append("dropped " + names(summary.dropped)) }
         if !summary.madeAgain.isEmpty {
-            // A renamed table changes every object that names it: the first few are enough.
-            let more = summary.madeAgain.count > 3 ? " and \(summary.madeAgain.count - 3) more" : ""
-            notes.append("made \(names(Array(summary.madeAgain.prefix(3))))\(more) again as schema.sql makes \(summary.madeAgain.count == 1 ? "it" : "them")")
+            notes.append("made \(names(summary.madeAgain)) again as schema.sql makes \(summary.madeAgain.count == 1 ? "it" : "them")")
         }
         if !summary.left.isEmpty { notes.append("left " + summary.left.map(left).joined(separator: ", ")) }
         if !summary.kept.isEmpty { notes.append("kept " + names(summary.kept)) }

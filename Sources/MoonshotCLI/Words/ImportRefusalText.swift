@@ -17,6 +17,10 @@ extension ImportCommand {
                     "To keep the changes and the record of them, moving \(shown) to the new layout in place without importing:\n"
                     + "  \(DatabaseWords.repairCommand(path))\n"
             }
+            if case .recordRemoved = edits {
+                // The edit that removed it may have broken more, which the export would meet.
+                text += "To see what else an edit changed, and what puts it right while keeping the changes:\n  moonshot check\(db)\n"
+            }
             text +=
                 "To keep the changes, write the data out as the app's files, and import those (edited further if you like):\n"
                 + "  moonshot export\(db) --missions \(exportPrefix)missions.json --astronauts \(exportPrefix)astronauts.json\n"

@@ -58,7 +58,8 @@ struct RepairWords {
             ErrorMessage(
                 "\(type) \(name), which another program made, cannot be made again after \(work) "
                     + "(\(sqliteMessage ?? "schema.sql now makes an index of that name")), so \(path) was not changed",
-                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(again(path))' again, and make it anew.")
+                hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(again(path))' again, and make it anew"
+                    + (sqliteMessage == nil ? " under another name." : "."))
         case .tableInPlaceOf(let path, let name, let type):
             ErrorMessage(
                 "\(path) has a table named \(name) where schema.sql makes \(article(type)) \(type); it may hold "
@@ -105,7 +106,8 @@ struct RepairWords {
                 hint: columnAdvice(table: table, columns, repair: again(path)))
         case .rowBreaksRule(let path, let table, let row, let sqliteMessage):
             ErrorMessage(
-                "\(describe(row, of: table)) breaks a rule of schema.sql's table (\(sqliteMessage)), so \(table) could not be rebuilt and \(path) was not changed",
+                "\(describe(row, of: table)) breaks a rule of schema.sql's table (\(sqliteMessage)), "
+                    + "so \(table) could not be rebuilt and \(path) was not changed",
                 hint: "Correct or delete that row (with sqlite3, say), and run '\(again(path))' again.")
         case .notPutRight(let path, let first):
             ErrorMessage(
@@ -133,6 +135,8 @@ struct RepairWords {
             return "Drop the index (DROP INDEX \(t)); then " + missingSteps(table: table, candidate: candidate, keys: keys, repair: repair)
         case .some(let other):
             let aside = identifier(table + "_" + other.split(separator: " ").joined(separator: "_"))
+            // An import fills the table from its input, so the rows are kept only under the other name.
+            if importAgain != nil { return "Rename it to keep its rows (ALTER TABLE \(t) RENAME TO \(aside);), and run \(repair) again." }
             return "Copy its rows into a table of that name (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside); "
                 + "CREATE TABLE \(t) AS SELECT * FROM \(aside);), run \(repair) again, which rebuilds \(table) with them, and drop \(aside) "
                 + "when you no longer need it."

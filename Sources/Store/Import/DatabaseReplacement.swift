@@ -27,13 +27,17 @@ struct DatabaseReplacement {
     private var obstacles: [ImportRefusal.Obstacle] = []
     /// What went that is not moonshot's, to name: indexes on those columns, a view in a table's place.
     private var droppedAlong: [String] = []
-    /// Objects of schema.sql's that an edit had changed, made again as it makes them ("view crew_roster").
+    /// Objects of schema.sql's that an edit had changed or dropped, made again as it makes them ("view crew_roster").
     private(set) var madeAgain: [String] = []
+    /// Other programs' objects before the import, so that none goes unnamed (a trigger on a view that went, say).
+    private var othersBefore: [String] = []
+    private let path: String
 
     /// In a write transaction: checks that the database is empty or moonshot's, reads what `finish` compares, and
     /// leaves schema.sql's tables empty, without its indexes (and, in a new database, its triggers).
     init(of database: Database, path: String, force: Bool) throws {
         self.force = force
+        self.path = path
         try database.turnOffTriggers()
         wasEmpty = try database.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0)
         if wasEmpty, try !MoonshotFile.isUnclaimed(database) { throw DatabaseWriteProblem.notMoonshots(path: path) }
@@ -51,6 +55,7 @@ struct DatabaseReplacement {
             try database.execute(EmbeddedResources.schemaWithoutIndexesAndTriggers)
             return
         }
+        othersBefore = try OtherObjects.named(in: database)
         let extraColumns = try OtherObjects.extraColumns(in: database, version: version, differences: differences)
         let onExtraColumns = try OtherObjects.indexes(on: extraColumns, in: database)
         uniqueIndexes = try Self.otherUniqueIndexes(in: database).filter { !onExtraColumns.contains($0.name) }
@@ -69,6 +74,7 @@ struct DatabaseReplacement {
         let moved = try Self.moveLayout(of: database, from: version, path: path)
         droppedAlong = onExtraColumns.map { "index \($0)" } + moved.replaced
         madeAgain = version == MoonshotFile.schemaVersion ? moved.changed : []
+        othersBefore.removeAll(where: moved.retired.contains)
         for index in EmbeddedResources.schemaObjects where index.type == "index" && index.sql != nil {
             try database.execute("DROP INDEX IF EXISTS \(identifier(index.name))")
         }
@@ -79,7 +85,7 @@ struct DatabaseReplacement {
     func finish(in database: Database) throws -> (kept: [String], dropped: [String], left: [ImportRefusal.Obstacle]) {
         _ = try DatabaseRepair.createMissingObjects(in: database, remade: [])
         try DerivedValues.fillIn(database, onlyMissions: true)
-        try FullTextIndexes.rebuild(database)
+        try FullTextIndexRepair.rebuild(FullTextIndexes.indexedTables.map(\.index), in: database, path: path)
         var obstacles = obstacles
         for index in uniqueIndexes {
             do {
@@ -93,7 +99,9 @@ struct DatabaseReplacement {
         if !force, lostEdits != nil || !obstacles.isEmpty || !left.isEmpty {
             throw ImportRefusal(edits: lostEdits, obstacles: obstacles + left, olderLayout: olderSchemaVersion)
         }
-        return (try OtherObjects.named(in: database), obstacles.map(\.name) + droppedAlong, left)
+        let kept = try OtherObjects.named(in: database)
+        let dropped = obstacles.map(\.name) + droppedAlong
+        return (kept, dropped + othersBefore.filter { !kept.contains($0) && !dropped.contains($0) }, left)
     }
 
     /// The schema version of a non-empty database; throws for one moonshot did not make, or a newer moonshot did.
@@ -138,24 +146,41 @@ struct DatabaseReplacement {
     }
 
     /// Moves an older or changed layout to schema.sql's as the repair does, on empty tables, dropping no other program's table (refused instead).
-    /// Returns what stood in the place of moonshot's objects and went ("view missions"), and those of its objects that were changed.
-    private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> (replaced: [String], changed: [String]) {
+    /// Returns what stood in the place of moonshot's objects and went ("view missions"), those of its objects that were changed or missing,
+    /// and the objects of its older layouts that went.
+    private static func moveLayout(of database: Database, from version: Int64, path: String) throws -> (
+        replaced: [String], changed: [String], retired: [String]
+    ) {
         let differences = try SchemaComparison.differences(in: database).filter(\.changesMoonshotsObjects)
-        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return ([], []) }
+        guard version < MoonshotFile.schemaVersion || !differences.isEmpty else { return ([], [], []) }
         for difference in differences where MoonshotTable.named(difference.object.name) == nil {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
-        _ = try OtherObjects.dropRetiredTriggers(in: database, version: version)
+        var retired = try OtherObjects.dropRetiredTriggers(in: database, version: version).map { "trigger \($0)" }
         if version == 1 {
             for index in ["missions_search", "astronauts_search"] { try database.execute("DROP TABLE IF EXISTS \(identifier(index))") }
+            retired += ["table missions_search", "table astronauts_search"]
+        }
+        // An index or trigger of one's own under schema.sql's name is on another table: it goes, and is named so.
+        var replaced: [String] = []
+        var changed: [String] = []
+        for difference in differences {
+            let object = difference.object
+            if case .replaced(let type) = difference.kind {
+                replaced.append("\(type) \(object.name)")
+            } else if object.type == "index" || object.type == "trigger",
+                try database.scalar("SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ?", [.text(object.table), .text(object.name)])
+                    == .integer(0)
+            {
+                replaced.append("\(object.type) \(object.name)")
+            } else {
+                changed.append("\(object.type) \(object.name)")
+            }
         }
         let setAside = try DatabaseRepair.setAsideOtherTriggers(in: database)
         _ = try DatabaseRepair.repairSchema(database, differences: differences, path: path, droppingExtraColumns: true)
         for trigger in setAside { try DatabaseRepair.makeAgain("trigger", trigger.name, sql: trigger.sql, in: database, path: path) }
         try database.execute("PRAGMA application_id = \(MoonshotFile.applicationID); PRAGMA user_version = \(MoonshotFile.schemaVersion)")
-        let replaced = differences.compactMap { difference in
-            if case .replaced(let type) = difference.kind { "\(type) \(difference.object.name)" } else { nil }
-        }
-        return (replaced, differences.filter { $0.kind == .changed }.map { "\($0.object.type) \($0.object.name)" })
+        return (replaced, changed, retired)
     }
 }

@@ -22,7 +22,7 @@ package struct ImportSummary: Sendable {
     package var kept: [String] = []
     /// What `force` dropped ("column missions.notes", "index my_unique_names").
     package var dropped: [String] = []
-    /// Objects of schema.sql's that an edit had changed, made again as it makes them ("view crew_roster").
+    /// Objects of schema.sql's that an edit had changed or dropped, made again as it makes them ("view crew_roster").
     package var madeAgain: [String] = []
     /// Other programs' tables whose rows `force` left referring to other rows than before, or none.
     package var left: [ImportRefusal.Obstacle] = []
