@@ -227,4 +227,23 @@ extension ReimportTests {
             XCTAssertEqual(try bytes(), before)
         }
     }
+
+    // A column renamed by sqlite-utils breaks schema.sql's own views, which SQLite's DROP COLUMN
+    // then blames: they are made again, so the column is an obstacle like any other, not one that
+    // another program's view keeps.
+    func testAColumnThatSqliteUtilsRenamedIsDroppedOnlyWithForce() throws {
+        let sqliteUtils = try tool("sqlite-utils", install: "pip install 'sqlite-utils==4.2'")
+        try freshImport()
+        XCTAssertEqual(try run(sqliteUtils, ["transform", "moonshot.db", "crew", "--rename", "role", "role_x"]).status, 0)
+        let before = try bytes()
+        let refused = try moonshot("import")
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("\n  column crew.role_x: schema.sql does not make it, and what it holds would be lost\n"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\n  moonshot check\n"), refused.stderr)
+        XCTAssertEqual(try bytes(), before)
+        let forced = try moonshot("import", "--force")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stdout.contains("dropped column crew.role_x; made table crew, view crew_roster, "), forced.stdout)
+        XCTAssertEqual(try moonshot("check").status, 0)
+    }
 }

@@ -63,13 +63,20 @@ struct DatabaseReplacement {
         try Self.empty(database, keepingHistory: Provenance.hasHistory(in: database), path: path)
         for column in extraColumns {
             let name = "column \(column.table).\(column.column)"
-            do {
-                try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
-                obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
-            } catch let error as SQLiteError where error.code.primary == .error {
-                // Another program's view, trigger or index uses it: not even `force` drops it.
-                throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message))])
+            while true {
+                do {
+                    try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
+                    break
+                } catch let error as SQLiteError where error.code.primary == .error {
+                    // SQLite checks every view and trigger: one of schema.sql's that an edit broke goes, to be made again. Another
+                    // program's that uses the column stays: not even `force` drops it.
+                    guard let broken = Self.brokenObjectOfSchemaSQLs(error.message) else {
+                        throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message))])
+                    }
+                    try database.execute("DROP \(broken.type.uppercased()) \(identifier(broken.name))")
+                }
             }
+            obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
         }
         let moved = try Self.moveLayout(of: database, from: version, path: path)
         droppedAlong = onExtraColumns.map { "index \($0)" } + moved.replaced
@@ -111,6 +118,13 @@ struct DatabaseReplacement {
             throw DatabaseWriteProblem.newerLayout(path: path, version: version)
         }
         return version
+    }
+
+    /// The view or trigger of schema.sql's that SQLite's `message` ("error in view crew_roster: no such column: c.role") names, if it does.
+    private static func brokenObjectOfSchemaSQLs(_ message: String) -> (type: String, name: String)? {
+        EmbeddedResources.schemaObjects.first { object in
+            (object.type == "view" || object.type == "trigger") && message.lowercased().hasPrefix("error in \(object.type) \(object.name.lowercased()):")
+        }.map { ($0.type, $0.name) }
     }
 
     /// Other programs' UNIQUE indexes on moonshot's tables, in the order they were made.
