@@ -75,10 +75,10 @@ extension ReimportTests {
 }
 
 extension ReimportTests {
-    // Names other programs chose are shown on one line, their control characters visible, in
-    // the summary and in a refusal alike; a virtual table's own tables are not named. Rows of
+    // Names other programs chose are shown on one line, quoted unless they are plain words, their
+    // control characters escaped, in the summary and in a refusal alike; a virtual table's own tables are not named. Rows of
     // theirs that pointed nowhere before an import do not stand in its way.
-    func testOtherProgramsNamesAreShownOnOneLineAndVisible() throws {
+    func testOtherProgramsNamesAreShownOnOneLineVisibleAndQuoted() throws {
         XCTAssertEqual(try moonshot("import").status, 0)
         XCTAssertEqual(
             try sqlite3(
@@ -86,9 +86,13 @@ extension ReimportTests {
                 CREATE TABLE "notes\nforged line" (mission_id INTEGER REFERENCES missions (id));
                 CREATE VIRTUAL TABLE "r\u{1B}[2J" USING rtree(id, a, b);
                 """), "")
+        XCTAssertEqual(try sqlite3(#"CREATE TABLE "a, dropped view crew_roster" (x); CREATE TABLE "crew_roster " (y)"#), "")
         let kept = try moonshot("import")
         XCTAssertEqual(kept.status, 0, kept.stderr)
-        XCTAssertTrue(kept.stdout.hasSuffix("(the same input as the previous import; kept table notes^Jforged line, table r^[[2J)\n"), kept.stdout)
+        XCTAssertTrue(
+            kept.stdout.hasSuffix(
+                #"(the same input as the previous import; kept table "notes\nforged line", table "r\u001B[2J", "#
+                    + #"table "a, dropped view crew_roster", table "crew_roster ")"# + "\n"), kept.stdout)
         // A row that points nowhere already is not the import's doing: the import goes ahead.
         XCTAssertEqual(try sqlite3("INSERT INTO \"notes\nforged line\" VALUES (99)"), "")
         XCTAssertEqual(try moonshot("import").status, 0)
@@ -98,7 +102,7 @@ extension ReimportTests {
         let refused = try moonshot("import")
         XCTAssertEqual(refused.status, 1, refused.stdout)
         XCTAssertTrue(
-            refused.stderr.contains("\n  table notes^Jforged line: 1 row would refer to missions that the new data does not have\n"),
+            refused.stderr.contains(#"\#n  table "notes\nforged line": 1 row would refer to missions that the new data does not have\#n"#),
             refused.stderr)
     }
 }
@@ -197,6 +201,7 @@ extension ReimportTests {
                 CREATE TRIGGER Crew AFTER INSERT ON missions_ai BEGIN SELECT 1; END;
                 CREATE VIEW crew_after_update AS SELECT note FROM missions_ai;
                 """), "")
+        XCTAssertEqual(try sqlite3(#"CREATE TABLE "a, dropped view crew_roster" (x); CREATE TABLE "crew_roster " (y)"#), "")
         let kept = try moonshot("import")
         XCTAssertEqual(kept.status, 0, kept.stderr)
         XCTAssertTrue(

@@ -25,6 +25,13 @@ package func quoted(_ text: String) -> String {
     }
 }
 
+/// A name as messages list it: as it is when it is a plain word (`my_notes`), `quoted` otherwise (`"a, b"`), so that a
+/// list of names reads one way only.
+package func shownName(_ name: String) -> String {
+    let plain = name.first.map { !$0.isNumber } == true && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    return plain ? name : quoted(name)
+}
+
 /// `quoted(text)` for a message echoing user input, cut after `limit` characters: `"the the…" (20000 characters)`.
 package func quoted(_ text: String, shortenedTo limit: Int) -> String {
     guard text.count > limit else { return quoted(text) }

@@ -1,3 +1,4 @@
+import Dataset
 import SQLite
 
 /// A database's content replaced in the import's transaction, its schema kept: moonshot's tables emptied and filled again with no trigger running
@@ -62,7 +63,7 @@ struct DatabaseReplacement {
         for index in uniqueIndexes.map(\.name) + onExtraColumns { try database.execute("DROP INDEX \(identifier(index))") }
         try Self.empty(database, keepingHistory: Provenance.hasHistory(in: database), path: path)
         for column in extraColumns {
-            let name = "column \(column.table).\(column.column)"
+            let name = "column \(column.table).\(shownName(column.column))"
             while true {
                 do {
                     try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
@@ -79,7 +80,7 @@ struct DatabaseReplacement {
             obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
         }
         let moved = try Self.moveLayout(of: database, from: version, path: path)
-        droppedAlong = onExtraColumns.map { "index \($0)" } + moved.replaced
+        droppedAlong = onExtraColumns.map { "index \(shownName($0))" } + moved.replaced
         madeAgain = version == MoonshotFile.schemaVersion ? moved.changed : []
         othersBefore.removeAll(where: moved.retired.contains)
         for index in EmbeddedResources.schemaObjects where index.type == "index" && index.sql != nil {
@@ -98,7 +99,7 @@ struct DatabaseReplacement {
             do {
                 try database.execute(index.sql)
             } catch let error as SQLiteError where error.code.primary == .constraint || error.code.primary == .error {
-                obstacles.append(ImportRefusal.Obstacle(name: "index \(index.name)", reason: .cannotBeMadeAgain(error.message)))
+                obstacles.append(ImportRefusal.Obstacle(name: "index \(shownName(index.name))", reason: .cannotBeMadeAgain(error.message)))
             }
         }
         let left = try references.obstacles(in: database)
@@ -170,7 +171,7 @@ struct DatabaseReplacement {
         for difference in differences where MoonshotTable.named(difference.object.name) == nil {
             if let refusal = try RepairVerdict.refusal(for: difference, in: database, path: path) { throw refusal }
         }
-        var retired = try OtherObjects.dropRetiredTriggers(in: database, version: version).map { "trigger \($0)" }
+        var retired = try OtherObjects.dropRetiredTriggers(in: database, version: version).map { "trigger \(shownName($0))" }
         if version == 1 {
             for index in ["missions_search", "astronauts_search"] { try database.execute("DROP TABLE IF EXISTS \(identifier(index))") }
             retired += ["table missions_search", "table astronauts_search"]
@@ -181,14 +182,14 @@ struct DatabaseReplacement {
         for difference in differences {
             let object = difference.object
             if case .replaced(let type) = difference.kind {
-                replaced.append("\(type) \(object.name)")
+                replaced.append("\(type) \(shownName(object.name))")
             } else if object.type == "index" || object.type == "trigger",
                 try database.scalar("SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ?", [.text(object.table), .text(object.name)])
                     == .integer(0)
             {
-                replaced.append("\(object.type) \(object.name)")
+                replaced.append("\(object.type) \(shownName(object.name))")
             } else {
-                changed.append("\(object.type) \(object.name)")
+                changed.append("\(object.type) \(shownName(object.name))")
             }
         }
         let setAside = try DatabaseRepair.setAsideOtherTriggers(in: database)

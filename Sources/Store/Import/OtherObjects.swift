@@ -1,3 +1,4 @@
+import Dataset
 import SQLite
 
 /// What other programs (or people) added to a moonshot database, as an import and a repair see it: objects schema.sql
@@ -79,6 +80,6 @@ enum OtherObjects {
             $0.sql != nil && !shadowTables.contains($0.name)
         }
         let onMoonshots = { (object: SchemaObject) in object.type != "table" && object.type != "view" && moonshots.contains(object.table.lowercased()) }
-        return (objects.filter { !onMoonshots($0) } + objects.filter(onMoonshots)).map { "\($0.type) \($0.name)" }
+        return (objects.filter { !onMoonshots($0) } + objects.filter(onMoonshots)).map { "\($0.type) \(shownName($0.name))" }
     }
 }

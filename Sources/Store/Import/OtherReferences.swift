@@ -1,3 +1,4 @@
+import Dataset
 import SQLite
 
 /// Other programs' rows that refer to moonshot's, noted before an import and counted after it where they now name none or another (the import
@@ -88,9 +89,11 @@ struct OtherReferences {
                   FROM main.\(identifier(group[0])) AS c
                 """
             ).first
-            if let rows = counts?.int64(1), rows > 0 { obstacles.append(.init(name: "table \(group[0])", reason: .renumbered(rows: Int(rows), in: group[1]))) }
+            if let rows = counts?.int64(1), rows > 0 {
+                obstacles.append(.init(name: "table \(shownName(group[0]))", reason: .renumbered(rows: Int(rows), in: group[1])))
+            }
             if let rows = counts?.int64(0), rows > 0 {
-                obstacles.append(.init(name: "table \(group[0])", reason: .foreignKeys(rows: Int(rows), into: [group[1]])))
+                obstacles.append(.init(name: "table \(shownName(group[0]))", reason: .foreignKeys(rows: Int(rows), into: [group[1]])))
             }
         }
         return obstacles
