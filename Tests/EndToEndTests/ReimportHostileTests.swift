@@ -246,4 +246,30 @@ extension ReimportTests {
         XCTAssertTrue(forced.stdout.contains("dropped column crew.role_x; made table crew, view crew_roster, "), forced.stdout)
         XCTAssertEqual(try moonshot("check").status, 0)
     }
+
+    // A trigger may bear the name of a full-text index's own table (triggers' names are apart) and
+    // is kept; a view or index may not, and is named as what it is, with steps that work on it.
+    func testObjectsUnderTheNamesOfAFullTextIndexsOwnTables() throws {
+        try freshImport()
+        XCTAssertEqual(
+            try sqlite3("DROP TABLE missions_fts; CREATE TABLE t (a); CREATE TRIGGER missions_fts_data AFTER INSERT ON t BEGIN SELECT 1; END"), "")
+        let imported = try moonshot("import", "--force")
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(
+            imported.stdout.hasSuffix("made table missions_fts again as schema.sql makes it; kept table t, trigger missions_fts_data)\n"),
+            imported.stdout)
+        XCTAssertEqual(try sqlite3("DROP TABLE missions_fts; CREATE VIEW missions_fts_config AS SELECT 1 AS one"), "")
+        let before = try bytes()
+        for (arguments, command) in [(["import", "--force"], "moonshot import --force"), (["check", "--repair"], "moonshot check --repair")] {
+            let refused = try moonshot(arguments)
+            XCTAssertTrue(
+                refused.stderr.hasSuffix(
+                    "has a view named missions_fts_config where full-text index missions_fts keeps a table of its own, so moonshot.db was not changed\n"
+                        + "Keep its statement if you need it (sqlite3 moonshot.db '.schema missions_fts_config'), "
+                        + "drop it (DROP VIEW \"missions_fts_config\"), and run '\(command)' again.\n"), refused.stderr)
+            XCTAssertEqual(try bytes(), before)
+        }
+        XCTAssertEqual(try sqlite3("DROP VIEW missions_fts_config"), "")
+        XCTAssertEqual(try moonshot("check", "--repair").status, 0)
+    }
 }

@@ -89,11 +89,17 @@ struct RepairWords {
                 "\(path) has a virtual table named \(index) that keeps rows of its own, where schema.sql makes a full-text index "
                     + "over a table; dropping it would lose them, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(index)) RENAME TO ...), and run '\(again(path))' again.")
-        case .tableInIndexsPlace(let path, let index, let table):
+        case .tableInIndexsPlace(let path, let index, let table, "table"):
             ErrorMessage(
                 "\(path) has a table named \(table), which FTS5 did not make, where full-text index \(index) keeps a table "
                     + "of its own; it may hold another program's rows, so \(path) was not changed",
                 hint: "Rename it (ALTER TABLE \(identifier(table)) RENAME TO ...), and run '\(again(path))' again.")
+        case .tableInIndexsPlace(let path, let index, let name, let type):
+            ErrorMessage(
+                "\(path) has \(article(type)) \(type) named \(name) where full-text index \(index) keeps a table of its own, "
+                    + "so \(path) was not changed",
+                hint: "Keep its statement if you need it (sqlite3 \(shellQuoted(path)) '.schema \(name)'), drop it (DROP \(type.uppercased()) "
+                    + "\(identifier(name))), and run '\(again(path))' again.")
         case .fullTextIndexTooDamaged(let path, let index, let sqliteMessage):
             ErrorMessage(
                 "full-text index \(index) is too damaged to be dropped (\(sqliteMessage)), so \(path) was not changed",

@@ -179,16 +179,19 @@ struct DatabaseReplacement {
         // An index or trigger of one's own under schema.sql's name is on another table: it goes, and is named so.
         var replaced: [String] = []
         var changed: [String] = []
+        // A full-text index's own tables go and come with it, unnamed.
+        let ownTables = Set(FullTextIndexes.indexedTables.flatMap { FullTextIndexes.ownTables(of: $0.index) })
         for difference in differences {
             let object = difference.object
             if case .replaced(let type) = difference.kind {
                 replaced.append("\(type) \(shownName(object.name))")
             } else if object.type == "index" || object.type == "trigger",
-                try database.scalar("SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ?", [.text(object.table), .text(object.name)])
-                    == .integer(0)
+                try database.scalar(
+                    "SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ? AND type = ?",
+                    [.text(object.table), .text(object.name), .text(object.type)]) == .integer(0)
             {
                 replaced.append("\(object.type) \(shownName(object.name))")
-            } else {
+            } else if !ownTables.contains(object.name) {
                 changed.append("\(object.type) \(shownName(object.name))")
             }
         }

@@ -77,7 +77,7 @@ enum OtherObjects {
             try database.rows("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'shadow'").compactMap { $0.text(0) })
         let moonshots = Set(EmbeddedResources.schemaObjects.filter { $0.type == "table" || $0.type == "view" }.map { $0.name.lowercased() })
         let objects = try SchemaComparison.differences(in: database).filter { $0.kind == .extra }.map(\.object).filter {
-            $0.sql != nil && !shadowTables.contains($0.name)
+            $0.sql != nil && !($0.type == "table" && shadowTables.contains($0.name))
         }
         let onMoonshots = { (object: SchemaObject) in object.type != "table" && object.type != "view" && moonshots.contains(object.table.lowercased()) }
         return (objects.filter { !onMoonshots($0) } + objects.filter(onMoonshots)).map { "\($0.type) \(shownName($0.name))" }

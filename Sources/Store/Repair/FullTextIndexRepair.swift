@@ -17,7 +17,7 @@ enum FullTextIndexRepair {
             }
         }
         if let taken = try takenOwnTable(of: index, in: database) {
-            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: taken)
+            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: taken.name, type: taken.type)
         }
     }
 
@@ -41,7 +41,7 @@ enum FullTextIndexRepair {
     private static func dropVirtualTable(_ name: String, index: String, in database: Database, path: String) throws {
         // FTS5 drops its own tables by name: each must be one it could have made.
         if let other = try foreignOwnTable(of: index, in: database) {
-            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: other)
+            throw RepairRefusal.tableInIndexsPlace(path: path, index: index, table: other.name, type: other.type)
         }
         do {
             try database.execute("DROP TABLE \(identifier(name))")
@@ -73,19 +73,28 @@ enum FullTextIndexRepair {
         }
     }
 
-    /// The first of `index`'s own table names something holds without the index: FTS5 makes them, so none may be taken.
-    static func takenOwnTable(of index: String, in database: Database) throws -> String? {
-        try FullTextIndexes.ownTables(of: index).first { try database.hasSchemaObject(named: $0) }
+    /// The first object (not a trigger, whose names are apart) under a name of `index`'s own tables.
+    static func takenOwnTable(of index: String, in database: Database) throws -> (name: String, type: String)? {
+        for own in FullTextIndexes.ownTables(of: index) {
+            if let type = try objectType(named: own, in: database) { return (own, type) }
+        }
+        return nil
     }
 
     /// The first of `index`'s own tables not as FTS5 makes it: another program's, which dropping the index would drop.
-    static func foreignOwnTable(of index: String, in database: Database) throws -> String? {
+    static func foreignOwnTable(of index: String, in database: Database) throws -> (name: String, type: String)? {
         let scratch = try emptyIndex(index)
-        return try FullTextIndexes.ownTables(of: index).first { own in
+        for own in FullTextIndexes.ownTables(of: index) {
+            guard let type = try objectType(named: own, in: database) else { continue }
             let present = try MoonshotTable.columns(of: own, in: database).map { $0.lowercased() }
             let made = try MoonshotTable.columns(of: own, in: scratch).map { $0.lowercased() }
-            return !present.isEmpty && present != made
+            if type != "table" || present != made { return (own, type) }
         }
+        return nil
+    }
+
+    private static func objectType(named name: String, in database: Database) throws -> String? {
+        try database.rows("SELECT type FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(name)]).first?.text(0)
     }
 
     /// A private in-memory database holding an empty `index` as schema.sql makes it.

@@ -16,8 +16,8 @@ package enum RepairRefusal: Error, Equatable, Sendable {
     case keyWouldChange(path: String, table: String, row: RowPlace)
     /// A virtual table that keeps rows of its own stands where full-text index `index` belongs.
     case indexHoldsRows(path: String, index: String)
-    /// Table `table`, which FTS5 did not make, has the name of one of full-text index `index`'s own.
-    case tableInIndexsPlace(path: String, index: String, table: String)
+    /// `table`, an object of `type` FTS5 did not make, has the name of one of full-text index `index`'s own tables.
+    case tableInIndexsPlace(path: String, index: String, table: String, type: String)
     /// A full-text index cannot even be dropped.
     case fullTextIndexTooDamaged(path: String, index: String, sqliteMessage: String)
     case extraColumns(path: String, table: String, columns: ColumnDifferences)
@@ -33,7 +33,7 @@ package enum RepairRefusal: Error, Equatable, Sendable {
             .keyWouldChange(_, let table, _), .extraColumns(_, let table, _), .rowBreaksRule(_, let table, _, _):
             table
         case .tableInPlaceOf(_, let name, _): name
-        case .indexHoldsRows(_, let index), .tableInIndexsPlace(_, let index, _), .fullTextIndexTooDamaged(_, let index, _): index
+        case .indexHoldsRows(_, let index), .tableInIndexsPlace(_, let index, _, _), .fullTextIndexTooDamaged(_, let index, _): index
         }
     }
 }

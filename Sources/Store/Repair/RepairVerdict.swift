@@ -47,7 +47,9 @@ package enum RepairVerdict {
     private static func refusal(forIndex index: String, in database: Database, path: String) throws -> RepairRefusal? {
         let standing = try database.rows("SELECT type, sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type <> 'trigger'", [.text(index)]).first
         guard let standing else {
-            return try FullTextIndexRepair.takenOwnTable(of: index, in: database).map { .tableInIndexsPlace(path: path, index: index, table: $0) }
+            return try FullTextIndexRepair.takenOwnTable(of: index, in: database).map {
+                .tableInIndexsPlace(path: path, index: index, table: $0.name, type: $0.type)
+            }
         }
         guard standing.text(0) == "table" else { return nil }
         let sql = standing.text(1) ?? ""
