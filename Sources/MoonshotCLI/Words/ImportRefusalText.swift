@@ -30,12 +30,18 @@ extension ImportCommand {
                 (text.isEmpty ? "Error: " : "Also, ") + "this import would break what another program added to \(shown)"
                 + (text.isEmpty ? "; \(shown) was not changed:\n" : ":\n")
             for obstacle in refusal.obstacles {
-                text += "  \(TerminalText.visible(obstacle.name, lineBreaks: false)): \(reason(obstacle.reason))\n"
+                text += "  \(TerminalText.visible(obstacle.name, lineBreaks: false)): \(reason(obstacle.reason, path: path))\n"
             }
             text += "To keep them, copy what they hold elsewhere, or change them so that they fit the new data.\n"
         }
         let dropped = refusal.obstacles.filter { !leavesRows($0) }
-        guard !dropped.contains(where: { if case .cannotBeDropped = $0.reason { true } else { false } }) else { return text }
+        let unforceable = dropped.contains {
+            switch $0.reason {
+            case .cannotBeDropped, .schemaSQLsObjectBroken: true
+            default: false
+            }
+        }
+        guard !unforceable else { return text }
         let ways = [
             refusal.edits == nil ? nil : "replace the changes",
             dropped.isEmpty ? nil : "drop \(dropped.count == 1 ? "it" : "them")",
@@ -58,7 +64,7 @@ extension ImportCommand {
     private static func leavesRows(_ obstacle: ImportRefusal.Obstacle) -> Bool {
         switch obstacle.reason {
         case .foreignKeys, .renumbered: true
-        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped: false
+        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped, .schemaSQLsObjectBroken: false
         }
     }
 
@@ -69,7 +75,7 @@ extension ImportCommand {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) of \(name) referring to \(tables.joined(separator: " and ")) that the new data does not have"
         case .renumbered(let rows, let table): "\(plural(rows, "row")) of \(name) referring to other \(table == "crew" ? "crew rows" : table) than before"
-        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped: name
+        case .cannotBeMadeAgain, .columnNotInSchema, .cannotBeDropped, .schemaSQLsObjectBroken: name
         }
     }
 
@@ -86,7 +92,7 @@ extension ImportCommand {
         }
     }
 
-    private static func reason(_ reason: ImportRefusal.Obstacle.Reason) -> String {
+    private static func reason(_ reason: ImportRefusal.Obstacle.Reason, path: String) -> String {
         switch reason {
         case .foreignKeys(let rows, let tables):
             "\(plural(rows, "row")) would refer to \(tables.joined(separator: " and ")) that the new data does not have"
@@ -99,6 +105,9 @@ extension ImportCommand {
             "schema.sql does not make it, and what it holds would be lost"
         case .cannotBeDropped(let message):
             "schema.sql does not make it, and it cannot be dropped (\(message)); change what uses it, then import again"
+        case .schemaSQLsObjectBroken(let message):
+            "schema.sql does not make it, and it cannot be dropped while an edit has broken schema.sql's own view or trigger "
+                + "(\(message)); 'moonshot check\(DatabaseWords.dbOption(path))' says what puts that right"
         }
     }
 }

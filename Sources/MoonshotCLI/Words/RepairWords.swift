@@ -56,7 +56,7 @@ struct RepairWords {
                     + "and run '\(again(path))' again.")
         case .cannotMakeAgain(let path, let type, let name, let sqliteMessage):
             ErrorMessage(
-                "\(type) \(name), which another program made, cannot be made again after \(work) "
+                "\(type) \(shownName(name)), which another program made, cannot be made again after \(work) "
                     + "(\(sqliteMessage ?? "schema.sql now makes an index of that name")), so \(path) was not changed",
                 hint: "Drop it (DROP \(type.uppercased()) \(identifier(name))), run '\(again(path))' again, and make it anew"
                     + (sqliteMessage == nil ? " under another name." : "."))
@@ -142,7 +142,9 @@ struct RepairWords {
         case .some(let other):
             let aside = identifier(table + "_" + other.split(separator: " ").joined(separator: "_"))
             // An import fills the table from its input, so the rows are kept only under the other name.
-            if importAgain != nil { return "Rename it to keep its rows (ALTER TABLE \(t) RENAME TO \(aside);), and run \(repair) again." }
+            if importAgain != nil {
+                return "Rename it to keep its rows (PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside);), and run \(repair) again."
+            }
             return "Copy its rows into a table of that name (PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; ALTER TABLE \(t) RENAME TO \(aside); "
                 + "CREATE TABLE \(t) AS SELECT * FROM \(aside);), run \(repair) again, which rebuilds \(table) with them, and drop \(aside) "
                 + "when you no longer need it."

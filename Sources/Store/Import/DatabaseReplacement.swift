@@ -64,20 +64,16 @@ struct DatabaseReplacement {
         try Self.empty(database, keepingHistory: Provenance.hasHistory(in: database), path: path)
         for column in extraColumns {
             let name = "column \(column.table).\(shownName(column.column))"
-            while true {
-                do {
-                    try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
-                    break
-                } catch let error as SQLiteError where error.code.primary == .error {
-                    // SQLite checks every view and trigger: one of schema.sql's that an edit broke goes, to be made again. Another
-                    // program's that uses the column stays: not even `force` drops it.
-                    guard let broken = Self.brokenObjectOfSchemaSQLs(error.message) else {
-                        throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: .cannotBeDropped(error.message))])
-                    }
-                    try database.execute("DROP \(broken.type.uppercased()) \(identifier(broken.name))")
-                }
+            do {
+                try database.execute("ALTER TABLE \(identifier(column.table)) DROP COLUMN \(identifier(column.column))")
+                obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
+            } catch let error as SQLiteError where error.code.primary == .error {
+                // SQLite checks every view and trigger after the change: another program's that uses the column, or one of
+                // schema.sql's that an edit broke, stands in the way. Not even `force` drops it.
+                let broken = try Self.blamesSchemaSQLs(error.message, in: database)
+                let reason: ImportRefusal.Obstacle.Reason = broken ? .schemaSQLsObjectBroken(error.message) : .cannotBeDropped(error.message)
+                throw ImportRefusal(edits: nil, obstacles: [ImportRefusal.Obstacle(name: name, reason: reason)])
             }
-            obstacles.append(ImportRefusal.Obstacle(name: name, reason: .columnNotInSchema))
         }
         let moved = try Self.moveLayout(of: database, from: version, path: path)
         droppedAlong = onExtraColumns.map { "index \(shownName($0))" } + moved.replaced
@@ -121,11 +117,14 @@ struct DatabaseReplacement {
         return version
     }
 
-    /// The view or trigger of schema.sql's that SQLite's `message` ("error in view crew_roster: no such column: c.role") names, if it does.
-    private static func brokenObjectOfSchemaSQLs(_ message: String) -> (type: String, name: String)? {
-        EmbeddedResources.schemaObjects.first { object in
-            (object.type == "view" || object.type == "trigger") && message.lowercased().hasPrefix("error in \(object.type) \(object.name.lowercased()):")
-        }.map { ($0.type, $0.name) }
+    /// Whether SQLite's `message` ("error in view crew_roster: no such column: c.role") blames a view or trigger of schema.sql's: the
+    /// object with the longest name it starts with, as a name may hold ": ".
+    private static func blamesSchemaSQLs(_ message: String, in database: Database) throws -> Bool {
+        let blamed = try database.rows("SELECT type, name FROM sqlite_schema WHERE type IN ('view', 'trigger')").compactMap { row -> String? in
+            guard let type = row.text(0), let name = row.text(1) else { return nil }
+            return message.hasPrefix("error in \(type) \(name):") || message.hasPrefix("error in \(type) \(name) after drop column:") ? name : nil
+        }.max { $0.count < $1.count }
+        return blamed.map { name in EmbeddedResources.schemaObjects.contains { $0.type != "table" && $0.name == name } } ?? false
     }
 
     /// Other programs' UNIQUE indexes on moonshot's tables, in the order they were made.
@@ -179,20 +178,22 @@ struct DatabaseReplacement {
         // An index or trigger of one's own under schema.sql's name is on another table: it goes, and is named so.
         var replaced: [String] = []
         var changed: [String] = []
-        // A full-text index's own tables go and come with it, unnamed.
-        let ownTables = Set(FullTextIndexes.indexedTables.flatMap { FullTextIndexes.ownTables(of: $0.index) })
+        // A full-text index's own tables go and come with it: the index is named.
+        let indexes = FullTextIndexes.indexedTables.map(\.index)
+        let indexOfOwnTable = Dictionary(uniqueKeysWithValues: indexes.flatMap { index in FullTextIndexes.ownTables(of: index).map { ($0, index) } })
         for difference in differences {
             let object = difference.object
             if case .replaced(let type) = difference.kind {
                 replaced.append("\(type) \(shownName(object.name))")
             } else if object.type == "index" || object.type == "trigger",
                 try database.scalar(
-                    "SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ? AND type = ?",
+                    "SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type = ?",
                     [.text(object.table), .text(object.name), .text(object.type)]) == .integer(0)
             {
                 replaced.append("\(object.type) \(shownName(object.name))")
-            } else if !ownTables.contains(object.name) {
-                changed.append("\(object.type) \(shownName(object.name))")
+            } else {
+                let named = indexOfOwnTable[object.name].map { "table \($0)" } ?? "\(object.type) \(shownName(object.name))"
+                if !changed.contains(named) { changed.append(named) }
             }
         }
         let setAside = try DatabaseRepair.setAsideOtherTriggers(in: database)

@@ -40,6 +40,8 @@ package struct ImportRefusal: Error, Sendable {
             case columnNotInSchema
             /// A column that SQLite would not drop (another program's view or trigger uses it): not even with `force`.
             case cannotBeDropped(String)
+            /// A column that SQLite would not drop while a view or trigger of schema.sql's that an edit broke stands.
+            case schemaSQLsObjectBroken(String)
         }
 
         /// "table my_notes", "index my_unique_names", "column missions.notes".
