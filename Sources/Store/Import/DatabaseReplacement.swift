@@ -26,11 +26,11 @@ struct DatabaseReplacement {
     /// Columns of moonshot's tables that schema.sql does not make: dropped with the indexes on them, so that the rest
     /// of the import can be tried, and named.
     private var obstacles: [ImportRefusal.Obstacle] = []
-    /// What went that is not moonshot's, to name: indexes on those columns, a view in a table's place.
-    private var droppedAlong: [String] = []
+    /// What stood in the place of schema.sql's objects and went, to name ("view missions").
+    private var replaced: [String] = []
     /// Objects of schema.sql's that an edit had changed or dropped, made again as it makes them ("view crew_roster").
     private(set) var madeAgain: [String] = []
-    /// Other programs' objects before the import, so that none goes unnamed (a trigger on a view that went, say).
+    /// Other programs' objects before the import, so that none that goes is unnamed (an index on a dropped column, say).
     private var othersBefore: [String] = []
     private let path: String
 
@@ -76,7 +76,7 @@ struct DatabaseReplacement {
             }
         }
         let moved = try Self.moveLayout(of: database, from: version, path: path)
-        droppedAlong = onExtraColumns.map { "index \(shownName($0))" } + moved.replaced
+        replaced = moved.replaced
         madeAgain = version == MoonshotFile.schemaVersion ? moved.changed : []
         othersBefore.removeAll(where: moved.retired.contains)
         for index in EmbeddedResources.schemaObjects where index.type == "index" && index.sql != nil {
@@ -104,7 +104,7 @@ struct DatabaseReplacement {
             throw ImportRefusal(edits: lostEdits, obstacles: obstacles + left, olderLayout: olderSchemaVersion)
         }
         let kept = try OtherObjects.named(in: database)
-        let dropped = obstacles.map(\.name) + droppedAlong
+        let dropped = obstacles.map(\.name) + replaced
         return (kept, dropped + othersBefore.filter { !kept.contains($0) && !dropped.contains($0) }, left)
     }
 
@@ -175,7 +175,6 @@ struct DatabaseReplacement {
             for index in ["missions_search", "astronauts_search"] { try database.execute("DROP TABLE IF EXISTS \(identifier(index))") }
             retired += ["table missions_search", "table astronauts_search"]
         }
-        // An index or trigger of one's own under schema.sql's name is on another table: it goes, and is named so.
         var replaced: [String] = []
         var changed: [String] = []
         // A full-text index's own tables go and come with it: the index is named.
@@ -186,6 +185,7 @@ struct DatabaseReplacement {
             if case .replaced(let type) = difference.kind {
                 replaced.append("\(type) \(shownName(object.name))")
             } else if object.type == "index" || object.type == "trigger",
+                // One of one's own under schema.sql's name, on another table: it goes, and is named so.
                 try database.scalar(
                     "SELECT tbl_name = ? COLLATE NOCASE FROM sqlite_schema WHERE name = ? COLLATE NOCASE AND type = ?",
                     [.text(object.table), .text(object.name), .text(object.type)]) == .integer(0)
