@@ -27,7 +27,7 @@ ifeq ($(filter /%,$(PREFIX)),)
 $(error PREFIX must be a full path, such as /usr/local or ~/.local (it is '$(PREFIX)'))
 endif
 
-# The README's release build, and the binary it makes: built again by install only when a
+# The release build (docs/install.md), and the binary it makes: built again by install only when a
 # source is newer, so that 'sudo make install' after 'make' builds nothing as root.
 BUILD ?= swift build -c release --static-swift-stdlib
 BINARY ?= .build/release/moonshot

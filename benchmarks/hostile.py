@@ -289,7 +289,7 @@ def run_cases(binary, work, timeout):
 
 
 def default_binary():
-    """.build/release/moonshot, built as the README says when it is not there yet."""
+    """.build/release/moonshot, built as docs/install.md says when it is not there yet."""
     binary = os.path.join(ROOT, ".build", "release", "moonshot")
     if not os.path.exists(binary):
         subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib"], cwd=ROOT, check=True,

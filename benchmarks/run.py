@@ -6,7 +6,7 @@
     python3 benchmarks/run.py --runs 7 --real-runs 101 --query-runs 100
     python3 benchmarks/run.py --binary /tmp/build/release/moonshot   # a binary built elsewhere
 
-It builds the release binary the README tells users to build
+It builds the release binary `make install` builds
 (`swift build -c release --static-swift-stdlib`), generates the synthetic datasets once
 (benchmarks/data/, not committed), then measures, interleaving the two tools run by run:
 

@@ -7,7 +7,7 @@
 The release build links with lld and this file as its symbol ordering file (Package.swift), so
 that the code a question runs sits together in the binary instead of being spread over its 8 MB
 of code: a question then maps fewer pages of the binary, about 5-9% of its time when the binary
-is read back from disk (benchmarks/run.py measures in that state; the README has the figures).
+is read back from disk (benchmarks/run.py measures in that state; docs/performance.md has the figures).
 
 It runs each question below once under valgrind's callgrind (on a copy of the binary without
 debug information, which this valgrind cannot read) and lists every function any of them ran:

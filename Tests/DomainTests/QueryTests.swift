@@ -203,11 +203,11 @@ final class QueryTests: XCTestCase {
         }
     }
 
-    /// README's table of canned queries has a row for each, with its parameters and command.
-    func testTheREADMEListsEveryCannedQuery() throws {
+    /// docs/database.md's table of canned queries has a row for each, with its parameters and command.
+    func testTheDatabasePageListsEveryCannedQuery() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        let page = try String(contentsOf: root.appendingPathComponent("docs/database.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `") }
         for query in CannedQuery.all {
             let row = try XCTUnwrap(rows.first { $0.hasPrefix("| `\(query.name)` | ") }, query.name)
             for parameter in query.parameters { XCTAssertTrue(row.contains("`\(parameter)` ("), "\(query.name): \(parameter)") }

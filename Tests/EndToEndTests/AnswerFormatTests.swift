@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Every answer in its three formats: one vocabulary of fields, documented in the README,
+/// Every answer in its three formats: one vocabulary of fields, documented in docs/commands.md,
 /// and the same values in tables, JSON and CSV.
 final class AnswerFormatTests: BinaryTestCase {
     override func setUpWithError() throws {
@@ -19,10 +19,10 @@ final class AnswerFormatTests: BinaryTestCase {
 
     // MARK: One vocabulary
 
-    /// The field names of the README's "Output fields" table.
+    /// The field names of docs/commands.md's "Output fields" table.
     static func documentedFields() throws -> [String] {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.components(separatedBy: "\n### Output fields\n").dropFirst().first, "README has Output fields")
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        let section = try XCTUnwrap(page.components(separatedBy: "\n## Output fields\n").dropFirst().first, "docs/commands.md has Output fields")
         let table = section.components(separatedBy: "\n\n").dropFirst().first { $0.hasPrefix("| field ") } ?? ""
         return table.split(separator: "\n").dropFirst(2).compactMap { line in
             line.split(separator: "`").dropFirst().first.map(String.init)

@@ -204,7 +204,7 @@ final class EditingTests: BinaryTestCase {
         XCTAssertEqual(try missionsIndexed(as: "Apollo 12"), "12\n", "its name is indexed once, as it was")
         XCTAssertEqual(try sqlite3("SELECT name, badge FROM missions WHERE id = 12"), "Apollo 12|apollo12\n")
         // sqlite-utils turns recursive triggers on, so the row replaced is deleted as a DELETE
-        // would be, crew rows and all (the README says so); the list and the count agree.
+        // would be, crew rows and all (docs/database.md says so); the list and the count agree.
         XCTAssertEqual(try crewIDs(12), [])
         let missions = try moonshot("missions", "--format", "json")
         let twelve = try (JSONSerialization.jsonObject(with: Data(missions.stdout.utf8)) as? [[String: Any]])?.first { $0["mission_id"] as? Int == 12 }

@@ -3,7 +3,7 @@ import XCTest
 
 /// `make install` and `make uninstall`, and man, bash, zsh and fish finding what was installed.
 /// The tests install the binary they test (`BUILD=true BINARY=…`) rather than run the release
-/// build first, which is the README's build line (and the benchmarks').
+/// build first, which is the Makefile's build line (and the benchmarks').
 final class MakeInstallTests: BinaryTestCase {
     static let installed = [
         "bin/moonshot", "share/bash-completion/completions/moonshot", "share/fish/vendor_completions.d/moonshot.fish",

@@ -1,3 +1,5 @@
+import Questions
+
 /// moonshot's mdoc manual page (section 1), written like swift-argument-parser's generate-manual from what `--help`
 /// shows, so a declared command or option is in it at once. Every word from elsewhere goes through `Mdoc`.
 struct ManualPage {
@@ -9,7 +11,7 @@ struct ManualPage {
     /// The page, ready for `man -l` or a man1 folder.
     var text: String {
         var lines = [Mdoc.line("Dd", ManualWords.date), Mdoc.line("Dt", toolName.uppercased(), "1"), ".Os"]
-        lines += name + synopsis + description + commandsSection
+        lines += name + synopsis + description + commandsSection + fields
         lines += environment + files + exitStatus + examples + seeAlso + credits
         return lines.joined(separator: "\n") + "\n"
     }
@@ -59,6 +61,15 @@ struct ManualPage {
                 }
                 lines += [".El"]
             }
+        }
+        return lines + [".El"]
+    }
+
+    /// The answers' fields: the JSON keys and CSV headers, which tables show in capitals or as labels.
+    private var fields: [String] {
+        var lines = [".Sh OUTPUT FIELDS", Mdoc.text(ManualWords.fields), ".Bl -tag -width Ds"]
+        for field in Field.allCases {
+            lines += [Mdoc.line("It", field.rawValue), Mdoc.text(field.meaning)]
         }
         return lines + [".El"]
     }
