@@ -8,7 +8,8 @@ import XCTest
 ///   on to the next line when it ends with a backslash, and when it opens a heredoc (`<<'EOF'`, `<<"EOF"` or `<<EOF`, any
 ///   word) through the line that is exactly the delimiter. The other lines up to the next command are its expected output,
 ///   standard output and standard error together, compared line by line; a line `...` matches any number of lines, and blank
-///   lines at the end of an output are ignored.
+///   lines at the end of an output are ignored, and `[...]` in a line stands for any text
+///   in it (a time, say).
 /// - All `console` blocks of a file run in order in one `bash` session, so `cd`, variables and `$?` carry over. It starts in
 ///   a fresh empty folder, which is also `HOME`, with the built `moonshot` first on the PATH, `COLUMNS=100`, `TZ=UTC` and
 ///   `LC_ALL=C.UTF-8`, and is killed after 120 seconds: an example must not block.
@@ -21,6 +22,10 @@ final class DocumentationExamplesTests: BinaryTestCase {
     static let runElsewhere: [String: String] = [
         "make install PREFIX=~/.local": "MakeInstallTests.testInstallForOneUserIsFoundWithoutSettings, with a temporary HOME",
         "make uninstall PREFIX=~/.local": "MakeInstallTests.testInstallForOneUserIsFoundWithoutSettings, with a temporary HOME",
+        "sudo apt-get install libsqlite3-dev": ".ci/run, which installs libsqlite3-dev before it builds moonshot",
+        "swift build --build-tests": ".ci/run",
+        "swift test": ".ci/run",
+        "swift format lint --strict --recursive Package.swift Plugins Sources Tests": ".ci/run",
     ]
 
     /// How long one file's session may run before it is killed.
@@ -164,6 +169,10 @@ final class DocumentationExamplesTests: BinaryTestCase {
         XCTAssertTrue(matches(["..."], ""))
         XCTAssertFalse(matches(["1", "...", "5"], "1\n2\n"))
         XCTAssertFalse(matches(["one two"], "one  two\n"))
+        XCTAssertTrue(matches(["changed since [...] UTC."], "changed since 2026-12-07 05:38:13 UTC.\n"), "[...] stands for any text")
+        XCTAssertTrue(matches(["a [...] b [...] c"], "a 1 b 2 c\n"))
+        XCTAssertFalse(matches(["a [...] b [...] c"], "a 1 c 2 b\n"))
+        XCTAssertFalse(matches(["since [...] UTC"], "since 2026 UTC.\n"))
         XCTAssertTrue(matches(["a,b", "1,2"], "a,b\r\n1,2\r\n"), "CSV's CRLF ends a line")
 
         let message = document.mismatch(document.examples[1], actual: ["one  two"])
@@ -343,7 +352,21 @@ private struct MarkdownExamples {
         if line == "..." {
             return (actual.startIndex...actual.endIndex).contains { matches(expected.dropFirst(), actual[$0...]) }
         }
-        return actual.first == line && matches(expected.dropFirst(), actual.dropFirst())
+        guard let first = actual.first, Self.line(first, matches: line) else { return false }
+        return matches(expected.dropFirst(), actual.dropFirst())
+    }
+
+    /// Whether `actual` is the line `expected`, in which each `[...]` stands for any text (a time, say).
+    static func line(_ actual: String, matches expected: String) -> Bool {
+        let pieces = expected.components(separatedBy: "[...]")
+        guard pieces.count > 1 else { return actual == expected }
+        guard actual.hasPrefix(pieces[0]), actual.dropFirst(pieces[0].count).hasSuffix(pieces[pieces.count - 1]) else { return false }
+        var rest = actual.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count)
+        for piece in pieces.dropFirst().dropLast() {
+            guard let found = rest.range(of: piece) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 
     /// The failure message of `example`, whose `actual` output is not the one shown (or which met another `problem`).
