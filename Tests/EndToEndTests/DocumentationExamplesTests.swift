@@ -18,36 +18,54 @@ import XCTest
 /// - `MOONSHOT_DOCS_UPDATE=1 swift test --skip-build --filter DocumentationExamplesTests` writes the actual output in place
 ///   of each output that does not match (and still fails): that is how a writer fills in outputs.
 final class DocumentationExamplesTests: BinaryTestCase {
-    /// The commands of `sh` blocks, each with the test that runs it.
-    static let runElsewhere: [String: String] = [
-        "make install PREFIX=~/.local": "MakeInstallTests.testInstallForOneUserIsFoundWithoutSettings, with a temporary HOME",
-        "make uninstall PREFIX=~/.local": "MakeInstallTests.testInstallForOneUserIsFoundWithoutSettings, with a temporary HOME",
-        "sudo apt-get install libsqlite3-dev": ".ci/run, which installs libsqlite3-dev before it builds moonshot",
-        "swift build --build-tests": ".ci/run",
-        "swift test": ".ci/run",
-        "swift format lint --strict --recursive Package.swift Plugins Sources Tests": ".ci/run",
+    /// The commands of `sh` blocks, each with the file that runs it and the words there that do (which a test checks).
+    /// `make install` is run with the debug binary the tests test (`BUILD=true BINARY=…`), not after a release build.
+    static let runElsewhere: [String: (file: String, words: String)] = [
+        "make install PREFIX=~/.local": ("Tests/EndToEndTests/MakeInstallTests.swift", #"make(["install", "PREFIX=~/.local"]"#),
+        "make uninstall PREFIX=~/.local": ("Tests/EndToEndTests/MakeInstallTests.swift", #"make(["uninstall", "PREFIX=~/.local"]"#),
+        "sudo apt-get install libsqlite3-dev sqlite3": (".ci/run", "apt-get install -y -qq libsqlite3-dev sqlite3 "),
+        "swift build --build-tests": (".ci/run", "\nswift build --build-tests "),
+        "swift test": (".ci/run", "\nswift test "),
+        "swift format lint --strict --recursive Package.swift Plugins Sources Tests": (
+            ".ci/run", "\nswift format lint --strict --recursive Package.swift Plugins Sources Tests\n"
+        ),
+    ]
+
+    /// The programs the examples run besides moonshot and bash, each with how to install it.
+    static let programs = [
+        "sqlite3": "apt-get install sqlite3", "sqlite-utils": "pip install -r .ci/requirements.txt",
+        "datasette": "pip install -r .ci/requirements.txt", "python3": "apt-get install python3", "man": "apt-get install man-db",
     ]
 
     /// How long one file's session may run before it is killed.
     static let sessionSeconds = 120
 
     /// README.md, then the Markdown files directly in docs/, by name.
-    static func documentationFiles() -> [String] {
+    static func documentationFiles() throws -> [String] {
         let docs = packageRoot.appendingPathComponent("docs")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path)
         return ["README.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }
 
     func testEveryCommandExampleRunsAsWritten() throws {
         let updating = ProcessInfo.processInfo.environment["MOONSHOT_DOCS_UPDATE"] == "1"
-        for (number, name) in Self.documentationFiles().enumerated() {
+        for (number, name) in try Self.documentationFiles().enumerated() {
             let url = Self.packageRoot.appendingPathComponent(name)
             let document = MarkdownExamples(name: name, text: try String(contentsOf: url, encoding: .utf8))
             for problem in document.problems { XCTFail(problem) }
-            for (index, command) in document.shellCommands where Self.runElsewhere[command] == nil {
-                XCTFail(
-                    "\(name):\(index + 1): `\(command)` in an sh block is run by no test: run it in a console block, "
-                        + "or add it to runElsewhere with the test that runs it")
+            for (index, command) in document.shellCommands {
+                guard let place = Self.runElsewhere[command] else {
+                    XCTFail(
+                        "\(name):\(index + 1): `\(command)` in an sh block is run by no test: run it in a console block, "
+                            + "or add it to runElsewhere with the test that runs it")
+                    continue
+                }
+                let runner = try String(contentsOf: Self.packageRoot.appendingPathComponent(place.file), encoding: .utf8)
+                XCTAssertTrue(runner.contains(place.words), "\(name):\(index + 1): \(place.file) no longer runs `\(command)`")
+            }
+            for (program, install) in Self.programs.sorted(by: { $0.key < $1.key })
+            where document.examples.contains(where: { $0.command.joined(separator: " ").contains(program + " ") }) {
+                _ = try tool(program, install: install)
             }
             if name == "README.md" && document.examples.isEmpty {
                 XCTFail("README.md has no console block with a command: this test would check none of its examples")
@@ -81,6 +99,34 @@ final class DocumentationExamplesTests: BinaryTestCase {
                 XCTFail("\(name): wrote the actual output in place of the one shown, for \(commands) \(lines); check the diff")
             }
         }
+    }
+
+    /// Every relative link of README.md and docs/ leads to a file, and an `#anchor` to a heading of it, as GitHub names them.
+    func testEveryLinkLeadsToAFileAndItsHeading() throws {
+        let link = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
+        var checked = 0
+        for name in try Self.documentationFiles() {
+            let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8)
+            let prose = MarkdownExamples.proseLines(of: text).joined(separator: "\n")
+            for match in link.matches(in: prose, range: NSRange(prose.startIndex..., in: prose)) {
+                let target = String(prose[Range(match.range(at: 1), in: prose)!])
+                guard !target.hasPrefix("https://"), !target.hasPrefix("http://") else { continue }
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let folder = Self.packageRoot.appendingPathComponent(name).deletingLastPathComponent()
+                let file = parts[0].isEmpty ? Self.packageRoot.appendingPathComponent(name) : folder.appendingPathComponent(parts[0])
+                checked += 1
+                guard FileManager.default.fileExists(atPath: file.path) else {
+                    XCTFail("\(name): the link \(target) leads to no file")
+                    continue
+                }
+                if parts.count == 2 {
+                    let headings = MarkdownExamples.proseLines(of: try String(contentsOf: file, encoding: .utf8))
+                        .filter { $0.hasPrefix("#") }.map(MarkdownExamples.anchor)
+                    XCTAssertTrue(headings.contains(parts[1]), "\(name): the link \(target) leads to no heading of \(parts[0]): \(headings)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 10, "the links were found")
     }
 
     /// Runs `document`'s script in bash, in a fresh folder `home` under `base`, and returns its commands' outputs (see
@@ -260,7 +306,9 @@ private struct MarkdownExamples {
         case _ where !Self.infoStrings.contains(info):
             problems.append("\(name):\(fence + 1): the info string `\(info)` is none of \(allowed)")
         default:
-            break
+            for (offset, line) in content.enumerated() where line.hasPrefix("$ ") {
+                problems.append("\(name):\(first + offset + 1): a command in a `\(info)` block, which is never run: put it in a console block")
+            }
         }
     }
 
@@ -347,6 +395,24 @@ private struct MarkdownExamples {
     }
 
     /// Whether `actual` is the output `expected` shows, in which a line `...` stands for any number of lines.
+    /// The lines of `text` outside its fenced blocks.
+    static func proseLines(of text: String) -> [String] {
+        var inBlock = false
+        return text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inBlock.toggle()
+                return nil
+            }
+            return inBlock ? nil : String(line)
+        }
+    }
+
+    /// The anchor GitHub gives a heading: its words in lower case, joined by hyphens, without punctuation.
+    static func anchor(of heading: String) -> String {
+        let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return String(title.compactMap { $0 == " " ? "-" : $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : nil })
+    }
+
     static func matches(_ expected: ArraySlice<String>, _ actual: ArraySlice<String>) -> Bool {
         guard let line = expected.first else { return actual.isEmpty }
         if line == "..." {

@@ -76,7 +76,7 @@ extension Field {
             "The other astronaut's role on the mission, as canonical_role ('crewmates --with', where "
                 + "canonical_role is the first one's)."
         case .kind: "What a search hit is: mission or astronaut."
-        case .snippet: "The words of a search hit's text that matched, marked *like this*, on one line."
+        case .snippet: "The words of a search hit's text around what matched, each matched word with an asterisk on either side, on one line."
         case .description: "The mission's or astronaut's description, from Wikipedia (CC BY-SA 3.0)."
         }
     }

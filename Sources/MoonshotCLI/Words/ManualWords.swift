@@ -75,9 +75,9 @@ extension ExitStatus {
         case .success: "Success."
         case .failure: "The command failed: bad input, no database, no match."
         case .usage: "A mistake on the command line: an unknown command or option, or a missing argument."
-        case .hangUp: "An import was stopped by SIGHUP."
-        case .interrupted: "An import was stopped by Ctrl-C (SIGINT)."
-        case .terminated: "An import was stopped by SIGTERM."
+        case .hangUp: "An import, export, repair or site was stopped by SIGHUP."
+        case .interrupted: "An import, export, repair or site was stopped by Ctrl-C (SIGINT)."
+        case .terminated: "An import, export, repair or site was stopped by SIGTERM."
         }
     }
 }
