@@ -107,7 +107,7 @@ final class DocumentationExamplesTests: BinaryTestCase {
         var checked = 0
         for name in try Self.documentationFiles() {
             let text = try String(contentsOf: Self.packageRoot.appendingPathComponent(name), encoding: .utf8)
-            let prose = MarkdownExamples.proseLines(of: text).joined(separator: "\n")
+            let prose = MarkdownExamples(name: name, text: text).proseLines.joined(separator: "\n")
             for match in link.matches(in: prose, range: NSRange(prose.startIndex..., in: prose)) {
                 let target = String(prose[Range(match.range(at: 1), in: prose)!])
                 guard !target.hasPrefix("https://"), !target.hasPrefix("http://") else { continue }
@@ -120,7 +120,7 @@ final class DocumentationExamplesTests: BinaryTestCase {
                     continue
                 }
                 if parts.count == 2 {
-                    let headings = MarkdownExamples.proseLines(of: try String(contentsOf: file, encoding: .utf8))
+                    let headings = MarkdownExamples(name: parts[0], text: try String(contentsOf: file, encoding: .utf8)).proseLines
                         .filter { $0.hasPrefix("#") }.map(MarkdownExamples.anchor)
                     XCTAssertTrue(headings.contains(parts[1]), "\(name): the link \(target) leads to no heading of \(parts[0]): \(headings)")
                 }
@@ -200,6 +200,7 @@ final class DocumentationExamplesTests: BinaryTestCase {
             document.examples.map(\.command), [["cat <<'EOF' | wc -l", "$ echo not a command", "EOF"], ["echo one \\", "  two"], ["seq 5"]])
         XCTAssertEqual(document.examples.map(\.expected), [["1"], ["one two"], ["1", "...", "5"]])
         XCTAssertEqual(document.shellCommands.map(\.command), ["make install PREFIX=~/.local"])
+        XCTAssertEqual(document.proseLines, ["Some text.", "", "", ""], "the lines outside the blocks, fences too")
         XCTAssertEqual(
             document.problems, ["try.md:23: a fenced block without an info string: give it one of console, csv, json, python, sh, sql, text"])
 
@@ -255,6 +256,8 @@ private struct MarkdownExamples {
     private(set) var shellCommands: [(index: Int, command: String)] = []
     /// What breaks the convention, as failure messages.
     private(set) var problems: [String] = []
+    /// The lines of each fenced block, its fences included.
+    private(set) var blocks: [ClosedRange<Int>] = []
 
     init(name: String, text: String) {
         self.name = name
@@ -277,6 +280,7 @@ private struct MarkdownExamples {
             let content = lines[opening + 1..<min(index, lines.count)].map { line in
                 String(line.dropFirst(min(indent.count, line.prefix { $0 == " " }.count)))
             }
+            blocks.append(opening...min(index, lines.count - 1))
             readBlock(info: info, content: content, fence: opening, indent: indent)
             index += 1
         }
@@ -394,17 +398,9 @@ private struct MarkdownExamples {
         return lines
     }
 
-    /// Whether `actual` is the output `expected` shows, in which a line `...` stands for any number of lines.
-    /// The lines of `text` outside its fenced blocks.
-    static func proseLines(of text: String) -> [String] {
-        var inBlock = false
-        return text.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
-                inBlock.toggle()
-                return nil
-            }
-            return inBlock ? nil : String(line)
-        }
+    /// The file's lines outside its fenced blocks.
+    var proseLines: [String] {
+        lines.indices.filter { index in !blocks.contains { $0.contains(index) } }.map { lines[$0] }
     }
 
     /// The anchor GitHub gives a heading: its words in lower case, joined by hyphens, without punctuation.
@@ -413,6 +409,7 @@ private struct MarkdownExamples {
         return String(title.compactMap { $0 == " " ? "-" : $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : nil })
     }
 
+    /// Whether `actual` is the output `expected` shows, in which a line `...` stands for any number of lines.
     static func matches(_ expected: ArraySlice<String>, _ actual: ArraySlice<String>) -> Bool {
         guard let line = expected.first else { return actual.isEmpty }
         if line == "..." {

@@ -25,8 +25,8 @@ extension Field {
                 + "empty, and a table says so)."
         case .badge: "The name of the mission's badge picture in the Moonshot app: apollo11."
         case .launchDate:
-            "The launch date: YYYY-MM-DD in JSON and CSV (null or empty when there is none, as for Apollo 1), Jul"
-                + " 16, 1969 or N/A in tables."
+            "The launch date: YYYY-MM-DD in JSON and CSV (null or empty when there is none, as for Apollo 1), "
+                + "Jul 16, 1969 or N/A in tables."
         case .commanderID: "The mission's commander's astronaut id (null or empty when the crew has none): armstrong."
         case .commanderName:
             "The name of the mission's commander (null or empty when the crew has none, or when the commander is not in the"

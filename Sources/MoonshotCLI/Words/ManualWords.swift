@@ -17,7 +17,7 @@ enum ManualWords {
         ("TMPDIR", "That folder, when SQLITE_TMPDIR is not set."),
     ]
 
-    /// What FIELDS says before the fields.
+    /// What OUTPUT FIELDS says before the fields.
     static let fields =
         "The questions name each value the same way in every format: these are the JSON keys and the CSV headers, and, "
         + "in capitals or as labels, the table headings ('LAUNCH DATE', 'Launch date:'). A table shows some of an answer's fields; "
